@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Sourced by the other scripts: creates .venv and installs limitgames (editable)
+# with the extras named in $1 (e.g. "test"). Re-runs are quick: pip skips what is there.
+set -euo pipefail
+extras="${1:-}"
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv
+  .venv/bin/python -m pip install --quiet --upgrade pip
+fi
+spec="."
+[ -n "$extras" ] && spec=".[${extras}]"
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -e "$spec"

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Runs the whole test suite from a fresh clone: makes .venv, installs the package
+# with its test extras, then lint (ruff), types (mypy), the fast tests, and the
+# slow tests in their own bounded step.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# shellcheck source=scripts/setup.sh
+source scripts/setup.sh test
+
+echo "== ruff"; .venv/bin/ruff check src tests benchmarks
+echo "== mypy"; .venv/bin/mypy
+echo "== tests"; .venv/bin/pytest -q -n 2 -m "not slow" "$@"
+echo "== slow tests"; timeout 1200 .venv/bin/pytest -q -n 2 -m slow "$@" || { rc=$?; [ "$rc" -eq 5 ] || exit "$rc"; }

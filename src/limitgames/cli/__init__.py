@@ -1,0 +1,1 @@
+"""The terminal app: ``limit`` and its commands (Typer and Rich)."""

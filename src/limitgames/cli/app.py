@@ -1,0 +1,139 @@
+"""The ``limit`` command: play, check and measure the three games.
+
+Every game plugs its own ``play`` and ``bench`` subcommands into the sub-apps
+below; the generic commands (``games``, ``replay``, ``perft``) go through the
+game protocol only.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from limitgames.core import (
+    GameRecord,
+    LimitGamesError,
+    PositionError,
+    RecordError,
+    available_games,
+    get_game,
+)
+from limitgames.core.perft import divide, perft
+
+app = typer.Typer(
+    name="limit",
+    help="Play and study the three games called Limit: hex (Browne), cards (Rosenberg), world (Poyé).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+play_app = typer.Typer(help="Play a game in the terminal.", no_args_is_help=True)
+bench_app = typer.Typer(help="Measure an engine's speed (random playouts per second).", no_args_is_help=True)
+app.add_typer(play_app, name="play")
+app.add_typer(bench_app, name="bench")
+
+console = Console()
+err_console = Console(stderr=True)
+
+
+def fail(message: str, code: int = 1) -> typer.Exit:
+    """Print a one-line error (no traceback) and return the Exit to raise."""
+    err_console.print(f"[bold red]error:[/] {message}", highlight=False)
+    return typer.Exit(code)
+
+
+@app.command("games")
+def games_command() -> None:
+    """List the games, their editions, player counts and variant parameters."""
+    for game_id in available_games():
+        info = get_game(game_id).info
+        table = Table(title=f"{info.id}: {info.title} ({info.designer}, {info.year})", title_justify="left")
+        table.add_column("parameter")
+        table.add_column("kind")
+        table.add_column("default")
+        table.add_column("values")
+        table.add_column("meaning")
+        for p in info.parameters:
+            if p.choices is not None:
+                values = ", ".join(str(c) for c in p.choices)
+            elif p.minimum is not None or p.maximum is not None:
+                lo = "" if p.minimum is None else f"{p.minimum:g}"
+                hi = "" if p.maximum is None else f"{p.maximum:g}"
+                values = f"{lo}..{hi}"
+            else:
+                values = "any"
+            table.add_row(p.name, p.kind, str(p.default), values, p.help)
+        console.print(table)
+        console.print(
+            f"  players {info.min_players}-{info.max_players}; rules {info.rules_version}; "
+            f"rules as played: {info.rules_doc}\n",
+            highlight=False,
+        )
+
+
+@app.command("replay")
+def replay_command(
+    record: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+) -> None:
+    """Replay a record, verify every action, print the final position and result."""
+    from limitgames.cli.render import render_final
+
+    try:
+        rec = GameRecord.read(record)
+        state = rec.replay()
+    except LimitGamesError as exc:
+        raise fail(f"{record}: {exc}") from None
+    render_final(console, state, rec)
+
+
+@app.command("perft")
+def perft_command(
+    game: Annotated[str, typer.Argument(help="Game id (hex).")],
+    position: Annotated[Path, typer.Argument(help="A position file (the game's position JSON).")],
+    depth: Annotated[int, typer.Argument(help="Number of decisions.", min=0)],
+    divide_: Annotated[bool, typer.Option("--divide", help="Also print the count per first action.")] = False,
+) -> None:
+    """Count the decision sequences of exactly DEPTH decisions from a position."""
+    try:
+        g = get_game(game)
+        try:
+            data = json.loads(position.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise PositionError(f"cannot read the file: {exc.strerror}") from None
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise PositionError(f"not JSON: {exc}") from None
+        state = g.state_from_position(data)
+    except NotImplementedError as exc:
+        raise fail(str(exc)) from None
+    except LimitGamesError as exc:
+        raise fail(f"{position}: {exc}") from None
+    if divide_ and depth >= 1:
+        total = 0
+        for action, count in divide(state, depth):
+            console.print(f"{state.action_to_string(action)}: {count}", highlight=False)
+            total += count
+        console.print(f"\nperft({depth}) = {total}", highlight=False)
+    else:
+        console.print(f"perft({depth}) = {perft(state, depth)}", highlight=False)
+
+
+def _register_games() -> None:
+    """Plug each game's play and bench commands into the sub-apps."""
+    from limitgames.cli import hex_play
+
+    play_app.command("hex")(hex_play.play_hex)
+    bench_app.command("hex")(hex_play.bench_hex)
+
+
+def main() -> None:
+    """Entry point of the ``limit`` console script."""
+    _register_games()
+    try:
+        app()
+    except RecordError as exc:  # pragma: no cover - commands catch their own
+        raise SystemExit(f"error: {exc}") from None

@@ -1,0 +1,60 @@
+"""Drawing any game's state in the terminal, by dispatching to the game's own view module."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from rich.console import Console
+
+from limitgames.core import GameRecord, State
+
+VIEWS: dict[str, str] = {
+    "hex": "limitgames.cli.hex_view",
+    "cards": "limitgames.cli.cards_view",
+    "world": "limitgames.cli.world_view",
+}
+"""game id -> module with ``render(console, state, seat)`` and ``result_text(state)``."""
+
+
+def _view(game_id: str) -> Any:
+    module = VIEWS.get(game_id)
+    if module is None:
+        return None
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError:
+        return None
+
+
+def render_state(console: Console, state: State, seat: int | None = None) -> None:
+    """Draw ``state`` as ``seat`` may see it (``None``: spectator)."""
+    view = _view(state.game_id)
+    if view is not None:
+        view.render(console, state, seat)
+    else:
+        console.print_json(data=state.observation(seat))
+
+
+def result_text(state: State) -> str:
+    """The result in words: who won, or a draw."""
+    view = _view(state.game_id)
+    if view is not None and hasattr(view, "result_text"):
+        return str(view.result_text(state))
+    names = state.seat_names()
+    returns = state.returns()
+    best = max(returns)
+    winners = [names[i] for i, r in enumerate(returns) if r == best]
+    if len(winners) == len(returns):
+        return "draw"
+    return " and ".join(winners) + (" wins" if len(winners) == 1 else " share the win")
+
+
+def render_final(console: Console, state: State, record: GameRecord) -> None:
+    """The end of ``limit replay``: the final position, the move count and the result."""
+    render_state(console, state, None)
+    console.print(f"{len(record.actions)} actions replayed and verified.", highlight=False)
+    if state.is_terminal():
+        console.print(f"Result: {result_text(state)} (returns {state.returns()})", highlight=False)
+    else:
+        console.print("The game is not finished.", highlight=False)

@@ -1,0 +1,66 @@
+"""The errors of the game protocol.
+
+Three different things can be wrong with a player's input, after
+python-chess: text that is not notation at all (:class:`NotationError`), an
+action that is well formed but not allowed here (:class:`IllegalActionError`),
+and a stored record or position that does not hold together
+(:class:`RecordError`, :class:`PositionError`). Every error carries a message
+a person can read without a traceback.
+"""
+
+from __future__ import annotations
+
+
+class LimitGamesError(Exception):
+    """Base class of every error raised on purpose by limitgames."""
+
+
+class NotationError(LimitGamesError, ValueError):
+    """Text that cannot be read as an action of this game.
+
+    Attributes:
+        text: the text that was given.
+        reason: why it is not notation (one line).
+    """
+
+    def __init__(self, text: str, reason: str) -> None:
+        self.text = text
+        self.reason = reason
+        super().__init__(f"cannot read {text!r}: {reason}")
+
+
+class IllegalActionError(LimitGamesError, ValueError):
+    """An action that is not legal in the current state; the state is unchanged.
+
+    Attributes:
+        action: the action that was refused (in notation where known).
+        reason: the rule it breaks, in words (one line).
+    """
+
+    def __init__(self, action: object, reason: str) -> None:
+        self.action = action
+        self.reason = reason
+        super().__init__(f"illegal action {action}: {reason}")
+
+
+class VariantError(LimitGamesError, ValueError):
+    """An unknown variant parameter or a value out of its range."""
+
+
+class PositionError(LimitGamesError, ValueError):
+    """A position (JSON) that is malformed; the message is one line."""
+
+
+class RecordError(LimitGamesError, ValueError):
+    """A game record that is malformed or does not replay.
+
+    Attributes:
+        where: where the record is wrong (``"line 3"``, ``"action 12 (c4-d5)"``,
+            ``"field 'variant'"``), or ``None`` when it is the whole record.
+        reason: what is wrong there (one line).
+    """
+
+    def __init__(self, reason: str, where: str | None = None) -> None:
+        self.where = where
+        self.reason = reason
+        super().__init__(f"{where}: {reason}" if where else reason)

@@ -1,0 +1,326 @@
+"""The game protocol: metadata, variants, and the ``Game`` / ``State`` API.
+
+Modelled on OpenSpiel's State API in Python idiom (see ``DESIGN.md``):
+
+- :class:`GameInfo` says what a game is: id, title, designer, player range,
+  the variant parameters and the rules version.
+- :class:`Game` makes states: ``new_initial_state(seed=..., **variant)``.
+- :class:`State` is one position with its history: whose turn it is, which
+  actions are legal, how to apply one, cheap cloning, the result, what each
+  seat may see, a round-tripping notation, and (for games with hidden
+  information) determinization.
+
+Seats are numbered ``0 .. players-1``. ``current_player()`` returns a seat or
+:data:`TERMINAL`. Actions are small immutable, hashable values (ints, tuples or
+frozen dataclasses); each game documents their notation.
+
+Chance (a random layout, a shuffle) is drawn through :class:`~limitgames.core.chance.Chance`,
+whose outcomes become part of the game's history, so that a record replays
+exactly even if the code later draws random numbers differently.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+from limitgames.core.errors import VariantError
+
+TERMINAL: int = -4
+"""``current_player()`` of a finished game (OpenSpiel's ``kTerminalPlayerId``)."""
+
+Action = Hashable
+"""An action: a small immutable value with a canonical string form."""
+
+ParameterKind = Literal["int", "str", "bool", "float", "path"]
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """One variant parameter of a game.
+
+    Attributes:
+        name: the key, as written in ``--variant name=value`` and in records.
+        kind: ``"int"``, ``"str"``, ``"bool"``, ``"float"`` or ``"path"`` (a
+            file name; ``None``/empty means the game's own data).
+        default: the value used when none is given.
+        help: one line for people.
+        choices: the allowed values, or ``None`` for any value of the kind.
+        minimum, maximum: inclusive bounds for numbers, or ``None``.
+    """
+
+    name: str
+    kind: ParameterKind
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+
+    def coerce(self, value: Any) -> Any:
+        """Return ``value`` as this parameter's kind, checked.
+
+        Strings (from the command line) are converted. Raises
+        :class:`VariantError` naming the parameter and the allowed values.
+        """
+        if value is None:
+            if self.kind == "path" or self.default is None:
+                return None
+            raise VariantError(f"{self.name}: a value is required")
+        try:
+            if self.kind == "int":
+                if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+                    raise ValueError
+                result: Any = int(value)
+            elif self.kind == "float":
+                result = float(value)
+            elif self.kind == "bool":
+                if isinstance(value, str):
+                    low = value.strip().lower()
+                    if low in ("1", "true", "yes", "on"):
+                        result = True
+                    elif low in ("0", "false", "no", "off"):
+                        result = False
+                    else:
+                        raise ValueError
+                else:
+                    result = bool(value)
+            else:
+                result = str(value)
+                if self.kind == "path" and result == "":
+                    return None
+        except (TypeError, ValueError):
+            raise VariantError(f"{self.name}: {value!r} is not a {self.kind}") from None
+        if self.choices is not None and result not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise VariantError(f"{self.name}: {result!r} is not one of {allowed}")
+        if self.minimum is not None and result < self.minimum:
+            raise VariantError(f"{self.name}: {result} is below the minimum {self.minimum:g}")
+        if self.maximum is not None and result > self.maximum:
+            raise VariantError(f"{self.name}: {result} is above the maximum {self.maximum:g}")
+        return result
+
+    def describe(self) -> str:
+        """A one-line description: ``name (kind, default D, choices ...)``."""
+        parts = [self.kind, f"default {self.default}"]
+        if self.choices is not None:
+            parts.append("one of " + "/".join(str(c) for c in self.choices))
+        elif self.minimum is not None or self.maximum is not None:
+            lo = "" if self.minimum is None else f"{self.minimum:g}"
+            hi = "" if self.maximum is None else f"{self.maximum:g}"
+            parts.append(f"{lo}..{hi}")
+        return f"{self.name} ({', '.join(parts)}): {self.help}"
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is. Declarative, like OpenSpiel's ``GameType``.
+
+    Attributes:
+        id: the registry key (``"hex"``, ``"cards"``, ``"world"``).
+        title, designer, year: the published game.
+        min_players, max_players: the player range over all variants.
+        parameters: the variant parameters; ``players`` is always one of them.
+        rules_version: bumped whenever the engine's behaviour changes, so a
+            record states which rules it was played under.
+        rules_doc: where the rules as played are written (project path).
+        perfect_information: ``False`` if some seats hold hidden information.
+        description: one paragraph for people.
+    """
+
+    id: str
+    title: str
+    designer: str
+    year: int
+    min_players: int
+    max_players: int
+    parameters: tuple[Parameter, ...]
+    rules_version: str
+    rules_doc: str
+    perfect_information: bool
+    description: str = ""
+    editions: tuple[str, ...] = field(default=())
+
+    def parameter(self, name: str) -> Parameter:
+        """Return the parameter called ``name``; raise :class:`VariantError` if unknown."""
+        for p in self.parameters:
+            if p.name == name:
+                return p
+        known = ", ".join(p.name for p in self.parameters)
+        raise VariantError(f"{self.id} has no parameter {name!r} (known: {known})")
+
+    def resolve_variant(self, variant: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Return every parameter's value: the given ones checked, the rest defaults.
+
+        Raises :class:`VariantError` for an unknown key or a bad value.
+        """
+        given = dict(variant or {})
+        result: dict[str, Any] = {}
+        for p in self.parameters:
+            result[p.name] = p.coerce(given.pop(p.name)) if p.name in given else p.default
+        if given:
+            self.parameter(next(iter(given)))  # raises with the list of known names
+        return result
+
+
+def parse_variant_options(options: Sequence[str]) -> dict[str, str]:
+    """Turn ``["size=6", "edition=2008"]`` into a dict; raise :class:`VariantError` on a bad item."""
+    result: dict[str, str] = {}
+    for item in options:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise VariantError(f"variant option {item!r} is not of the form name=value")
+        result[key.strip()] = value.strip()
+    return result
+
+
+class State(ABC):
+    """One position of a game, with its history.
+
+    Subclasses implement the abstract methods. ``apply`` must leave the state
+    unchanged when it raises :class:`~limitgames.core.errors.IllegalActionError`.
+    """
+
+    game_id: ClassVar[str]
+
+    # --- whose turn, what is legal, how play goes on -----------------------
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """The number of seats in this game."""
+
+    @property
+    @abstractmethod
+    def variant(self) -> dict[str, Any]:
+        """The resolved variant parameters this game is played with."""
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to decide now, or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The actions the current seat may take, in a fixed order; ``[]`` iff terminal."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> None:
+        """Play ``action`` for the current seat.
+
+        Raises:
+            IllegalActionError: with the rule that forbids it; the state is unchanged.
+        """
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """One number per seat: the result so far (final once terminal)."""
+
+    # --- notation --------------------------------------------------------
+    @abstractmethod
+    def action_to_string(self, action: Action) -> str:
+        """The canonical notation of ``action`` in this state (round-trips with ``parse_action``)."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read notation. Raises :class:`NotationError` if ``text`` is not an action here.
+
+        Parsing does not check legality: ``apply`` does, with the reason.
+        """
+
+    def apply_string(self, text: str) -> Action:
+        """Parse ``text`` and apply it; return the action. Raises NotationError or IllegalActionError."""
+        action = self.parse_action(text)
+        self.apply(action)
+        return action
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is legal now."""
+        return action in self.legal_actions()
+
+    # --- information ------------------------------------------------------
+    @abstractmethod
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know, as a JSON-ready dict; ``None`` is a spectator."""
+
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        """A full state consistent with everything ``seat`` knows, hidden parts dealt at random.
+
+        For games of perfect information this is a clone.
+        """
+        return self.clone()
+
+    # --- history and copies ----------------------------------------------
+    @abstractmethod
+    def history(self) -> list[Action]:
+        """The actions applied since the initial state (or the loaded position)."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[dict[str, Any]]:
+        """The chance outcomes drawn so far, in order: ``[{"kind": ..., "value": ...}]``."""
+
+    def clone(self) -> State:
+        """An independent copy. Subclasses override with something cheaper."""
+        return copy.deepcopy(self)
+
+    def seat_names(self) -> list[str]:
+        """A name per seat for people (a colour, a nation); default ``seat 0``, ``seat 1``..."""
+        return [f"seat {i}" for i in range(self.num_players)]
+
+    def start_position(self) -> dict[str, Any] | None:
+        """The position this game was loaded from, or ``None`` if it began at the initial state."""
+        return None
+
+    def playout(self, rng: random.Random) -> list[float]:
+        """Play this state to the end with uniformly random legal actions; return ``returns()``.
+
+        Mutates ``self``. Engines override this with a fast loop; the result's
+        distribution must be the same as this reference implementation's.
+        """
+        while not self.is_terminal():
+            actions = self.legal_actions()
+            self.apply(actions[rng.randrange(len(actions))])
+        return self.returns()
+
+    def __str__(self) -> str:
+        return f"<{self.game_id} state, to move: {self.current_player()}>"
+
+
+class Game(ABC):
+    """A game: its metadata and a factory of initial states."""
+
+    info: ClassVar[GameInfo]
+
+    @abstractmethod
+    def new_initial_state(
+        self, seed: int | None = None, chance: Any = None, **variant: Any
+    ) -> State:
+        """A new game.
+
+        Args:
+            seed: seeds the game's chance (layout, shuffles); ``None`` draws one.
+            chance: a :class:`~limitgames.core.chance.Chance` to replay recorded
+                outcomes instead (then ``seed`` is ignored).
+            **variant: variant parameters (see ``info.parameters``).
+
+        Raises:
+            VariantError: for an unknown parameter or a bad value.
+        """
+
+    def state_from_position(self, position: Mapping[str, Any]) -> State:
+        """A state loaded from this game's position JSON.
+
+        Raises:
+            PositionError: with a one-line reason if the position is malformed.
+            NotImplementedError: if the game has no position format.
+        """
+        raise NotImplementedError(f"{self.info.id} has no position format")
+
+    def __repr__(self) -> str:
+        return f"<Game {self.info.id}>"

@@ -1,0 +1,333 @@
+"""The JSON game record: write, read, replay and verify.
+
+One format for every game (see ``DESIGN.md``, "Records")::
+
+    {
+      "format": "limitgames-record",
+      "version": 1,
+      "game": "hex",
+      "rules_version": "hex-1",
+      "variant": {"edition": "nestorgames", "players": 2, "size": 8},
+      "seed": 1234,
+      "seats": ["human:ann", "random"],
+      "start": null,
+      "chance": [{"kind": "layout", "value": [...]}],
+      "actions": [
+        "a1-b2",
+        "x c3"
+      ],
+      "result": [1.0, -1.0],
+      "meta": {"date": "2026-11-22T03:00:00Z"}
+    }
+
+- ``start`` is a position (the game's position JSON) when the game did not
+  begin at a generated initial state; then ``chance`` may be empty.
+- ``chance`` lists the chance outcomes in the order drawn; replay hands them
+  back, so a record replays exactly even if the code draws differently.
+- ``actions`` are in the game's notation, one per line in the file.
+- ``result`` is ``returns()`` at the end, or ``null`` for an unfinished game.
+
+Errors name where the record is wrong: the file line for JSON syntax and for
+actions, the field otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from json.decoder import scanstring
+from pathlib import Path
+from typing import Any
+
+from limitgames.core.chance import Chance
+from limitgames.core.errors import (
+    IllegalActionError,
+    LimitGamesError,
+    NotationError,
+    RecordError,
+)
+from limitgames.core.protocol import State
+from limitgames.core.registry import get_game
+
+FORMAT = "limitgames-record"
+VERSION = 1
+
+
+@dataclass
+class GameRecord:
+    """A game as played: enough to replay it exactly.
+
+    Attributes:
+        game: the game id.
+        variant: the resolved variant parameters.
+        seats: who played each seat (``"human:NAME"`` or an agent spec).
+        actions: the actions in notation.
+        chance: the chance outcomes in order.
+        seed: the chance seed (informative; replay uses ``chance``).
+        start: a starting position, or ``None`` for the initial state.
+        result: the returns at the end, or ``None`` if unfinished.
+        rules_version: the engine's rules version when it was played.
+        meta: free-form details (date, event, time control...).
+    """
+
+    game: str
+    variant: dict[str, Any]
+    seats: list[str]
+    actions: list[str] = field(default_factory=list)
+    chance: list[dict[str, Any]] = field(default_factory=list)
+    seed: int | None = None
+    start: dict[str, Any] | None = None
+    result: list[float] | None = None
+    rules_version: str = ""
+    meta: dict[str, Any] = field(default_factory=dict)
+    action_lines: list[int] | None = field(default=None, compare=False, repr=False)
+
+    # --- making one -------------------------------------------------------
+    @classmethod
+    def of_state(
+        cls,
+        state: State,
+        seats: Sequence[str] | None = None,
+        seed: int | None = None,
+        meta: Mapping[str, Any] | None = None,
+    ) -> GameRecord:
+        """The record of ``state``'s game so far (replaying it gives ``state`` back).
+
+        The notation of each action is taken in the position it was played in,
+        by re-playing the history from the start.
+        """
+        game = get_game(state.game_id)
+        start = state.start_position()
+        replica = _initial_state(game.info.id, state.variant, start, state.chance_outcomes(), seed)
+        actions: list[str] = []
+        for action in state.history():
+            actions.append(replica.action_to_string(action))
+            replica.apply(action)
+        return cls(
+            game=game.info.id,
+            variant=dict(state.variant),
+            seats=list(seats) if seats is not None else state.seat_names(),
+            actions=actions,
+            chance=[dict(c) for c in state.chance_outcomes()],
+            seed=seed,
+            start=start,
+            result=state.returns() if state.is_terminal() else None,
+            rules_version=game.info.rules_version,
+            meta={"date": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), **(meta or {})},
+        )
+
+    # --- JSON ---------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The record as a JSON-ready dict."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "variant": self.variant,
+            "seed": self.seed,
+            "seats": self.seats,
+            "start": self.start,
+            "chance": self.chance,
+            "actions": self.actions,
+            "result": self.result,
+            "meta": self.meta,
+        }
+
+    def dumps(self) -> str:
+        """The record as text: indented JSON with one action per line."""
+        data = self.to_json()
+        actions = data.pop("actions")
+        body = json.dumps(data, indent=1, ensure_ascii=False)
+        lines = ",\n".join("  " + json.dumps(a, ensure_ascii=False) for a in actions)
+        inner = f' "actions": [\n{lines}\n ]' if actions else ' "actions": []'
+        return body[:-2] + ",\n" + inner + "\n}\n"
+
+    def write(self, path: str | Path) -> Path:
+        """Write the record to ``path`` (parents created); return the path."""
+        target = Path(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(self.dumps(), encoding="utf-8")
+        return target
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameRecord:
+        """Read a record from decoded JSON. Raises :class:`RecordError` naming the bad field."""
+        if not isinstance(data, dict):
+            raise RecordError("a record is a JSON object")
+        if data.get("format", FORMAT) != FORMAT:
+            raise RecordError(f"not a limitgames record (format {data.get('format')!r})", "field 'format'")
+        version = data.get("version", VERSION)
+        if not isinstance(version, int) or version > VERSION:
+            raise RecordError(f"unsupported record version {version!r}", "field 'version'")
+
+        def need(key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+            if key not in data:
+                if default is ...:
+                    raise RecordError("missing", f"field {key!r}")
+                return default
+            value = data[key]
+            if not isinstance(value, kind):
+                raise RecordError(f"has the wrong type ({type(value).__name__})", f"field {key!r}")
+            return value
+
+        game = need("game", str)
+        variant = need("variant", dict, {})
+        seats = need("seats", list, [])
+        actions = need("actions", list, [])
+        for i, a in enumerate(actions):
+            if not isinstance(a, str):
+                raise RecordError("an action must be a string", f"action {i + 1}")
+        chance = need("chance", list, [])
+        for i, c in enumerate(chance):
+            if not isinstance(c, dict) or "kind" not in c or "value" not in c:
+                raise RecordError("a chance outcome is {\"kind\": ..., \"value\": ...}", f"chance {i}")
+        seed = need("seed", (int, type(None)), None)
+        start = need("start", (dict, type(None)), None)
+        result = need("result", (list, type(None)), None)
+        meta = need("meta", dict, {})
+        return cls(
+            game=game,
+            variant=variant,
+            seats=[str(s) for s in seats],
+            actions=list(actions),
+            chance=chance,
+            seed=seed,
+            start=start,
+            result=[float(x) for x in result] if result is not None else None,
+            rules_version=str(data.get("rules_version", "")),
+            meta=meta,
+        )
+
+    @classmethod
+    def loads(cls, text: str) -> GameRecord:
+        """Read a record from text. Raises :class:`RecordError` with the line of a JSON error."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(exc.msg, f"line {exc.lineno} column {exc.colno}") from None
+        record = cls.from_json(data)
+        record.action_lines = _action_lines(text)
+        return record
+
+    @classmethod
+    def read(cls, path: str | Path) -> GameRecord:
+        """Read a record file. Raises :class:`RecordError` (also for an unreadable file)."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise RecordError(f"cannot read the file: {exc}") from None
+        return cls.loads(text)
+
+    # --- replay -------------------------------------------------------------
+    def where(self, index: int) -> str:
+        """How to name action ``index`` (0-based) in an error: number, text and file line."""
+        text = self.actions[index] if index < len(self.actions) else "?"
+        line = ""
+        if self.action_lines is not None and index < len(self.action_lines):
+            line = f", line {self.action_lines[index]}"
+        return f"action {index + 1} ({text}{line})"
+
+    def replay(self, verify_result: bool = True) -> State:
+        """Re-play the record and return the final state, checking every action.
+
+        Raises:
+            RecordError: at the first action that cannot be read or is illegal
+                (naming it and the reason), if the variant or chance outcomes do
+                not fit the game, or if ``result`` differs from the replayed one.
+        """
+        state = _initial_state(self.game, self.variant, self.start, self.chance, self.seed)
+        for index, text in enumerate(self.actions):
+            if state.is_terminal():
+                raise RecordError("the game was already over", self.where(index))
+            try:
+                state.apply_string(text)
+            except NotationError as exc:
+                raise RecordError(exc.reason, self.where(index)) from None
+            except IllegalActionError as exc:
+                raise RecordError(exc.reason, self.where(index)) from None
+        if verify_result and self.result is not None:
+            if not state.is_terminal():
+                raise RecordError("the record states a result but the game is not over", "field 'result'")
+            if [round(x, 9) for x in state.returns()] != [round(x, 9) for x in self.result]:
+                raise RecordError(
+                    f"the record says {self.result} but the game ends {state.returns()}", "field 'result'"
+                )
+        return state
+
+
+def _initial_state(
+    game_id: str,
+    variant: Mapping[str, Any],
+    start: Mapping[str, Any] | None,
+    chance: Sequence[Mapping[str, Any]],
+    seed: int | None,
+) -> State:
+    try:
+        game = get_game(game_id)
+    except LimitGamesError as exc:
+        raise RecordError(str(exc), "field 'game'") from None
+    try:
+        if start is not None:
+            return game.state_from_position(start)
+        return game.new_initial_state(chance=Chance(seed=seed, replay=chance), **dict(variant))
+    except RecordError:
+        raise
+    except LimitGamesError as exc:
+        raise RecordError(str(exc), "field 'start'" if start is not None else "field 'variant'") from None
+
+
+def _action_lines(text: str) -> list[int] | None:
+    """The 1-based line of each element of the top-level ``"actions"`` array, if it can be found."""
+    try:
+        decoder = json.JSONDecoder()
+        pos = _find_top_level_key(text, "actions", decoder)
+        if pos is None:
+            return None
+        n = len(text)
+
+        def skip(p: int) -> int:
+            while p < n and text[p] in " \t\r\n":
+                p += 1
+            return p
+
+        pos = skip(pos)
+        if text[pos] != "[":
+            return None
+        pos = skip(pos + 1)
+        lines: list[int] = []
+        while pos < n and text[pos] != "]":
+            lines.append(text.count("\n", 0, pos) + 1)
+            if text[pos] == '"':
+                _, pos = scanstring(text, pos + 1)
+            else:
+                _, pos = decoder.raw_decode(text, pos)
+            pos = skip(pos)
+            if pos < n and text[pos] == ",":
+                pos = skip(pos + 1)
+        return lines
+    except (ValueError, IndexError):
+        return None
+
+
+def _find_top_level_key(text: str, key: str, decoder: json.JSONDecoder) -> int | None:
+    """Index just after ``"key":`` in the top-level object of ``text``."""
+    pos = text.index("{") + 1
+    n = len(text)
+    while pos < n:
+        while pos < n and text[pos] in " \t\r\n,":
+            pos += 1
+        if pos >= n or text[pos] != '"':
+            return None
+        name, pos = scanstring(text, pos + 1)
+        while text[pos] in " \t\r\n":
+            pos += 1
+        pos += 1  # the colon
+        if name == key:
+            return pos
+        while text[pos] in " \t\r\n":
+            pos += 1
+        _, pos = decoder.raw_decode(text, pos)
+    return None

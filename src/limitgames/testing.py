@@ -1,0 +1,113 @@
+"""A conformance suite that every game passes, and users can run on their variants.
+
+Like ``pgx.api_test``: ``check_game(game, variant, games=20, seed=0)`` plays
+random games and checks the protocol's promises at every step:
+
+- ``legal_actions()`` is empty exactly when ``is_terminal()``; the current
+  player is a seat while play goes on and ``TERMINAL`` at the end;
+- every legal action's notation round-trips through ``parse_action``;
+- a clone is independent: playing on it leaves the original unchanged;
+- observations are JSON-serialisable for every seat and the spectator;
+- ``returns()`` has one number per seat;
+- the game's record replays to the same final state.
+
+Raises :class:`AssertionError` with the game, seed and step on the first failure.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from limitgames.core import TERMINAL, Game, GameRecord, IllegalActionError, State
+
+
+def _snapshot(state: State) -> str:
+    parts = [
+        state.current_player(),
+        [state.action_to_string(a) for a in state.legal_actions()],
+        state.observation(None),
+        state.returns(),
+        len(state.history()),
+    ]
+    return json.dumps(parts, sort_keys=True, default=str)
+
+
+def check_state_step(state: State, rng: random.Random, where: str) -> None:
+    """Check the protocol's promises on one non-terminal or terminal ``state``."""
+    actions = state.legal_actions()
+    terminal = state.is_terminal()
+    assert (not actions) == terminal, f"{where}: legal actions empty={not actions} but terminal={terminal}"
+    player = state.current_player()
+    if terminal:
+        assert player == TERMINAL, f"{where}: terminal state has current player {player}"
+    else:
+        assert 0 <= player < state.num_players, f"{where}: current player {player} out of range"
+    assert len(state.returns()) == state.num_players, f"{where}: returns() has the wrong length"
+    for seat in [None, *range(state.num_players)]:
+        json.dumps(state.observation(seat))
+    assert len(set(actions)) == len(actions), f"{where}: duplicate legal actions"
+    for action in actions:
+        text = state.action_to_string(action)
+        assert state.parse_action(text) == action, f"{where}: notation {text!r} does not round-trip"
+        assert state.is_legal(action), f"{where}: {text!r} is listed but is_legal says no"
+
+
+def play_random_game(
+    game: Game,
+    variant: Mapping[str, Any],
+    seed: int,
+    max_decisions: int = 100_000,
+    check_every_step: bool = True,
+) -> State:
+    """Play one uniformly random game, checking each step; return the final state."""
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed=seed, **dict(variant))
+    decisions = 0
+    while True:
+        where = f"{game.info.id} {dict(variant)} seed {seed} decision {decisions}"
+        if check_every_step:
+            check_state_step(state, rng, where)
+        if state.is_terminal():
+            return state
+        actions = state.legal_actions()
+        action = actions[rng.randrange(len(actions))]
+        if check_every_step and rng.random() < 0.2:
+            before = _snapshot(state)
+            twin = state.clone()
+            twin.apply(action)
+            twin.playout(random.Random(seed + decisions))
+            assert _snapshot(state) == before, f"{where}: playing on a clone changed the original"
+        state.apply(action)
+        decisions += 1
+        assert decisions <= max_decisions, f"{where}: the game did not end within {max_decisions} decisions"
+
+
+def check_game(
+    game: Game,
+    variant: Mapping[str, Any] | None = None,
+    games: int = 10,
+    seed: int = 0,
+) -> None:
+    """Run the conformance checks over ``games`` random games of ``variant``."""
+    variant = dict(variant or {})
+    for k in range(games):
+        final = play_random_game(game, variant, seed + k)
+        record = GameRecord.of_state(final, seed=seed + k)
+        again = GameRecord.loads(record.dumps()).replay()
+        assert _snapshot(again) == _snapshot(final), f"{game.info.id} seed {seed + k}: the record does not replay"
+        assert again.returns() == final.returns()
+
+
+def check_illegal_is_harmless(state: State, action: Any) -> None:
+    """Apply an illegal ``action`` and check the state is unchanged and the error has a reason."""
+    before = _snapshot(state)
+    try:
+        state.apply(action)
+    except IllegalActionError as exc:
+        assert exc.reason, "an IllegalActionError must give a reason"
+    else:  # pragma: no cover - only reached when the check fails
+        raise AssertionError(f"{action!r} was accepted")
+    assert _snapshot(state) == before, "a refused action changed the state"
