@@ -269,6 +269,16 @@ class State(ABC):
         """An independent copy. Subclasses override with something cheaper."""
         return copy.deepcopy(self)
 
+    def key(self) -> Hashable:
+        """A hashable summary of the full state (for transposition tables and repetition).
+
+        Two states with equal keys must be the same position with the same player
+        to move. Engines override this with something fast (e.g. Zobrist hashing).
+        """
+        import json
+
+        return json.dumps([self.current_player(), self.observation(None)], sort_keys=True)
+
     def seat_names(self) -> list[str]:
         """A name per seat for people (a colour, a nation); default ``seat 0``, ``seat 1``..."""
         return [f"seat {i}" for i in range(self.num_players)]

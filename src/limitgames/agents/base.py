@@ -1,0 +1,97 @@
+"""The agent interface, spec strings and the agent registry.
+
+A spec is ``name`` or ``name:key=value,key=value`` (``mcts:seconds=1,playouts=heuristic``).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from typing import Any
+
+from limitgames.core import Action, LimitGamesError, State
+
+
+class AgentSpecError(LimitGamesError, ValueError):
+    """A spec string naming an unknown agent or a bad option."""
+
+
+class Agent(ABC):
+    """A computer player.
+
+    Attributes:
+        spec: the spec string it was made from.
+        last_info: what the agent reports about its last choice (for example
+            ``{"visits": 812, "share": 0.41, "value": 0.63}``); may be empty.
+    """
+
+    name: str = "agent"
+
+    def __init__(self, spec: str, seed: int | None = None) -> None:
+        self.spec = spec
+        self.rng = random.Random(seed)
+        self.last_info: dict[str, Any] = {}
+
+    @abstractmethod
+    def choose(self, state: State) -> Action:
+        """A legal action for ``state.current_player()``. ``state`` is not changed."""
+
+    def observe(self, state: State, action: Action) -> None:  # noqa: B027 - optional hook
+        """Told every action played in the game (by any seat), before it is applied to ``state``."""
+
+    def reset(self) -> None:  # noqa: B027 - optional hook
+        """Forget everything about the previous game."""
+
+
+AgentFactory = Callable[[str, dict[str, str], "int | None"], Agent]
+_AGENTS: dict[str, tuple[AgentFactory, str]] = {}
+
+
+def register_agent(name: str, factory: AgentFactory, help: str) -> None:
+    """Make ``name`` available to :func:`make_agent`; ``factory(spec, options, seed)`` builds one."""
+    _AGENTS[name] = (factory, help)
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """Split ``"mcts:seconds=1,c=1.4"`` into ``("mcts", {"seconds": "1", "c": "1.4"})``."""
+    name, _, rest = spec.strip().partition(":")
+    options: dict[str, str] = {}
+    for item in filter(None, (x.strip() for x in rest.split(","))):
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise AgentSpecError(f"agent option {item!r} in {spec!r} is not key=value")
+        options[key.strip()] = value.strip()
+    return name.strip(), options
+
+
+def make_agent(spec: str, seed: int | None = None) -> Agent:
+    """Build an agent from its spec. Raises :class:`AgentSpecError` for an unknown name or option."""
+    name, options = parse_spec(spec)
+    _load_builtin_agents()
+    if name not in _AGENTS:
+        known = ", ".join(sorted(_AGENTS))
+        raise AgentSpecError(f"unknown agent {name!r} (known: {known})")
+    factory, _ = _AGENTS[name]
+    return factory(spec, options, seed)
+
+
+def list_agents() -> dict[str, str]:
+    """Every registered agent name with its one-line help."""
+    _load_builtin_agents()
+    return {name: help for name, (_, help) in sorted(_AGENTS.items())}
+
+
+def _load_builtin_agents() -> None:
+    import importlib
+
+    for module in BUILTIN_AGENT_MODULES:
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if not (exc.name and exc.name.startswith("limitgames.agents")):
+                raise
+
+
+BUILTIN_AGENT_MODULES: list[str] = ["limitgames.agents.random_agent"]
+"""Modules that register the project's own agents when imported."""
