@@ -6,6 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/setup.sh
 source scripts/setup.sh test
+bash scripts/browser-deps.sh  # Debian's chromium for the Playwright tests (tests/web)
 
 echo "== ruff"; .venv/bin/ruff check src tests benchmarks
 echo "== mypy"; .venv/bin/mypy
