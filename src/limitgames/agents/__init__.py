@@ -4,8 +4,31 @@ An agent is made from a spec string (``"random"``, ``"mcts:seconds=1"``) by
 :func:`make_agent` and asked for an action with ``agent.choose(state)``.
 An agent for a game with hidden information never reads the hidden parts of
 ``state``: it uses ``state.determinize(seat, rng)`` and ``state.observation(seat)``.
+
+Built-in agents: ``random``, ``heuristic`` (one-ply greedy with the game's
+evaluation), ``mcts`` (UCT, max-n), ``alphabeta`` (iterative deepening with a
+transposition table), ``ismcts`` (single-observer information-set MCTS).
+People pick a level instead: :func:`level_spec` (easy, medium, hard, expert).
 """
 
-from limitgames.agents.base import Agent, AgentSpecError, list_agents, make_agent, register_agent
+from limitgames.agents.base import (
+    BUILTIN_AGENT_MODULES,
+    Agent,
+    AgentSpecError,
+    list_agents,
+    make_agent,
+    register_agent,
+)
+from limitgames.agents.levels import LEVELS, is_level, level_spec
 
-__all__ = ["Agent", "AgentSpecError", "list_agents", "make_agent", "register_agent"]
+__all__ = [
+    "BUILTIN_AGENT_MODULES",
+    "LEVELS",
+    "Agent",
+    "AgentSpecError",
+    "is_level",
+    "level_spec",
+    "list_agents",
+    "make_agent",
+    "register_agent",
+]

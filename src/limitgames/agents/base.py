@@ -93,5 +93,11 @@ def _load_builtin_agents() -> None:
                 raise
 
 
-BUILTIN_AGENT_MODULES: list[str] = ["limitgames.agents.random_agent"]
+BUILTIN_AGENT_MODULES: list[str] = [
+    "limitgames.agents.random_agent",
+    "limitgames.agents.heuristic",
+    "limitgames.agents.mcts",
+    "limitgames.agents.ismcts",
+    "limitgames.agents.alphabeta",
+]
 """Modules that register the project's own agents when imported."""

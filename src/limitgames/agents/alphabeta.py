@@ -1,0 +1,206 @@
+"""Alpha-beta search with iterative deepening and a transposition table.
+
+Minimax from the point of view of the seat to move at the root: that seat
+maximises, every other seat minimises (for two seats this is exact minimax;
+for more it is the "paranoid" assumption of Sturtevant and Korf 2000). The
+side to maximise is decided by ``current_player()`` at each node, not by
+alternation, so games where one seat takes several decisions in a row (a
+``hex`` turn is a move then a removal) are searched correctly.
+
+Leaves are scored by the game's evaluation (:mod:`limitgames.agents.evaluation`);
+a finished game is worth ten times its returns, so a proven win outranks
+any evaluation. The transposition table is keyed by ``State.key()`` (engines
+make it a Zobrist hash) and stores depth, value, bound type and best action;
+the best action is searched first at the next iteration. Tables are kept
+between moves, one per root seat.
+
+On a game with hidden information the agent searches one determinization
+(``state.determinize(seat, rng)``); use ``ismcts`` for such games.
+
+Spec options (``alphabeta:depth=4``, ``alphabeta:seconds=1``):
+    depth: the deepest iteration, in decisions (default 64 with a time
+        budget, else 4). Without ``seconds`` the search is reproducible.
+    seconds: the time budget per decision; the last completed iteration's
+        choice is played.
+
+``last_info`` keys: ``depth`` (deepest completed iteration), ``value`` (-1..1
+for the seat; a proven result counts as -1 or 1), ``win`` (0..1), ``proven``
+(``"win"``, ``"loss"`` or absent), ``nodes``, ``seconds``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Hashable
+from typing import Any
+
+from limitgames.agents.base import Agent, register_agent
+from limitgames.agents.budget import TIME_MARGIN, OptionReader
+from limitgames.agents.evaluation import evaluation_for
+from limitgames.agents.heuristic import is_perfect_information
+from limitgames.core import Action, State
+
+EXACT, LOWER, UPPER = 0, 1, 2
+WIN_SCALE = 10.0
+TABLE_LIMIT = 500_000
+"""Entries per transposition table before it is cleared."""
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+class AlphaBetaAgent(Agent):
+    """Iterative-deepening alpha-beta with a transposition table."""
+
+    name = "alphabeta"
+
+    def __init__(
+        self, spec: str, seed: int | None = None, depth: int = 4, seconds: float | None = None
+    ) -> None:
+        super().__init__(spec, seed)
+        self.max_depth = depth
+        self.seconds = seconds
+        self._tables: dict[int, dict[Hashable, tuple[int, float, int, Action]]] = {}
+        self._deadline = math.inf
+        self._nodes = 0
+
+    def reset(self) -> None:
+        self._tables.clear()
+
+    def choose(self, state: State) -> Action:
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError("the game is over: there is no action to choose")
+        seat = state.current_player()
+        started = time.perf_counter()
+        if len(actions) == 1:
+            self.last_info = {"depth": 0, "nodes": 0, "forced": True}
+            return actions[0]
+        root = state.clone() if is_perfect_information(state) else state.determinize(seat, self.rng)
+        self._deadline = (
+            started + self.seconds * TIME_MARGIN if self.seconds is not None else math.inf
+        )
+        self._nodes = 0
+        table = self._tables.setdefault(seat, {})
+        if len(table) > TABLE_LIMIT:
+            table.clear()
+        best_action = actions[0]
+        best_value = 0.0
+        completed = 0
+        for depth in range(1, self.max_depth + 1):
+            try:
+                value, action = self._root_search(root, depth, seat, table)
+            except _OutOfTime:
+                break
+            best_value, best_action, completed = value, action, depth
+            if abs(value) >= WIN_SCALE * 0.5:
+                break  # proven
+        shown = max(-1.0, min(1.0, best_value))
+        self.last_info = {
+            "depth": completed,
+            "value": round(shown, 3),
+            "win": round((shown + 1) / 2, 3),
+            "nodes": self._nodes,
+            "seconds": round(time.perf_counter() - started, 3),
+        }
+        if best_value >= WIN_SCALE * 0.5:
+            self.last_info["proven"] = "win"
+        elif best_value <= -WIN_SCALE * 0.5:
+            self.last_info["proven"] = "loss"
+        return best_action
+
+    def _ordered(self, state: State, table: dict[Hashable, Any]) -> list[Action]:
+        actions = state.legal_actions()
+        entry = table.get(state.key())
+        if entry is not None and entry[3] in actions:
+            actions.remove(entry[3])
+            actions.insert(0, entry[3])
+        return actions
+
+    def _root_search(
+        self, root: State, depth: int, seat: int, table: dict[Hashable, Any]
+    ) -> tuple[float, Action]:
+        alpha, beta = -math.inf, math.inf
+        best_value, best_action = -math.inf, None
+        for action in self._ordered(root, table):
+            child = root.clone()
+            child.apply(action)
+            value = self._search(child, depth - 1, alpha, beta, seat, table)
+            if value > best_value:
+                best_value, best_action = value, action
+            alpha = max(alpha, value)
+        table[root.key()] = (depth, best_value, EXACT, best_action)
+        return best_value, best_action
+
+    def _search(
+        self,
+        state: State,
+        depth: int,
+        alpha: float,
+        beta: float,
+        seat: int,
+        table: dict[Hashable, Any],
+    ) -> float:
+        self._nodes += 1
+        if self._nodes & 127 == 0 and time.perf_counter() >= self._deadline:
+            raise _OutOfTime
+        if state.is_terminal():
+            return WIN_SCALE * state.returns()[seat]
+        if depth == 0:
+            return evaluation_for(state.game_id)(state)[seat]
+        key = state.key()
+        entry = table.get(key)
+        tt_action = None
+        if entry is not None:
+            tt_action = entry[3]
+            if entry[0] >= depth:
+                value, flag = entry[1], entry[2]
+                if (
+                    flag == EXACT
+                    or (flag == LOWER and value >= beta)
+                    or (flag == UPPER and value <= alpha)
+                ):
+                    return float(value)
+        actions = state.legal_actions()
+        if tt_action is not None and tt_action in actions:
+            actions.remove(tt_action)
+            actions.insert(0, tt_action)
+        maximising = state.current_player() == seat
+        alpha0, beta0 = alpha, beta
+        best = -math.inf if maximising else math.inf
+        best_action = actions[0]
+        for action in actions:
+            child = state.clone()
+            child.apply(action)
+            value = self._search(child, depth - 1, alpha, beta, seat, table)
+            if maximising:
+                if value > best:
+                    best, best_action = value, action
+                    alpha = max(alpha, value)
+            elif value < best:
+                best, best_action = value, action
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        flag = UPPER if best <= alpha0 else LOWER if best >= beta0 else EXACT
+        table[key] = (depth, best, flag, best_action)
+        return best
+
+
+def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
+    reader = OptionReader("alphabeta", options)
+    seconds = reader.number("seconds", None)
+    depth = reader.integer("depth", 64 if seconds is not None else 4)
+    reader.finish()
+    assert depth is not None
+    return AlphaBetaAgent(spec, seed, depth=depth, seconds=seconds)
+
+
+register_agent(
+    "alphabeta",
+    _make,
+    "iterative-deepening alpha-beta with a transposition table (two seats, perfect "
+    "information); options depth=D, seconds=S",
+)

@@ -1,0 +1,80 @@
+"""Position evaluations: one number per seat saying how well each seat stands.
+
+An evaluation is a function ``evaluate(state) -> list[float]`` returning one
+value per seat in ``[-1, 1]`` (1: that seat is winning, -1: losing), on the
+same scale as ``State.returns()`` of the project's games. A terminal state is
+worth its returns. Evaluations read only what every seat may see (the
+spectator's observation, or the engine's public feature API) so that search
+agents on games with hidden information stay honest.
+
+Each game's evaluation lives in its own module (``hex_evaluation`` ...),
+listed in :data:`EVALUATION_MODULES` and loaded on first use. A game without
+one gets :func:`neutral_evaluation`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Callable
+
+from limitgames.core import State
+
+Evaluation = Callable[[State], list[float]]
+"""``evaluate(state) -> [value of seat 0, value of seat 1, ...]``, each in ``[-1, 1]``."""
+
+EVALUATION_MODULES: dict[str, str] = {
+    "hex": "limitgames.agents.hex_evaluation",
+    "cards": "limitgames.agents.cards_evaluation",
+    "world": "limitgames.agents.world_evaluation",
+}
+"""game id -> module defining ``evaluate(state) -> list[float]``."""
+
+_CUSTOM: dict[str, Evaluation] = {}
+
+
+def register_evaluation(game_id: str, evaluate: Evaluation) -> None:
+    """Use ``evaluate`` for the game ``game_id`` (for games added by users and tests)."""
+    _CUSTOM[game_id] = evaluate
+
+
+def neutral_evaluation(state: State) -> list[float]:
+    """The returns of a terminal state, else 0 for every seat (no knowledge)."""
+    if state.is_terminal():
+        return list(state.returns())
+    return [0.0] * state.num_players
+
+
+def evaluation_for(game_id: str) -> Evaluation:
+    """The evaluation of ``game_id``: a registered one, the game's module, or the neutral one."""
+    if game_id in _CUSTOM:
+        return _CUSTOM[game_id]
+    module_name = EVALUATION_MODULES.get(game_id)
+    if module_name is not None:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if not (exc.name and exc.name.startswith("limitgames")):
+                raise
+        else:
+            evaluate: Evaluation = module.evaluate
+            _CUSTOM[game_id] = evaluate
+            return evaluate
+    return neutral_evaluation
+
+
+def has_evaluation(game_id: str) -> bool:
+    """Whether ``game_id`` has an evaluation of its own (not the neutral one)."""
+    return evaluation_for(game_id) is not neutral_evaluation
+
+
+def squash(margins: list[float], scale: float) -> list[float]:
+    """Turn raw per-seat scores into values in ``(-1, 1)``.
+
+    Each seat's value is ``tanh((score - mean of the other seats' scores) / scale)``.
+    """
+    n = len(margins)
+    if n == 1:
+        return [math.tanh(margins[0] / scale)]
+    total = sum(margins)
+    return [math.tanh((m - (total - m) / (n - 1)) / scale) for m in margins]

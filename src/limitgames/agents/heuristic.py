@@ -1,0 +1,94 @@
+"""The greedy agent: a one-ply search with the game's evaluation.
+
+For each legal action it plays the action on a copy, evaluates the result for
+the seat to move (see :mod:`limitgames.agents.evaluation`: for ``hex`` pawns,
+freedoms, mobility and removable tiles; for ``cards`` the suspicion from the
+count of a colour seen against the limit it could have; for ``world`` a
+rule-of-thumb policy) and takes the best, ties broken at random. An action that
+wins at once is always taken.
+
+On a game with hidden information it evaluates the actions on one
+determinization (``state.determinize(seat, rng)``), never on the real state.
+
+Options (spec ``heuristic:epsilon=0.2``):
+    epsilon: chance (0..1) of playing a uniformly random action instead;
+        used for the easy level. Default 0.
+
+``last_info`` keys: ``value`` (evaluation of the chosen action for the seat,
+-1..1), ``win`` (the same as a 0..1 estimate), ``actions`` (how many were
+compared), ``random`` (true when epsilon chose).
+"""
+
+from __future__ import annotations
+
+from limitgames.agents.base import Agent, register_agent
+from limitgames.agents.budget import OptionReader
+from limitgames.agents.evaluation import evaluation_for
+from limitgames.core import Action, State, get_game
+
+
+def is_perfect_information(state: State) -> bool:
+    """Whether ``state``'s game has no hidden information (unknown games count as hidden)."""
+    try:
+        return get_game(state.game_id).info.perfect_information
+    except LookupError:
+        return False
+
+
+class HeuristicAgent(Agent):
+    """One-ply greedy play with the game's evaluation."""
+
+    name = "heuristic"
+
+    def __init__(self, spec: str, seed: int | None = None, epsilon: float = 0.0) -> None:
+        super().__init__(spec, seed)
+        self.epsilon = epsilon
+
+    def choose(self, state: State) -> Action:
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError("the game is over: there is no action to choose")
+        seat = state.current_player()
+        if len(actions) == 1:
+            self.last_info = {"actions": 1, "random": False}
+            return actions[0]
+        if self.epsilon and self.rng.random() < self.epsilon:
+            self.last_info = {"actions": len(actions), "random": True}
+            return actions[self.rng.randrange(len(actions))]
+        root = state if is_perfect_information(state) else state.determinize(seat, self.rng)
+        evaluate = evaluation_for(state.game_id)
+        best: list[Action] = []
+        best_value = -float("inf")
+        for action in actions:
+            child = root.clone()
+            child.apply(action)
+            value = child.returns()[seat] if child.is_terminal() else evaluate(child)[seat]
+            if child.is_terminal() and value > 0:
+                value += 10.0  # a win now beats any evaluation
+            if value > best_value + 1e-12:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-12:
+                best.append(action)
+        choice = best[self.rng.randrange(len(best))]
+        shown = max(-1.0, min(1.0, best_value))
+        self.last_info = {
+            "actions": len(actions),
+            "value": round(shown, 3),
+            "win": round((shown + 1) / 2, 3),
+            "random": False,
+        }
+        return choice
+
+
+def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
+    reader = OptionReader("heuristic", options)
+    epsilon = reader.fraction("epsilon", 0.0)
+    reader.finish()
+    return HeuristicAgent(spec, seed, epsilon=epsilon)
+
+
+register_agent(
+    "heuristic",
+    _make,
+    "greedy one-ply play with the game's evaluation; option epsilon=0..1 (random moves)",
+)

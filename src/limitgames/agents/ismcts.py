@@ -1,0 +1,154 @@
+"""Single-observer information-set MCTS (SO-ISMCTS).
+
+Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search",
+IEEE TCIAIG 4(2), 2012, algorithm 3. The agent searches one tree whose nodes
+are information sets of the observing seat (sequences of actions). Each
+iteration draws a fresh determinization ``state.determinize(seat, rng)`` --
+a full state consistent with what the seat knows, the hidden parts dealt at
+random -- and descends the tree restricted to the actions legal in that
+determinization, choosing by UCB1 with availability counts (a child's
+exploration term uses the number of times it was *available*, not its
+parent's visits). It then expands one untried action, plays out and backs
+up every seat's returns (max-n, so any number of seats).
+
+The agent never reads hidden state directly: everything it learns about the
+position comes from ``determinize`` and from the legal actions of the seat
+to move at the root (which the seat knows). For a fixed seed its choice
+therefore does not depend on the other seats' hidden cards (tested).
+
+Spec options (``ismcts:iterations=2000``, ``ismcts:seconds=1``):
+    iterations / seconds: the budget per decision (default ``seconds=1``).
+    c: the exploration constant (default 1.4, for returns in -1..1).
+    playouts: ``random`` (default) or ``heuristic`` (cut off by the game's
+        evaluation after ``depth`` decisions, default 12).
+
+``last_info`` keys: as ``mcts`` (``iterations``, ``seconds``, ``visits``,
+``share``, ``value``, ``win``, ``top``).
+"""
+
+from __future__ import annotations
+
+import math
+
+from limitgames.agents.base import Agent, register_agent
+from limitgames.agents.budget import Budget, OptionReader
+from limitgames.agents.mcts import Playout, cutoff_playout, describe_root, random_playout
+from limitgames.core import Action, State
+
+
+class InfoNode:
+    """A node of the information-set tree: reached by ``action`` from ``parent``.
+
+    ``totals[s]`` sums seat ``s``'s returns over ``visits``; ``available``
+    counts the iterations in which ``action`` was legal at the parent.
+    """
+
+    __slots__ = ("action", "available", "children", "parent", "totals", "visits")
+
+    def __init__(self, parent: InfoNode | None, action: Action, seats: int) -> None:
+        self.parent = parent
+        self.action = action
+        self.children: dict[Action, InfoNode] = {}
+        self.visits = 0
+        self.available = 0
+        self.totals = [0.0] * seats
+
+    def mean(self, seat: int) -> float:
+        """The mean return of ``seat`` through this node."""
+        return self.totals[seat] / self.visits if self.visits else 0.0
+
+
+class IsmctsAgent(Agent):
+    """SO-ISMCTS with a time or iteration budget."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        spec: str,
+        seed: int | None = None,
+        budget: Budget | None = None,
+        c: float = 1.4,
+        playouts: str = "random",
+        depth: int = 12,
+    ) -> None:
+        super().__init__(spec, seed)
+        self.budget = budget or Budget(seconds=1.0)
+        self.c = c
+        self.playout: Playout = random_playout if playouts == "random" else cutoff_playout(depth)
+
+    def choose(self, state: State) -> Action:
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError("the game is over: there is no action to choose")
+        seat = state.current_player()
+        if len(actions) == 1:
+            self.last_info = {"iterations": 0, "visits": 0, "share": 1.0, "forced": True}
+            return actions[0]
+        seats = state.num_players
+        root = InfoNode(None, None, seats)
+        clock = self.budget.start()
+        rng, c, playout = self.rng, self.c, self.playout
+        while not (root.children and clock.exhausted()):
+            det = state.determinize(seat, rng)
+            node = root
+            while not det.is_terminal():
+                legal = det.legal_actions()
+                children = node.children
+                untried = [a for a in legal if a not in children]
+                for a in legal:
+                    if a in children:
+                        children[a].available += 1
+                if untried:
+                    action = untried[rng.randrange(len(untried))]
+                    det.apply(action)
+                    child = InfoNode(node, action, seats)
+                    child.available = 1
+                    children[action] = child
+                    node = child
+                    break
+                mover = det.current_player()
+                best: InfoNode | None = None
+                best_score = -math.inf
+                for a in legal:
+                    ch = children[a]
+                    score = ch.totals[mover] / ch.visits + c * math.sqrt(
+                        math.log(ch.available) / ch.visits
+                    )
+                    if score > best_score:
+                        best, best_score = ch, score
+                assert best is not None
+                det.apply(best.action)
+                node = best
+            result = det.returns() if det.is_terminal() else playout(det, rng)
+            walker: InfoNode | None = node
+            while walker is not None:
+                walker.visits += 1
+                totals = walker.totals
+                for i in range(seats):
+                    totals[i] += result[i]
+                walker = walker.parent
+            clock.tick()
+        candidates = [root.children[a] for a in actions if a in root.children]
+        chosen = max(candidates, key=lambda n: (n.visits, n.mean(seat)))
+        self.last_info = describe_root(state, candidates, seat, chosen, clock)
+        return chosen.action
+
+
+def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
+    reader = OptionReader("ismcts", options)
+    budget = reader.budget(Budget(seconds=1.0))
+    c = reader.number("c", 1.4)
+    playouts = reader.choice("playouts", "random", ("random", "heuristic"))
+    depth = reader.integer("depth", 12)
+    reader.finish()
+    assert c is not None and depth is not None
+    return IsmctsAgent(spec, seed, budget, c=c, playouts=playouts, depth=depth)
+
+
+register_agent(
+    "ismcts",
+    _make,
+    "information-set MCTS (Cowling et al. 2012) for hidden cards, via determinizations; "
+    "options seconds=S or iterations=N, c=1.4, playouts=random|heuristic, depth=12",
+)

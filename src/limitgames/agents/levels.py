@@ -1,0 +1,57 @@
+"""Difficulty levels for people: easy, medium, hard, expert, per game.
+
+``level_spec("hex", "hard")`` gives the agent spec a play command uses for
+``--opponent hard``. Perfect-information games (``hex``) get UCT; games with
+hidden cards (``cards``, ``world``) get information-set MCTS, which never
+peeks. The time budgets keep a move under about five seconds at expert.
+"""
+
+from __future__ import annotations
+
+from limitgames.agents.base import AgentSpecError
+
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+"""The level names, weakest first."""
+
+_PERFECT: dict[str, str] = {
+    "easy": "heuristic:epsilon=0.3",
+    "medium": "mcts:seconds=0.5",
+    "hard": "mcts:seconds=2",
+    "expert": "mcts:seconds=5",
+}
+_HIDDEN: dict[str, str] = {
+    "easy": "heuristic:epsilon=0.3",
+    "medium": "ismcts:seconds=0.5",
+    "hard": "ismcts:seconds=2",
+    "expert": "ismcts:seconds=5",
+}
+_BY_GAME: dict[str, dict[str, str]] = {"hex": _PERFECT, "cards": _HIDDEN, "world": _HIDDEN}
+
+
+def level_spec(game_id: str, level: str) -> str:
+    """The agent spec for ``level`` (easy/medium/hard/expert) in the game ``game_id``.
+
+    Games other than the three built-in ones get the perfect-information table
+    if their ``GameInfo`` says so, else the hidden-information one.
+
+    Raises:
+        AgentSpecError: for an unknown level (the message lists the levels).
+    """
+    key = level.strip().lower()
+    if key not in LEVELS:
+        raise AgentSpecError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+    table = _BY_GAME.get(game_id)
+    if table is None:
+        from limitgames.core import get_game
+
+        try:
+            perfect = get_game(game_id).info.perfect_information
+        except LookupError:
+            perfect = False
+        table = _PERFECT if perfect else _HIDDEN
+    return table[key]
+
+
+def is_level(text: str) -> bool:
+    """Whether ``text`` names a level rather than an agent spec."""
+    return text.strip().lower() in LEVELS

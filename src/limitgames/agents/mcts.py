@@ -1,0 +1,266 @@
+"""UCT Monte Carlo tree search for any number of seats (max-n returns).
+
+Kocsis and Szepesvári's UCT (2006) as surveyed by Browne et al. (2012):
+each iteration selects down the tree by UCB1, expands one untried action,
+plays out to the end (uniformly at random through ``State.playout``, or a
+short random playout cut off by the game's evaluation) and backs up the
+returns of *every* seat; at a node the seat to move picks the child best for
+itself (max-n), so it works for 2, 3 or more seats.
+
+The tree is kept between moves: when the agent is asked again later in the
+same game, the subtree of the position now on the board is reused if it was
+reached (checked by ``State.key()``).
+
+On a game with hidden information the agent does not read the hidden parts:
+it searches one determinization (``state.determinize(seat, rng)``) per move.
+Use ``ismcts`` for such games.
+
+Spec options (``mcts:seconds=1``, ``mcts:iterations=2000,playouts=heuristic``):
+    iterations / seconds: the budget per decision (default ``seconds=1``).
+    c: the UCB1 exploration constant (default 1.4, for returns in -1..1).
+    playouts: ``random`` (default) or ``heuristic``.
+    depth: cut-off of heuristic playouts in decisions (default 12).
+    reuse: ``yes`` (default) or ``no``: keep the tree between moves.
+
+``last_info`` keys (for interfaces; see ``docs/agents.md``):
+    ``iterations`` (this search), ``seconds`` (wall time), ``visits`` (of the
+    chosen action), ``share`` (its share of the root's visits, 0..1),
+    ``value`` (its mean return for the seat, -1..1), ``win`` (the same as a
+    0..1 estimate), ``reused`` (root visits kept from the previous move),
+    ``top`` (up to 3 ``[notation, share]`` pairs).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from limitgames.agents.base import Agent, register_agent
+from limitgames.agents.budget import Budget, BudgetClock, OptionReader
+from limitgames.agents.evaluation import evaluation_for
+from limitgames.agents.heuristic import is_perfect_information
+from limitgames.core import Action, State
+
+Playout = Callable[[State, random.Random], list[float]]
+
+
+class Node:
+    """A node of the search tree: the position after ``action`` from ``parent``.
+
+    ``totals[s]`` is the sum of seat ``s``'s returns over the ``visits``
+    iterations through this node; ``player`` is the seat to move here
+    (negative when terminal); ``untried`` are the actions not yet expanded.
+    """
+
+    __slots__ = ("action", "children", "parent", "player", "totals", "untried", "visits")
+
+    def __init__(
+        self, parent: Node | None, action: Action, player: int, untried: list[Action], seats: int
+    ) -> None:
+        self.parent = parent
+        self.action = action
+        self.player = player
+        self.untried = untried
+        self.children: list[Node] = []
+        self.visits = 0
+        self.totals = [0.0] * seats
+
+    def mean(self, seat: int) -> float:
+        """The mean return of ``seat`` through this node (0 if never visited)."""
+        return self.totals[seat] / self.visits if self.visits else 0.0
+
+
+def random_playout(state: State, rng: random.Random) -> list[float]:
+    """Play ``state`` to the end uniformly at random (the engine's fast loop)."""
+    return state.playout(rng)
+
+
+def cutoff_playout(depth: int) -> Playout:
+    """A playout of at most ``depth`` random decisions, then the game's evaluation."""
+
+    def playout(state: State, rng: random.Random) -> list[float]:
+        for _ in range(depth):
+            if state.is_terminal():
+                return state.returns()
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+        if state.is_terminal():
+            return state.returns()
+        return evaluation_for(state.game_id)(state)
+
+    return playout
+
+
+def select_ucb(node: Node, c: float) -> Node:
+    """The child maximising UCB1 for the seat to move at ``node``."""
+    seat = node.player
+    log_n = math.log(node.visits)
+    best = node.children[0]
+    best_score = -math.inf
+    for child in node.children:
+        score = child.totals[seat] / child.visits + c * math.sqrt(log_n / child.visits)
+        if score > best_score:
+            best, best_score = child, score
+    return best
+
+
+class SearchNode(Protocol):
+    """What :func:`describe_root` reads of a tree node (``Node`` or ISMCTS's ``InfoNode``)."""
+
+    visits: int
+    action: Action
+
+    def mean(self, seat: int) -> float: ...
+
+
+def describe_root(
+    state: State,
+    root_children: Sequence[SearchNode],
+    seat: int,
+    chosen: SearchNode,
+    clock: BudgetClock,
+) -> dict[str, Any]:
+    """The ``last_info`` dict of a tree search (see the module docstring)."""
+    total = sum(child.visits for child in root_children) or 1
+    value = chosen.mean(seat)
+    ranked = sorted(root_children, key=lambda n: n.visits, reverse=True)[:3]
+    return {
+        "iterations": clock.iterations,
+        "seconds": round(clock.elapsed(), 3),
+        "visits": chosen.visits,
+        "share": round(chosen.visits / total, 3),
+        "value": round(value, 3),
+        "win": round(max(0.0, min(1.0, (value + 1) / 2)), 3),
+        "top": [[state.action_to_string(n.action), round(n.visits / total, 3)] for n in ranked],
+    }
+
+
+class MctsAgent(Agent):
+    """UCT with max-n backups, tree reuse and a time or iteration budget."""
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        spec: str,
+        seed: int | None = None,
+        budget: Budget | None = None,
+        c: float = 1.4,
+        playouts: str = "random",
+        depth: int = 12,
+        reuse: bool = True,
+    ) -> None:
+        super().__init__(spec, seed)
+        self.budget = budget or Budget(seconds=1.0)
+        self.c = c
+        self.playout: Playout = random_playout if playouts == "random" else cutoff_playout(depth)
+        self.reuse = reuse
+        self._root: Node | None = None
+        self._root_state: State | None = None
+
+    def reset(self) -> None:
+        self._root = None
+        self._root_state = None
+
+    def _reused_root(self, state: State) -> Node | None:
+        """The subtree for ``state`` kept from the previous search, if it was reached."""
+        if not self.reuse or self._root is None or self._root_state is None:
+            return None
+        old = self._root_state
+        old_history = old.history()
+        new_history = state.history()
+        if len(new_history) < len(old_history) or new_history[: len(old_history)] != old_history:
+            return None
+        node = self._root
+        replica = old.clone()
+        for action in new_history[len(old_history) :]:
+            for child in node.children:
+                if child.action == action:
+                    node = child
+                    break
+            else:
+                return None
+            replica.apply(action)
+        if replica.key() != state.key() or not (node.untried or node.children):
+            return None
+        node.parent = None
+        node.action = None
+        return node
+
+    def choose(self, state: State) -> Action:
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError("the game is over: there is no action to choose")
+        seat = state.current_player()
+        if len(actions) == 1:
+            self.last_info = {"iterations": 0, "visits": 0, "share": 1.0, "forced": True}
+            return actions[0]
+        perfect = is_perfect_information(state)
+        root_state = state.clone() if perfect else state.determinize(seat, self.rng)
+        seats = state.num_players
+        root = self._reused_root(state) if perfect else None
+        reused = root.visits if root is not None else 0
+        if root is None:
+            root = Node(None, None, seat, list(actions), seats)
+        clock = self.budget.start()
+        rng, c, playout = self.rng, self.c, self.playout
+        while True:
+            if root.children and clock.exhausted():
+                break
+            node = root
+            st = root_state.clone()
+            while not node.untried and node.children:
+                node = select_ucb(node, c)
+                st.apply(node.action)
+            if node.untried:
+                action = node.untried.pop(rng.randrange(len(node.untried)))
+                st.apply(action)
+                terminal = st.is_terminal()
+                child = Node(
+                    node,
+                    action,
+                    -1 if terminal else st.current_player(),
+                    [] if terminal else st.legal_actions(),
+                    seats,
+                )
+                node.children.append(child)
+                node = child
+                result = st.returns() if terminal else playout(st, rng)
+            else:
+                result = st.returns()
+            walker: Node | None = node
+            while walker is not None:
+                walker.visits += 1
+                totals = walker.totals
+                for i in range(seats):
+                    totals[i] += result[i]
+                walker = walker.parent
+            clock.tick()
+        chosen = max(root.children, key=lambda n: (n.visits, n.mean(seat)))
+        self.last_info = describe_root(state, root.children, seat, chosen, clock)
+        self.last_info["reused"] = reused
+        if perfect and self.reuse:
+            self._root, self._root_state = root, root_state
+        return chosen.action
+
+
+def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
+    reader = OptionReader("mcts", options)
+    budget = reader.budget(Budget(seconds=1.0))
+    c = reader.number("c", 1.4)
+    playouts = reader.choice("playouts", "random", ("random", "heuristic"))
+    depth = reader.integer("depth", 12)
+    reuse = reader.choice("reuse", "yes", ("yes", "no")) == "yes"
+    reader.finish()
+    assert c is not None and depth is not None
+    return MctsAgent(spec, seed, budget, c=c, playouts=playouts, depth=depth, reuse=reuse)
+
+
+register_agent(
+    "mcts",
+    _make,
+    "UCT tree search, max-n for any number of seats; options seconds=S or iterations=N, "
+    "c=1.4, playouts=random|heuristic, depth=12, reuse=yes|no",
+)
