@@ -31,7 +31,7 @@ def play(game: str, specs: list[str], seed: int, **variant: object) -> list[floa
 def test_every_builtin_agent_is_listed_with_help() -> None:
     agents = list_agents()
     for name in ("random", "heuristic", "mcts", "ismcts", "alphabeta"):
-        assert name in agents and agents[name]
+        assert agents.get(name)
 
 
 @pytest.mark.parametrize(
@@ -142,7 +142,7 @@ def test_ismcts_choice_does_not_depend_on_hidden_cards() -> None:
 
 def test_ismcts_beats_random_at_tricks() -> None:
     wins = losses = 0
-    for seed in range(30):
+    for seed in range(60):
         specs = ["ismcts:iterations=150", "random"] if seed % 2 == 0 else ["random", "ismcts:iterations=150"]
         me = 0 if seed % 2 == 0 else 1
         result = play("toy-tricks", specs, seed, hand=4)
@@ -182,7 +182,7 @@ def test_heuristic_with_epsilon_one_plays_at_random() -> None:
 def test_squash_is_relative_and_bounded() -> None:
     values = squash([3.0, 1.0], scale=2.0)
     assert values[0] > 0 > values[1] and abs(values[0] + values[1]) < 1e-12
-    assert all(-1 < v < 1 for v in squash([100.0, -100.0, 0.0], 1.0))
+    assert all(-1 <= v <= 1 for v in squash([100.0, -100.0, 0.0], 1.0))
 
 
 def test_levels() -> None:
