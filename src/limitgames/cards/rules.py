@@ -305,6 +305,19 @@ class CardsState(State):
             if known_flags.pop():
                 known[c] += 1
 
+    def effective_limits(self) -> list[int | None]:
+        """Per colour, the limit this round: the limit card's value plus the hidden cards
+        of that colour of all seats; ``None`` for X (no limit). The referee's view
+        (``rules/cards.md``, "A round" 2 and 4). ``[]`` once the game is over.
+        """
+        card = self.limit_card
+        if card is None:
+            return []
+        hidden = self.hidden
+        return [
+            None if card[c] == NO_LIMIT else card[c] + sum(h[c] for h in hidden) for c in _RANGE5
+        ]
+
     def suspicion_check(self, suspect: int) -> dict[str, Any]:
         """What a suspicion of ``suspect`` would find now (``rules/cards.md``, "A round" 4).
 
