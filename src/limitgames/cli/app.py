@@ -124,6 +124,13 @@ def perft_command(
 
 def _register_games() -> None:
     """Plug each game's play and bench commands into the sub-apps."""
+    from limitgames.cli import serve_cmd
+
+    app.command("serve")(serve_cmd.serve)
+    from limitgames.cli import agents_cmd, arena_cmd
+
+    agents_cmd.register(app)
+    arena_cmd.register(app)
     from limitgames.cli import hex_play
 
     play_app.command("hex")(hex_play.play_hex)

@@ -1,0 +1,81 @@
+"""How fast the search agents think: iterations per second at a position.
+
+MCTS and ISMCTS speed is bounded by the engine (cloning, legal actions,
+applying, playouts), so this measures agent and engine together, at the
+start position of a game. Used by ``limit agents --bench`` and
+``benchmarks/bench_agents.py``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from limitgames.agents.base import make_agent
+from limitgames.core import State, get_game
+
+
+@dataclass(frozen=True)
+class Throughput:
+    """One measurement: ``count`` units of ``what`` in ``seconds``."""
+
+    what: str
+    count: int
+    seconds: float
+
+    @property
+    def rate(self) -> float:
+        """Units per second."""
+        return self.count / self.seconds if self.seconds > 0 else 0.0
+
+
+def start_state(game_id: str, variant: dict[str, Any] | None = None, seed: int = 1) -> State:
+    """The start position of ``game_id`` (seeded). Raises VariantError / UnknownGameError."""
+    return get_game(game_id).new_initial_state(seed=seed, **dict(variant or {}))
+
+
+def measure_playouts(state: State, seconds: float, seed: int = 1) -> Throughput:
+    """Random playouts (``State.playout``) from ``state`` during about ``seconds``."""
+    rng = random.Random(seed)
+    count = 0
+    started = time.perf_counter()
+    while True:
+        state.clone().playout(rng)
+        count += 1
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            return Throughput("random playouts", count, elapsed)
+
+
+def measure_agent(state: State, spec: str, seed: int = 1) -> Throughput:
+    """One decision of the agent ``spec`` (give it a ``seconds=`` budget) at ``state``.
+
+    Returns the iterations it ran (``last_info["iterations"]``, or alpha-beta's
+    nodes) and the wall time.
+    """
+    agent = make_agent(spec, seed)
+    started = time.perf_counter()
+    agent.choose(state)
+    elapsed = time.perf_counter() - started
+    info = agent.last_info
+    count = int(info.get("iterations", info.get("nodes", 1)))
+    unit = "nodes" if "nodes" in info else "iterations"
+    return Throughput(f"{spec} {unit}", count, elapsed)
+
+
+def bench_agents(
+    game_id: str, variant: dict[str, Any] | None = None, seconds: float = 2.0, seed: int = 1
+) -> list[Throughput]:
+    """Playouts/s, MCTS and ISMCTS iterations/s (random and heuristic playouts) at the start."""
+    state = start_state(game_id, variant, seed)
+    results = [measure_playouts(state, seconds, seed)]
+    for spec in (
+        f"mcts:seconds={seconds:g}",
+        f"mcts:seconds={seconds:g},playouts=heuristic",
+        f"ismcts:seconds={seconds:g}",
+        f"alphabeta:seconds={seconds:g}",
+    ):
+        results.append(measure_agent(state, spec, seed))
+    return results
