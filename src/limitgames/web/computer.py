@@ -1,0 +1,113 @@
+"""Computer seats: levels offered in the lobby, their agent specs, moves off the event loop.
+
+The lobby offers ``random`` and the levels ``easy``, ``medium``, ``hard``,
+``expert``. A level becomes an agent spec through
+``limitgames.agents.level_spec(game_id, level)`` when the agents package
+provides it; otherwise (or if it refuses the game) the seat plays ``random``
+and says so. Agents run in a small thread pool (:class:`ComputerPool`) so the
+server keeps answering while they think; a move that takes longer than the
+time limit is replaced by a uniformly random legal action, and the game goes
+on (the late answer is dropped).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from limitgames.agents import Agent, make_agent
+from limitgames.core import Action, LimitGamesError, State
+
+log = logging.getLogger("limitgames.web")
+
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
+"""The computer levels offered in the lobby, weakest first."""
+
+DEFAULT_MOVE_SECONDS = 30.0
+"""The time limit of one computer move (seconds) unless the server is told otherwise."""
+
+
+@dataclass(frozen=True)
+class ComputerChoice:
+    """A level as the lobby shows it: the level, the agent spec and a note for people."""
+
+    level: str
+    spec: str
+    note: str = ""
+
+
+def resolve_level(game_id: str, level: str) -> ComputerChoice:
+    """The agent spec that plays ``level`` at ``game_id``.
+
+    Raises:
+        ValueError: for a level that is not in :data:`LEVELS`.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown computer level {level!r} (known: {', '.join(LEVELS)})")
+    if level == "random":
+        return ComputerChoice(level, "random")
+    try:
+        import limitgames.agents as agents
+
+        level_spec = getattr(agents, "level_spec", None)
+        if level_spec is None:
+            return ComputerChoice(level, "random", "this level is not available yet: plays random")
+        spec = str(level_spec(game_id, level))
+        make_agent(spec, seed=0)  # checks the spec now, not at the first move
+        return ComputerChoice(level, spec)
+    except (LimitGamesError, ValueError, KeyError, ImportError) as exc:
+        log.warning(
+            "computer level %s for %s unavailable (%s); playing random", level, game_id, exc
+        )
+        return ComputerChoice(
+            level, "random", f"this level is not available for {game_id}: plays random"
+        )
+
+
+def level_notes(game_id: str) -> dict[str, str]:
+    """``{level: note}`` for the lobby (empty note when the level is available)."""
+    return {level: resolve_level(game_id, level).note for level in LEVELS}
+
+
+class ComputerPool:
+    """Runs agents' ``choose`` in worker threads, with a per-move time limit.
+
+    Args:
+        workers: the number of worker threads (agents are CPU-bound; more
+            threads than cores only share them).
+        move_seconds: the time limit of one move.
+    """
+
+    def __init__(self, workers: int = 2, move_seconds: float = DEFAULT_MOVE_SECONDS) -> None:
+        self.move_seconds = move_seconds
+        self._executor = ThreadPoolExecutor(
+            max_workers=workers, thread_name_prefix="limit-computer"
+        )
+
+    async def choose(self, agent: Agent, state: State) -> tuple[Action, dict[str, Any]]:
+        """The agent's action for ``state`` (a private copy is handed to the agent).
+
+        Returns ``(action, info)``; ``info`` is the agent's ``last_info``, with
+        ``"timeout": True`` when the time limit ran out and a random legal
+        action was taken instead. Exceptions of the agent propagate.
+        """
+        loop = asyncio.get_running_loop()
+        snapshot = state.clone()
+        future = loop.run_in_executor(self._executor, agent.choose, snapshot)
+        try:
+            action = await asyncio.wait_for(future, timeout=self.move_seconds)
+        except TimeoutError:
+            legal = state.legal_actions()
+            log.warning(
+                "computer %s ran out of time (%.1f s); random move", agent.spec, self.move_seconds
+            )
+            return legal[random.randrange(len(legal))], {"timeout": True}
+        return action, dict(agent.last_info)
+
+    def shutdown(self) -> None:
+        """Stop the worker threads (waiting moves are dropped)."""
+        self._executor.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,123 @@
+"""Drawing Browne's Limit (``hex``) as SVG from its observation (the position JSON).
+
+The position (``rules/hex.md``, "Interfaces"): ``tiles`` is a list of
+``{"q", "r", "colour", "pawn", "name"}`` in axial coordinates; ``colour`` is
+red/blue/yellow/black or ``None`` (2008 edition); ``pawn`` is the owner's seat
+or ``None``. Tiles are pointy-top hexagons centred at
+``x = s*sqrt(3)*(q + r/2)``, ``y = s*1.5*r``. Every tile is a ``<g>`` with
+``data-cell`` (its name) and ``data-pawn`` (the owner seat or ``""``), which the
+page's script uses to highlight reachable tiles and animate removals; this
+module decides nothing about the rules.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from limitgames.web.views import environment
+
+TILE_SIZE = 30.0
+"""The circumradius of a drawn tile (SVG units)."""
+
+TILE_FILL: dict[str | None, str] = {
+    "red": "#e9a3a0",
+    "blue": "#a3bde9",
+    "yellow": "#f2df8c",
+    "black": "#6b6b6b",
+    None: "#d9cfb8",
+}
+"""Tile colours: light shades, so pawns of the same colour stand out."""
+
+PAWN_FILL: dict[str, str] = {
+    "red": "#b3201b",
+    "blue": "#1d4fb0",
+    "yellow": "#d9a800",
+    "white": "#f7f7f7",
+    "black": "#1b1b1b",
+}
+"""Pawn (ball) colours by seat name."""
+
+STEP_WORDS: dict[str, str] = {
+    "move": "move a pawn",
+    "remove": "remove an empty tile with a free edge",
+    "place": "place tiles and a ball",
+    "tile": "place a tile",
+    "ball": "place a ball",
+}
+
+
+def _corners(x: float, y: float, size: float) -> str:
+    points = []
+    for k in range(6):
+        angle = math.radians(60 * k + 30)
+        points.append(f"{x + size * math.cos(angle):.1f},{y + size * math.sin(angle):.1f}")
+    return " ".join(points)
+
+
+def _centre(q: int, r: int, size: float) -> tuple[float, float]:
+    return size * math.sqrt(3) * (q + r / 2), size * 1.5 * r
+
+
+def draw(observation: dict[str, Any], names: list[str], seat: int | None) -> tuple[str, str]:
+    """The board SVG and the side panel HTML for a position.
+
+    Returns ``(board_html, side_html)``.
+    """
+    tiles = observation.get("tiles") or []
+    size = TILE_SIZE
+    drawn: list[dict[str, Any]] = []
+    xs: list[float] = []
+    ys: list[float] = []
+    for tile in tiles:
+        q, r = int(tile["q"]), int(tile["r"])
+        x, y = _centre(q, r, size)
+        xs.append(x)
+        ys.append(y)
+        pawn = tile.get("pawn")
+        owner = names[pawn] if isinstance(pawn, int) and 0 <= pawn < len(names) else None
+        drawn.append(
+            {
+                "name": str(tile.get("name") or f"{q},{r}"),
+                "x": x,
+                "y": y,
+                "points": _corners(0.0, 0.0, size * 0.96),
+                "fill": TILE_FILL.get(tile.get("colour"), TILE_FILL[None]),
+                "colour": tile.get("colour") or "plain",
+                "pawn": pawn if isinstance(pawn, int) else "",
+                "pawn_fill": PAWN_FILL.get(owner or "", "#444") if owner else None,
+                "owner": owner or "",
+            }
+        )
+    if drawn:
+        margin = size * 1.2
+        min_x, max_x = min(xs) - margin, max(xs) + margin
+        min_y, max_y = min(ys) - margin, max(ys) + margin
+    else:
+        min_x, min_y, max_x, max_y = -100.0, -100.0, 100.0, 100.0
+    board = environment.get_template("hex_board.svg.j2").render(
+        tiles=drawn,
+        view_box=f"{min_x:.1f} {min_y:.1f} {max_x - min_x:.1f} {max_y - min_y:.1f}",
+        pawn_radius=size * 0.5,
+    )
+    counts: dict[int, int] = {}
+    for tile in tiles:
+        pawn = tile.get("pawn")
+        if isinstance(pawn, int):
+            counts[pawn] = counts.get(pawn, 0) + 1
+    side = environment.get_template("hex_side.html.j2").render(
+        observation=observation,
+        names=names,
+        counts=counts,
+        colours=PAWN_FILL,
+        tiles=len(tiles),
+    )
+    return board, side
+
+
+def status(observation: dict[str, Any], names: list[str]) -> str:
+    """The step to take, in words (``move a pawn``), with the turn number."""
+    step = observation.get("step")
+    words = STEP_WORDS.get(str(step), str(step) if step else "")
+    turn = observation.get("turn")
+    return f"{words} (turn {turn})" if words and turn else words

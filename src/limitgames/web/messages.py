@@ -1,0 +1,114 @@
+"""The WebSocket and HTTP messages, validated with pydantic.
+
+Client -> server, over ``/games/{id}/ws`` (JSON text frames, at most
+:data:`MAX_MESSAGE_BYTES` bytes):
+
+- ``{"type": "hello", "seats": [{"seat": 0, "token": "..."}]}``: say which
+  seats this connection plays (an empty list, or no hello at all, is a
+  spectator). Each token is checked in constant time; a wrong one is refused.
+- ``{"type": "act", "action": "c3-e5", "ply": 12}``: take an action in
+  notation for the seat to move; ``ply`` (optional) is the number of actions
+  the client has seen, so a click on a stale position is refused.
+- ``{"type": "undo"}``: take back your last decision (games against the
+  computer only).
+- ``{"type": "ping"}``: answered with ``{"type": "pong"}``.
+
+Server -> client: ``{"type": "view", ...}`` (see ``live.LiveGame.view_for``),
+``{"type": "error", "message": "..."}`` (one line; the game is unchanged),
+``{"type": "welcome", "seats": [...]}``, ``{"type": "pong"}``.
+
+Lobby -> server: ``POST /api/games`` with :class:`NewGame`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+MAX_MESSAGE_BYTES = 4096
+"""The largest client message accepted over the WebSocket (bytes of UTF-8)."""
+
+MAX_ACTION_CHARS = 120
+"""The longest action text accepted."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+class SeatToken(_Strict):
+    """A seat and its secret token."""
+
+    seat: int = Field(ge=0, le=15)
+    token: str = Field(min_length=8, max_length=128)
+
+
+class Hello(_Strict):
+    """Which seats this connection plays."""
+
+    type: Literal["hello"]
+    seats: list[SeatToken] = Field(default_factory=list, max_length=16)
+
+
+class Act(_Strict):
+    """An action in notation for the seat to move."""
+
+    type: Literal["act"]
+    action: str = Field(min_length=1, max_length=MAX_ACTION_CHARS)
+    ply: int | None = Field(default=None, ge=0)
+
+
+class Undo(_Strict):
+    """Take back the last decision of this connection's seat(s)."""
+
+    type: Literal["undo"]
+
+
+class Ping(_Strict):
+    """Keep-alive."""
+
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | Act | Undo | Ping, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[Hello | Act | Undo | Ping] = TypeAdapter(ClientMessage)
+
+
+def parse_client_message(text: str) -> Hello | Act | Undo | Ping:
+    """Read one client message.
+
+    Raises:
+        ValueError: with a one-line reason (too large, not JSON, unknown type,
+            a bad or missing field).
+    """
+    if len(text.encode("utf-8")) > MAX_MESSAGE_BYTES:
+        raise ValueError(f"message too large (more than {MAX_MESSAGE_BYTES} bytes)")
+    from pydantic import ValidationError
+
+    try:
+        return CLIENT_MESSAGE.validate_json(text)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        message = str(first.get("msg", "invalid message"))
+        if first.get("type") == "json_invalid":
+            raise ValueError("the message is not valid JSON") from None
+        raise ValueError(f"bad message: {where + ': ' if where else ''}{message}") from None
+
+
+class SeatChoice(_Strict):
+    """Who fills a seat: ``me``, ``friend`` (an invite link) or ``computer`` at a level."""
+
+    kind: Literal["me", "friend", "computer"]
+    level: str = Field(default="random", max_length=20)
+    name: str = Field(default="", max_length=40)
+
+
+class NewGame(_Strict):
+    """The lobby's request to start a game."""
+
+    game: str = Field(min_length=1, max_length=32)
+    variant: dict[str, Any] = Field(default_factory=dict, max_length=20)
+    seats: list[SeatChoice] = Field(min_length=1, max_length=16)
+    seed: int | None = Field(default=None, ge=0, lt=2**63)

@@ -1,0 +1,297 @@
+// A live game page: connects to /games/{id}/ws, shows the server's drawing for my seat,
+// sends my actions. The server decides every rule; this script only maps clicks to the
+// legal actions it was sent (their notation) and animates what disappeared.
+
+const root = document.getElementById("game");
+const gameId = root.dataset.gameId;
+const gameKind = root.dataset.game;
+const $ = (id) => document.getElementById(id);
+
+// --- seats and tokens: from the invite link's #fragment, kept in localStorage --------------
+function loadMyGames() {
+  try {
+    return JSON.parse(localStorage.getItem("limitgames.games") || "{}");
+  } catch {
+    return {};
+  }
+}
+
+function takeFragment() {
+  const params = new URLSearchParams(window.location.hash.slice(1));
+  const seat = params.get("seat");
+  const token = params.get("token");
+  if (seat === null || !token) return;
+  const games = loadMyGames();
+  const entry = games[gameId] || { game: gameKind, created: new Date().toISOString(), seats: {}, invites: {} };
+  entry.seats = entry.seats || {};
+  entry.seats[seat] = token;
+  games[gameId] = entry;
+  localStorage.setItem("limitgames.games", JSON.stringify(games));
+  history.replaceState(null, "", window.location.pathname);
+}
+
+takeFragment();
+const mine = loadMyGames()[gameId] || { seats: {}, invites: {} };
+const claims = Object.entries(mine.seats || {}).map(([seat, token]) => ({ seat: Number(seat), token }));
+
+// --- the connection -----------------------------------------------------------------------
+let socket = null;
+let view = null;
+let pendingView = null;
+let animating = false;
+let selected = null;
+let retry = 500;
+
+function connect() {
+  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${window.location.host}/games/${gameId}/ws`);
+  socket.addEventListener("open", () => {
+    retry = 500;
+    socket.send(JSON.stringify({ type: "hello", seats: claims }));
+  });
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "view") receiveView(message);
+    else if (message.type === "error") flash(message.message);
+    else if (message.type === "welcome") flash("");
+  });
+  socket.addEventListener("close", () => {
+    $("status").textContent = "connection lost; reconnecting…";
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  });
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function act(action) {
+  flash("");
+  selected = null;
+  send({ type: "act", action, ply: view ? view.ply : undefined });
+}
+
+function flash(text) {
+  $("flash").textContent = text || "";
+}
+
+// --- drawing ------------------------------------------------------------------------------
+function receiveView(message) {
+  if (animating) {
+    pendingView = message;
+    return;
+  }
+  const old = view;
+  view = message;
+  const vanishing = old ? vanishingParts(old, message) : [];
+  if (vanishing.length) {
+    animating = true;
+    for (const node of vanishing) node.classList.add("vanish");
+    setTimeout(() => {
+      animating = false;
+      draw();
+      if (pendingView) {
+        const next = pendingView;
+        pendingView = null;
+        receiveView(next);
+      }
+    }, 650);
+  } else {
+    draw();
+  }
+}
+
+// Tiles that left the table, and pawns that left a tile without moving (captured).
+function vanishingParts(old, next) {
+  const board = $("board");
+  if (!board.querySelector("[data-cell]")) return [];
+  const template = document.createElement("div");
+  template.innerHTML = next.board;
+  const after = new Map([...template.querySelectorAll("[data-cell]")].map((g) => [g.dataset.cell, g]));
+  const moved = new Set();
+  for (const move of (next.moves || []).slice(old.moves ? old.moves.length : 0)) {
+    const parts = move.split("-");
+    if (parts.length === 2) moved.add(parts[0].trim());
+  }
+  const parts = [];
+  for (const g of board.querySelectorAll("[data-cell]")) {
+    const later = after.get(g.dataset.cell);
+    if (!later) parts.push(g);
+    else if (g.dataset.pawn !== "" && later.dataset.pawn === "" && !moved.has(g.dataset.cell)) {
+      const pawn = g.querySelector(".pawn");
+      if (pawn) parts.push(pawn);
+    }
+  }
+  return parts;
+}
+
+function draw() {
+  const v = view;
+  $("board").innerHTML = v.board;
+  $("side").innerHTML = v.side || "";
+  $("status").textContent = v.error ? `This game stopped: ${v.error}` : v.status;
+  const me = v.seats.length ? v.seats.map((s) => v.players[s].name).join(", ") : null;
+  $("me").textContent = me ? `You play ${me}.` : "You are watching (spectator).";
+  $("players").replaceChildren(
+    ...v.players.map((p) => {
+      const li = document.createElement("li");
+      li.className = p.seat === v.to_move ? "to-move" : "";
+      const who = p.kind === "computer" ? `computer (${p.label})` : p.label + (p.joined ? "" : " (invited, not here yet)");
+      li.textContent = `${p.name}: ${who}${v.seats.includes(p.seat) ? " (you)" : ""}`;
+      return li;
+    }),
+  );
+  const thinking = v.thinking !== null && v.thinking !== undefined;
+  $("thinking").hidden = !thinking;
+  if (thinking) $("thinking-text").textContent = `${v.players[v.thinking].name} is thinking…`;
+  $("result").hidden = !v.finished;
+  if (v.finished) $("result").textContent = v.status;
+  $("undo-button").hidden = !v.can_undo;
+  $("action-form").hidden = !v.your_turn;
+  $("replay-link").hidden = !v.finished;
+  $("record-link").hidden = !(v.finished || v.moves);
+  drawMoves(v);
+  drawInvites();
+  drawActions(v);
+  if (gameKind === "hex") wireHex(v);
+  document.body.dataset.ply = String(v.ply);
+  document.body.dataset.finished = String(v.finished);
+  document.body.dataset.yourTurn = String(v.your_turn);
+}
+
+function drawMoves(v) {
+  const list = $("moves");
+  $("moves-title").hidden = !v.moves;
+  if (!v.moves) {
+    list.replaceChildren();
+    return;
+  }
+  list.replaceChildren(
+    ...v.moves.map((m) => {
+      const li = document.createElement("li");
+      li.textContent = m;
+      return li;
+    }),
+  );
+  list.scrollTop = list.scrollHeight;
+}
+
+function drawInvites() {
+  const invites = Object.entries(mine.invites || {});
+  const box = $("invites");
+  box.hidden = !invites.length;
+  if (!invites.length) return;
+  box.replaceChildren();
+  const title = document.createElement("h2");
+  title.textContent = "Invite links";
+  box.append(title);
+  for (const [seat, link] of invites) {
+    const p = document.createElement("p");
+    const name = view && view.players[seat] ? view.players[seat].name : `seat ${Number(seat) + 1}`;
+    const input = document.createElement("input");
+    input.readOnly = true;
+    input.value = new URL(link, window.location.href).href;
+    input.className = "invite-link";
+    input.dataset.seat = seat;
+    input.addEventListener("focus", () => input.select());
+    p.append(`${name}: `, input);
+    box.append(p);
+  }
+}
+
+// Buttons for the legal actions, grouped by their first word (play / exchange / suspect...).
+// The hex board is played by clicking, so it gets no buttons.
+function drawActions(v) {
+  const box = $("actions");
+  box.replaceChildren();
+  if (!v.your_turn || gameKind === "hex") return;
+  const groups = new Map();
+  for (const action of v.legal) {
+    const verb = action.split(" ")[0];
+    if (!groups.has(verb)) groups.set(verb, []);
+    groups.get(verb).push(action);
+  }
+  for (const [verb, actions] of groups) {
+    const row = document.createElement("div");
+    row.className = `action-group action-${verb}`;
+    const label = document.createElement("span");
+    label.className = "verb";
+    label.textContent = verb;
+    row.append(label);
+    for (const action of actions) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "action-button";
+      button.dataset.action = action;
+      button.textContent = actionLabel(action, v);
+      button.addEventListener("click", () => act(action));
+      row.append(button);
+    }
+    box.append(row);
+  }
+}
+
+function actionLabel(action, v) {
+  const words = action.split(" ");
+  if (words[0] === "suspect" && words.length === 2 && v.players[Number(words[1])]) {
+    return `${action} (${v.players[Number(words[1])].name})`;
+  }
+  return words.length > 1 ? words.slice(1).join(" ") : action;
+}
+
+// --- hex: click a pawn, then a highlighted destination; click a highlighted tile to remove --
+function hexTargets(v) {
+  const moves = new Map();
+  const single = new Map();
+  for (const action of v.legal) {
+    const move = action.match(/^([a-z]+\d+)-([a-z]+\d+)$/);
+    if (move) {
+      if (!moves.has(move[1])) moves.set(move[1], new Set());
+      moves.get(move[1]).add(move[2]);
+      continue;
+    }
+    const one = action.match(/^(?:x ?|\+|@)([a-z]+\d+)$/);
+    if (one) single.set(one[1], action);
+  }
+  return { moves, single };
+}
+
+function wireHex(v) {
+  const { moves, single } = hexTargets(v);
+  const tiles = $("board").querySelectorAll("[data-cell]");
+  for (const g of tiles) {
+    const cell = g.dataset.cell;
+    g.classList.toggle("movable", moves.has(cell));
+    g.classList.toggle("removable", single.has(cell) && single.get(cell).startsWith("x"));
+    g.classList.toggle("placeable", single.has(cell) && !single.get(cell).startsWith("x"));
+    g.classList.toggle("selected", cell === selected);
+    g.classList.toggle("reachable", selected !== null && moves.has(selected) && moves.get(selected).has(cell));
+    g.onclick = () => {
+      if (!v.your_turn) return;
+      if (selected !== null && moves.has(selected) && moves.get(selected).has(cell)) {
+        act(`${selected}-${cell}`);
+      } else if (moves.has(cell)) {
+        selected = cell === selected ? null : cell;
+        wireHex(v);
+      } else if (single.has(cell)) {
+        act(single.get(cell));
+      } else {
+        selected = null;
+        wireHex(v);
+      }
+    };
+  }
+}
+
+// --- the form and undo --------------------------------------------------------------------
+$("action-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const input = $("action-input");
+  const text = input.value.trim();
+  if (text) act(text);
+  input.value = "";
+});
+$("undo-button").addEventListener("click", () => send({ type: "undo" }));
+setInterval(() => send({ type: "ping" }), 25000);
+connect();

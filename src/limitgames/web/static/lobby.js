@@ -1,0 +1,173 @@
+// The lobby: pick a game and variant, fill the seats, start; list my games and open games.
+// "My games" live in this browser's localStorage (key "limitgames.games"), with the seat tokens.
+
+const catalog = JSON.parse(document.getElementById("catalog").textContent);
+const gameSelect = document.getElementById("game-select");
+const variantFields = document.getElementById("variant-fields");
+const seatFields = document.getElementById("seat-fields");
+const errorBox = document.getElementById("lobby-error");
+
+export function loadMyGames() {
+  try {
+    return JSON.parse(localStorage.getItem("limitgames.games") || "{}");
+  } catch {
+    return {};
+  }
+}
+
+export function saveMyGames(games) {
+  localStorage.setItem("limitgames.games", JSON.stringify(games));
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
+
+function currentGame() {
+  return catalog.find((g) => g.id === gameSelect.value) || catalog[0];
+}
+
+function playerCount(game) {
+  const input = variantFields.querySelector('[name="players"]');
+  const value = input ? parseInt(input.value, 10) : NaN;
+  return Number.isFinite(value) ? value : game.min_players;
+}
+
+function buildVariant() {
+  const game = currentGame();
+  variantFields.replaceChildren(el("legend", { text: "Variant" }));
+  document.getElementById("game-description").textContent =
+    `${game.title}, ${game.designer} (${game.year}). ${game.description || ""}`;
+  for (const p of game.parameters) {
+    let input;
+    if (p.choices) {
+      input = el("select", { name: p.name });
+      for (const choice of p.choices) {
+        const option = el("option", { value: String(choice), text: String(choice) });
+        if (choice === p.default) option.selected = true;
+        input.append(option);
+      }
+    } else if (p.kind === "bool") {
+      input = el("input", { type: "checkbox", name: p.name });
+      input.checked = Boolean(p.default);
+    } else if (p.kind === "int" || p.kind === "float") {
+      input = el("input", { type: "number", name: p.name, value: String(p.default) });
+      if (p.minimum !== null) input.min = String(p.minimum);
+      if (p.maximum !== null) input.max = String(p.maximum);
+      if (p.kind === "float") input.step = "any";
+    } else {
+      input = el("input", { type: "text", name: p.name, value: p.default ?? "" });
+    }
+    input.dataset.kind = p.kind;
+    input.title = p.help;
+    if (p.name === "players") input.addEventListener("change", buildSeats);
+    variantFields.append(el("label", {}, `${p.name} `, input, el("span", { class: "small", text: ` ${p.help}` })));
+  }
+  buildSeats();
+}
+
+function buildSeats() {
+  const game = currentGame();
+  const count = Math.max(game.min_players, Math.min(game.max_players, playerCount(game)));
+  const previous = [...seatFields.querySelectorAll("select")].map((s) => s.value);
+  seatFields.replaceChildren(el("legend", { text: "Seats" }));
+  const best = Object.entries(game.levels).find(([level, note]) => level !== "random" && !note);
+  const defaultComputer = `computer:${best ? best[0] : "random"}`;
+  for (let seat = 0; seat < count; seat++) {
+    const select = el("select", { name: `seat-${seat}`, "data-seat": String(seat) });
+    select.append(el("option", { value: "me", text: "me" }));
+    select.append(el("option", { value: "friend", text: "a friend (invite link)" }));
+    for (const [level, note] of Object.entries(game.levels)) {
+      select.append(el("option", { value: `computer:${level}`, text: `computer: ${level}${note ? ` (${note})` : ""}` }));
+    }
+    select.value = previous[seat] || (seat === 0 ? "me" : defaultComputer);
+    seatFields.append(el("label", {}, `Seat ${seat + 1} `, select));
+  }
+}
+
+function readVariant() {
+  const variant = {};
+  for (const input of variantFields.querySelectorAll("[name]")) {
+    const kind = input.dataset.kind;
+    if (kind === "bool") variant[input.name] = input.checked;
+    else if (kind === "int") variant[input.name] = parseInt(input.value, 10);
+    else if (kind === "float") variant[input.name] = parseFloat(input.value);
+    else variant[input.name] = input.value;
+  }
+  return variant;
+}
+
+async function startGame(event) {
+  event.preventDefault();
+  errorBox.textContent = "";
+  const game = currentGame();
+  const seats = [...seatFields.querySelectorAll("select")].map((select) => {
+    const [kind, level] = select.value.split(":");
+    return kind === "computer" ? { kind, level } : { kind };
+  });
+  const response = await fetch("/api/games", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: game.id, variant: readVariant(), seats }),
+  });
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const detail = Array.isArray(answer.detail) ? answer.detail.map((d) => d.msg).join("; ") : answer.detail;
+    errorBox.textContent = detail || `the server refused (${response.status})`;
+    return;
+  }
+  const mine = {};
+  const invites = {};
+  seats.forEach((s, seat) => {
+    const token = answer.tokens[String(seat)];
+    if (s.kind === "me") mine[seat] = token;
+    if (s.kind === "friend") invites[seat] = answer.links[String(seat)];
+  });
+  const games = loadMyGames();
+  games[answer.id] = { game: game.id, title: game.title, created: new Date().toISOString(), seats: mine, invites };
+  saveMyGames(games);
+  window.location.href = answer.url;
+}
+
+function gameLine(summary, extra) {
+  const seats = summary.seats.map((s) => s.label).join(" vs ");
+  const item = el("li");
+  item.append(el("a", { href: `/games/${summary.id}`, text: `${summary.game} ${summary.id}` }));
+  item.append(` ${seats} · ${summary.plies} actions · ${summary.status}`);
+  if (summary.status === "finished") {
+    item.append(" · ", el("a", { href: `/games/${summary.id}/replay`, text: "replay" }));
+  }
+  if (extra) item.append(extra);
+  return item;
+}
+
+async function listGames() {
+  const mine = loadMyGames();
+  const ids = Object.keys(mine);
+  const myList = document.getElementById("my-games");
+  if (ids.length) {
+    const response = await fetch(`/api/games?ids=${encodeURIComponent(ids.slice(-100).join(","))}`);
+    const summaries = response.ok ? await response.json() : [];
+    if (summaries.length) myList.replaceChildren(...summaries.map((s) => gameLine(s)));
+  }
+  const response = await fetch("/api/games?status=playing");
+  const open = response.ok ? await response.json() : [];
+  const openList = document.getElementById("open-games");
+  if (open.length) {
+    openList.replaceChildren(...open.map((s) => gameLine(s, mine[s.id] ? " · yours" : " · watch")));
+  }
+}
+
+for (const game of catalog) {
+  gameSelect.append(el("option", { value: game.id, text: `${game.title} (${game.id})` }));
+}
+gameSelect.addEventListener("change", buildVariant);
+document.getElementById("new-game-form").addEventListener("submit", startGame);
+buildVariant();
+listGames();

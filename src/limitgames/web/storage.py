@@ -1,0 +1,458 @@
+"""Storage of the web app's games: SQLAlchemy 2 tables and the :class:`Store`.
+
+A game is stored as its record (``DESIGN.md``, "Records"): the game id, the
+variant, the seed, the seats, the chance outcomes drawn so far and the actions
+in notation, one row per action. Every action is committed (its row and the
+game's chance log, in one transaction) before it is announced to anybody, so a
+restarted server replays each unfinished game to exactly where it was.
+
+Tables (created and upgraded by Alembic, see ``migrations/``):
+
+- ``games``: one row per game (``id`` is a short random URL-safe string).
+- ``seats``: one row per seat: ``kind`` is ``"human"`` or ``"computer"``;
+  humans have the SHA-256 of their secret token (the token itself is never
+  stored), computers their agent spec.
+- ``actions``: ``(game_id, ply)`` -> the seat that acted and the notation.
+
+The default database is a SQLite file in the user's data directory
+(:func:`default_database_url`); any SQLAlchemy URL works, PostgreSQL included
+(``postgresql+psycopg://user@host/dbname``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    create_engine,
+    delete,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+from limitgames.core import GameRecord
+
+STATUS_PLAYING = "playing"
+STATUS_FINISHED = "finished"
+
+
+class Base(DeclarativeBase):
+    """The declarative base of the web app's tables."""
+
+
+class GameRow(Base):
+    """One game: what it is and the chance outcomes drawn so far."""
+
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    variant: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    chance: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    rules_version: Mapped[str] = mapped_column(String(64), default="")
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    result: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
+    plies: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatRow(Base):
+    """One seat of a game: a person (with a token hash) or a computer (with a spec)."""
+
+    __tablename__ = "seats"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    label: Mapped[str] = mapped_column(String(64))
+    agent_spec: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    joined: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class ActionRow(Base):
+    """One action of a game, in notation, with the seat that took it."""
+
+    __tablename__ = "actions"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    notation: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+def hash_token(token: str) -> str:
+    """The SHA-256 hex digest of a seat token (what the database keeps)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def token_matches(token: str, token_hash: str | None) -> bool:
+    """Whether ``token`` hashes to ``token_hash``, compared in constant time."""
+    if token_hash is None:
+        return False
+    return hmac.compare_digest(hash_token(token), token_hash)
+
+
+@dataclass
+class SeatInfo:
+    """A seat as the live game needs it (see :class:`SeatRow`)."""
+
+    seat: int
+    kind: str
+    label: str
+    agent_spec: str | None = None
+    token_hash: str | None = None
+    joined: bool = False
+
+    @property
+    def is_computer(self) -> bool:
+        """Whether a computer plays this seat."""
+        return self.kind == "computer"
+
+    def record_name(self) -> str:
+        """The seat's entry in a record: ``human:LABEL`` or the agent spec."""
+        if self.is_computer:
+            return self.agent_spec or "random"
+        return f"human:{self.label}"
+
+
+@dataclass
+class StoredGame:
+    """A game as read back from the database: enough to replay it."""
+
+    id: str
+    game: str
+    variant: dict[str, Any]
+    seed: int | None
+    chance: list[dict[str, Any]]
+    rules_version: str
+    status: str
+    result: list[float] | None
+    seats: list[SeatInfo]
+    actions: list[str] = field(default_factory=list)
+    action_seats: list[int] = field(default_factory=list)
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+
+    def record(self) -> GameRecord:
+        """The game's :class:`GameRecord` (``result`` set once finished)."""
+        return GameRecord(
+            game=self.game,
+            variant=dict(self.variant),
+            seats=[s.record_name() for s in self.seats],
+            actions=list(self.actions),
+            chance=[dict(c) for c in self.chance],
+            seed=self.seed,
+            result=list(self.result) if self.result is not None else None,
+            rules_version=self.rules_version,
+            meta={
+                "site": "limit serve",
+                "game_id": self.id,
+                "date": (self.created_at or datetime.now(UTC)).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            },
+        )
+
+
+def default_database_url() -> tuple[str, Path]:
+    """The default database: a SQLite file in the user's data directory.
+
+    Returns ``(url, path)``; the directory is created if missing.
+    """
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("limitgames", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "limitgames.sqlite3"
+    return f"sqlite:///{path}", path
+
+
+def make_engine(url: str) -> Engine:
+    """A SQLAlchemy engine for ``url``; SQLite gets WAL, a busy timeout and foreign keys.
+
+    Raises ``sqlalchemy.exc.ArgumentError`` for a malformed URL.
+    """
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        database = parsed.database
+        if database and database != ":memory:":
+            Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA foreign_keys=ON")
+            if database and database != ":memory:":
+                cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema up to date with the migrations shipped in the package (Alembic)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    config.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Store:
+    """The games in one database. Every method is one transaction, committed on return.
+
+    Methods are synchronous; the server runs them on its database thread.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+
+    @classmethod
+    def open(cls, url: str, run_migrations: bool = True) -> Store:
+        """Open (and by default migrate) the database at ``url``."""
+        engine = make_engine(url)
+        if run_migrations:
+            migrate(engine)
+        return cls(engine)
+
+    def close(self) -> None:
+        """Release the connections."""
+        self.engine.dispose()
+
+    def _session(self) -> Session:
+        return self._sessions()
+
+    # --- writing ------------------------------------------------------------
+    def create_game(
+        self,
+        game_id: str,
+        game: str,
+        variant: dict[str, Any],
+        seed: int | None,
+        chance: list[dict[str, Any]],
+        rules_version: str,
+        seats: list[SeatInfo],
+    ) -> None:
+        """Insert a new game with its seats and no action."""
+        now = _now()
+        with self._session() as session, session.begin():
+            session.add(
+                GameRow(
+                    id=game_id,
+                    game=game,
+                    variant=variant,
+                    seed=seed,
+                    chance=chance,
+                    rules_version=rules_version,
+                    status=STATUS_PLAYING,
+                    result=None,
+                    plies=0,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            for s in seats:
+                session.add(
+                    SeatRow(
+                        game_id=game_id,
+                        seat=s.seat,
+                        kind=s.kind,
+                        label=s.label,
+                        agent_spec=s.agent_spec,
+                        token_hash=s.token_hash,
+                        joined=s.joined,
+                    )
+                )
+
+    def append_action(
+        self,
+        game_id: str,
+        ply: int,
+        seat: int,
+        notation: str,
+        chance: list[dict[str, Any]],
+        result: list[float] | None,
+    ) -> None:
+        """Commit action number ``ply`` (0-based) with the chance log after it.
+
+        ``result`` is the final returns when this action ended the game. Raises
+        ``sqlalchemy.exc.IntegrityError`` if that ply is already stored.
+        """
+        now = _now()
+        with self._session() as session, session.begin():
+            session.add(
+                ActionRow(game_id=game_id, ply=ply, seat=seat, notation=notation, created_at=now)
+            )
+            session.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id)
+                .values(
+                    chance=chance,
+                    plies=ply + 1,
+                    updated_at=now,
+                    status=STATUS_FINISHED if result is not None else STATUS_PLAYING,
+                    result=result,
+                )
+            )
+
+    def truncate_actions(self, game_id: str, plies: int, chance: list[dict[str, Any]]) -> None:
+        """Keep only the first ``plies`` actions (an undo) and the chance log they drew."""
+        with self._session() as session, session.begin():
+            session.execute(
+                delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.ply >= plies)
+            )
+            session.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id)
+                .values(
+                    chance=chance,
+                    plies=plies,
+                    updated_at=_now(),
+                    status=STATUS_PLAYING,
+                    result=None,
+                )
+            )
+
+    def mark_joined(self, game_id: str, seat: int) -> None:
+        """Note that the person invited to ``seat`` has opened the game."""
+        with self._session() as session, session.begin():
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+                .values(joined=True)
+            )
+
+    # --- reading ------------------------------------------------------------
+    def load_game(self, game_id: str) -> StoredGame | None:
+        """The game ``game_id`` with its seats and actions, or ``None``."""
+        with self._session() as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                return None
+            return self._stored(session, row)
+
+    def game_ids(self, status: str | None = None) -> list[str]:
+        """The ids of every game (or those with ``status``), oldest first."""
+        with self._session() as session:
+            query = select(GameRow.id).order_by(GameRow.created_at, GameRow.id)
+            if status is not None:
+                query = query.where(GameRow.status == status)
+            return list(session.scalars(query))
+
+    def summaries(
+        self, ids: list[str] | None = None, status: str | None = None, limit: int = 50
+    ) -> list[dict[str, Any]]:
+        """Short public descriptions of games, newest first (no tokens, no actions).
+
+        Each is ``{"id", "game", "variant", "status", "plies", "result",
+        "seats": [{"seat", "kind", "label", "joined"}], "created_at", "updated_at"}``.
+        """
+        with self._session() as session:
+            query = select(GameRow).order_by(GameRow.updated_at.desc()).limit(limit)
+            if ids is not None:
+                query = query.where(GameRow.id.in_(ids))
+            if status is not None:
+                query = query.where(GameRow.status == status)
+            rows = list(session.scalars(query))
+            seats: dict[str, list[SeatRow]] = {}
+            if rows:
+                seat_rows = session.scalars(
+                    select(SeatRow)
+                    .where(SeatRow.game_id.in_([r.id for r in rows]))
+                    .order_by(SeatRow.seat)
+                )
+                for s in seat_rows:
+                    seats.setdefault(s.game_id, []).append(s)
+            return [
+                {
+                    "id": r.id,
+                    "game": r.game,
+                    "variant": r.variant,
+                    "status": r.status,
+                    "plies": r.plies,
+                    "result": r.result,
+                    "seats": [
+                        {"seat": s.seat, "kind": s.kind, "label": s.label, "joined": s.joined}
+                        for s in seats.get(r.id, [])
+                    ],
+                    "created_at": _iso(r.created_at),
+                    "updated_at": _iso(r.updated_at),
+                }
+                for r in rows
+            ]
+
+    def _stored(self, session: Session, row: GameRow) -> StoredGame:
+        seat_rows = session.scalars(
+            select(SeatRow).where(SeatRow.game_id == row.id).order_by(SeatRow.seat)
+        )
+        action_rows = list(
+            session.scalars(
+                select(ActionRow).where(ActionRow.game_id == row.id).order_by(ActionRow.ply)
+            )
+        )
+        return StoredGame(
+            id=row.id,
+            game=row.game,
+            variant=dict(row.variant),
+            seed=row.seed,
+            chance=list(row.chance),
+            rules_version=row.rules_version,
+            status=row.status,
+            result=list(row.result) if row.result is not None else None,
+            seats=[
+                SeatInfo(
+                    seat=s.seat,
+                    kind=s.kind,
+                    label=s.label,
+                    agent_spec=s.agent_spec,
+                    token_hash=s.token_hash,
+                    joined=s.joined,
+                )
+                for s in seat_rows
+            ],
+            actions=[a.notation for a in action_rows],
+            action_seats=[a.seat for a in action_rows],
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+        )
+
+
+def _iso(moment: datetime | None) -> str | None:
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
