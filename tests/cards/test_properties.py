@@ -61,7 +61,11 @@ def test_random_games_end_and_conserve_cards(players: int, seed: int) -> None:
     _check_invariants(state)
     taken = sum(len(t) for t in state.taken)
     assert taken == 24 - {2: 14, 3: 6, 4: 6, 5: 10, 6: 10}[players]
-    assert sum(state.returns()) == sum(state.points) - 2 * taken
+    assert sum(state.scores()) == sum(state.points) - 2 * taken
+    returns = state.returns()
+    winners = state.winners()
+    assert winners and all(returns[s] == (1.0 if len(winners) == 1 else 0.0) for s in winners)
+    assert all(returns[s] == -1.0 for s in range(players) if s not in winners)
 
 
 @settings(max_examples=60, deadline=None)

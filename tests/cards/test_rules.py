@@ -54,7 +54,7 @@ def test_suspicion_counts_up_to_the_suspected_card_exceeded() -> None:
         "exceeded": True, "by": DANIEL, "suspect": BARBARA, "taker": BARBARA, "scorer": DANIEL,
     }
     # Barbara takes the limit card (-2), Daniel scores +1; Barbara starts the next round.
-    assert state.returns() == [0.0, -2.0, 0.0, 1.0]
+    assert state.scores() == [0, -2, 0, 1]
     assert state.observation(None)["limit_cards_taken"][BARBARA] == [RULEBOOK_CARD]
     assert state.current_player() == BARBARA and state.start == BARBARA
     assert state.observation(None)["phase"] == "hide"
@@ -68,7 +68,7 @@ def test_suspicion_not_exceeded_when_only_a_later_card_would_exceed() -> None:
     check = state.rounds[-1]["suspicion"]
     assert (check["counted"], check["limit"], check["exceeded"]) == (1, 1, False)
     # The wrong suspicion: Daniel takes the limit card, Barbara scores +1.
-    assert state.returns() == [0.0, 1.0, 0.0, -2.0]
+    assert state.scores() == [0, 1, 0, -2]
     assert state.current_player() == DANIEL and state.start == DANIEL
     # Everybody took the hidden card back; the revealed cards are public.
     assert state.rounds[-1]["revealed"] == [["red"], ["red"], ["yellow"], ["red"]]
@@ -81,7 +81,7 @@ def test_no_limit_is_never_exceeded() -> None:
     play(state, "hide red", "hide red", "hide green", "play red", "play red", "suspect 1")
     check = state.rounds[-1]["suspicion"]
     assert check["card_limit"] == "X" and check["limit"] is None and not check["exceeded"]
-    assert state.returns() == [0.0, 1.0, -2.0]
+    assert state.scores() == [0, 1, -2]
 
 
 def test_who_may_be_suspected() -> None:
@@ -137,7 +137,7 @@ def test_exchange() -> None:
     play(state, "play yellow", "suspect 0")
     check = state.rounds[-1]["suspicion"]
     assert (check["colour"], check["counted"], check["limit"], check["exceeded"]) == ("blue", 2, 3, False)
-    assert state.returns() == [2.0, 0.0, 0.0, -2.0]
+    assert state.scores() == [2, 0, 0, -2]
 
 
 def test_exchange_needs_four_of_a_colour() -> None:
@@ -239,14 +239,16 @@ def test_end_of_game_and_scores() -> None:
     # Three players, two limit cards: the game ends when the second is taken.
     state = make_state(3, ["rrggb", "yyppb", "rgypb"], [RULEBOOK_CARD, "00000"], start=0)
     play(state, "hide blue", "hide blue", "hide blue", "play red", "suspect 0")  # red X: wrong
-    assert state.returns() == [1.0, -2.0, 0.0] and state.current_player() == 1
+    assert state.scores() == [1, -2, 0] and state.current_player() == 1
     assert not state.is_terminal()
     draw_before = len(state.draw)
     play(state, "hide purple", "hide red", "hide red", "play yellow", "suspect 1")
     # yellow 0 + 0 hidden yellow: 1 counted, exceeded; seat 1 takes the last card.
     assert state.is_terminal() and state.current_player() == TERMINAL
     assert state.legal_actions() == []
-    assert state.returns() == [1.0, -4.0, 1.0]
+    assert state.scores() == [1, -4, 1]
+    # Seats 0 and 2 share the win: 0 each (a shared win), seat 1 loses.
+    assert state.winners() == [0, 2] and state.returns() == [0, -1, 0]
     obs = state.observation(None)
     assert obs["limit_card"] is None and obs["limit_pile"] == 0 and obs["phase"] == "over"
     assert obs["limit_cards_taken"] == [[], [RULEBOOK_CARD, "00000"], []]
@@ -271,7 +273,7 @@ def test_pass_and_the_round_nobody_can_play() -> None:
     assert state.current_player() == 2
     state.apply_string("pass")
     # A full circle of passes: no limit card taken, it goes under the limit pile.
-    assert state.rounds[-1]["taker"] is None and state.returns() == [0.0, 0.0, 0.0]
+    assert state.rounds[-1]["taker"] is None and state.scores() == [0, 0, 0]
     assert state.limit_card is not None and state.limit_card == (0, 0, 0, 0, 0)
     assert state.limit_pile == [(-1, 0, 3, 3, 5)] and state.limit_bottom_known == 1
     assert state.start == 0 and state.observation(None)["hand_sizes"] == [5, 5, 5]
@@ -297,3 +299,13 @@ def test_clone_is_independent_and_playout_ends() -> None:
     assert twin.is_terminal() and not state.is_terminal()
     assert state.history() == [] and state.colour_card_total() == 60
     assert twin.colour_card_total() == 60
+
+
+def test_returns_variant_score() -> None:
+    state = CARDS.new_initial_state(seed=4, players=3, returns="score")
+    state.playout(random.Random(4))
+    assert state.returns() == [float(x) for x in state.scores()]
+    plain = CARDS.new_initial_state(seed=4, players=3)
+    plain.playout(random.Random(4))
+    assert plain.scores() == state.scores()
+    assert sorted(plain.returns())[-1] in (0.0, 1.0)

@@ -1,8 +1,9 @@
 """The game of Limits (Uwe Rosenberg, AMIGO 2001): metadata and new games.
 
-Rules as played: ``rules/cards.md``. Variant parameters: ``players`` (2-6)
-and ``limit_cards`` (a limit-card file; default: the package's reconstructed
-set, see :mod:`limitgames.cards.material`).
+Rules as played: ``rules/cards.md``. Variant parameters: ``players`` (2-6),
+``limit_cards`` (a limit-card file; default: the package's reconstructed
+set, see :mod:`limitgames.cards.material`) and ``returns`` (``win`` or
+``score``: what ``State.returns()`` gives).
 """
 
 from __future__ import annotations
@@ -34,6 +35,13 @@ class CardsGame(Game):
                 "path",
                 None,
                 "a JSON file with another set of limit cards (default: the reconstructed set)",
+            ),
+            Parameter(
+                "returns",
+                "str",
+                "win",
+                "returns(): win (+1 sole winner, 0 shared win, -1 others) or score (points - 2 x limit cards)",
+                choices=("win", "score"),
             ),
         ),
         rules_version=RULES_VERSION,

@@ -100,7 +100,7 @@ def observation(state: CardsState, seat: int | None) -> dict[str, Any]:
         ],
         "points": list(state.points),
         "limit_cards_taken": [[limit_card_code(c) for c in t] for t in state.taken],
-        "scores": state.returns(),
+        "scores": state.scores(),
         "round_actions": [[s, "hide" if a < 5 else state.action_to_string(a)] for s, a in state.round_actions],
         "rounds": list(state.rounds),
     }

@@ -73,8 +73,9 @@ class CardsState(State):
     """A game of Limits in progress.
 
     Seats are ``0 .. players-1``; clockwise is the next number. Actions are
-    ``int`` (see :mod:`limitgames.cards.notation`). ``returns()`` is each
-    seat's score: points minus 2 per limit card taken (``rules/cards.md``, "End").
+    ``int`` (see :mod:`limitgames.cards.notation`). ``scores()`` are points
+    minus 2 per limit card taken (``rules/cards.md``, "End"); ``returns()``
+    is the win/loss result or the scores (variant parameter ``returns``).
 
     The attributes are the engine's own; interfaces and agents read
     :meth:`observation` instead (it never holds another seat's hidden cards).
@@ -101,6 +102,7 @@ class CardsState(State):
         n = int(variant["players"])
         self._variant = variant
         self._chance = chance
+        self._score_returns = variant.get("returns", "win") == "score"
         self.n = n
         self.full_hand = hand_size(n)
         self.hide_count = hidden_per_round(n)
@@ -171,9 +173,32 @@ class CardsState(State):
         """Whether the last limit card has been taken."""
         return self.phase == PHASE_OVER
 
+    def scores(self) -> list[int]:
+        """Each seat's score so far: points minus 2 per limit card taken (``rules/cards.md``, "End")."""
+        return [p - LIMIT_CARD_PENALTY * len(t) for p, t in zip(self.points, self.taken, strict=True)]
+
+    def winners(self) -> list[int]:
+        """The seats with the highest score (several share the win); ``[]`` before the end."""
+        if self.phase != PHASE_OVER:
+            return []
+        scores = self.scores()
+        best = max(scores)
+        return [s for s in range(self.n) if scores[s] == best]
+
     def returns(self) -> list[float]:
-        """Each seat's score so far: points minus 2 per limit card taken."""
-        return [float(p - LIMIT_CARD_PENALTY * len(t)) for p, t in zip(self.points, self.taken, strict=True)]
+        """One number per seat, by the variant's ``returns`` parameter.
+
+        ``"win"`` (default): 0 for everybody until the end; then +1 for the sole
+        winner, 0 for each of several seats sharing the win, -1 for the others
+        (the scale of the project's other games). ``"score"``: the scores so far.
+        """
+        if self._score_returns:
+            return [float(x) for x in self.scores()]
+        if self.phase != PHASE_OVER:
+            return [0.0] * self.n
+        winners = self.winners()
+        top = 1.0 if len(winners) == 1 else 0.0
+        return [top if s in winners else -1.0 for s in range(self.n)]
 
     def legal_actions(self) -> list[Action]:
         """The current seat's actions in increasing ``int`` order; ``[]`` once the game is over.
@@ -474,6 +499,7 @@ class CardsState(State):
         other = CardsState.__new__(CardsState)
         other._variant = self._variant
         other._chance = self._chance
+        other._score_returns = self._score_returns
         other.n = self.n
         other.full_hand = self.full_hand
         other.hide_count = self.hide_count
@@ -535,7 +561,7 @@ class CardsState(State):
         card = limit_card_code(self.limit_card) if self.limit_card else "-"
         return (
             f"<cards round {self.round}, limit card {card}, {PHASE_NAMES[self.phase]}, "
-            f"to move: {self.current_player()}, scores {self.returns()}>"
+            f"to move: {self.current_player()}, scores {self.scores()}>"
         )
 
 
