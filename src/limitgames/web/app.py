@@ -50,6 +50,11 @@ from limitgames.web.views import environment, render_view, result_text
 
 log = logging.getLogger("limitgames.web")
 STATIC = Path(__file__).parent / "static"
+FAVICON = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">'
+    '<polygon points="16,1 29,8.5 29,23.5 16,31 3,23.5 3,8.5" fill="#8c3b1f"/>'
+    '<circle cx="16" cy="16" r="7" fill="#f6f1e4"/></svg>'
+)
 
 
 def catalog() -> list[dict[str, Any]]:
@@ -135,6 +140,10 @@ def create_app(
     async def lobby() -> HTMLResponse:
         return _page("lobby.html.j2", catalog_json=json.dumps(catalog()), levels=LEVELS)
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return Response(FAVICON, media_type="image/svg+xml")
+
     @app.get("/api/catalog")
     async def api_catalog() -> list[dict[str, Any]]:
         return catalog()
@@ -189,7 +198,9 @@ def create_app(
             game_id=game_id,
             game=live.stored.game,
             title=info.title,
-            variant=live.stored.variant,
+            variant_text=", ".join(
+                f"{k} {v}" for k, v in live.stored.variant.items() if v is not None
+            ),
         )
 
     @app.get("/games/{game_id}/record.json")

@@ -1,7 +1,12 @@
 """Drawing Rosenberg's Limits (``cards``) as HTML from one seat's observation.
 
-Placeholder until the cards engine's observation is known: shows the
-observation as a table. Replaced by the real drawing below when it lands.
+Everything drawn comes from ``observation(seat)`` (``rules/cards.md``,
+"Information"): the seat's own hand and hidden cards (``None`` for a
+spectator), the limit card, the pile (its top card; the whole pile behind a
+setting), every seat's hand size, hidden-card count, points and limit cards,
+this round's public actions and the finished rounds with their reveal. The
+reveal of a suspicion is explained in words here; the numbers are the
+engine's (``rounds[i]["suspicion"]``), nothing is recomputed.
 """
 
 from __future__ import annotations
@@ -10,13 +15,138 @@ from typing import Any
 
 from limitgames.web.views import environment
 
+COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "purple")
+"""The colour order of the drawing (the limit card's order)."""
+
+PHASE_WORDS: dict[str, str] = {
+    "hide": "put a card face down (it raises the limit of its colour by 1)",
+    "play": "play a card, exchange four of a colour, or suspect",
+    "over": "the game is over",
+}
+
+
+def _name(names: list[str], seat: Any) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
+
+
+def _cards(counts: dict[str, int] | None) -> list[str]:
+    """``{"red": 2, "blue": 1}`` -> ``["red", "red", "blue"]`` in the drawing's colour order."""
+    if not counts:
+        return []
+    return [c for c in COLOURS for _ in range(int(counts.get(c, 0)))]
+
+
+def explain_suspicion(check: dict[str, Any] | None, names: list[str]) -> str:
+    """A suspicion's outcome in words (``rules/cards.md``, "A round" step 4)."""
+    if not check:
+        return "Nobody could act: the round ended without a suspicion; the limit card goes under the limit pile."
+    by = _name(names, check.get("by"))
+    suspect = _name(names, check.get("suspect"))
+    colour = check.get("colour")
+    card_limit = check.get("card_limit")
+    hidden = check.get("hidden", 0)
+    limit = check.get("limit")
+    counted = check.get("counted")
+    base = "no limit (X)" if card_limit in ("X", None) else str(card_limit)
+    if limit in ("X", None):
+        limit_words = f"the limit card shows X for {colour}: there is no limit"
+    else:
+        limit_words = (
+            f"the limit card shows {base} for {colour}, plus {hidden} hidden {colour} "
+            f"card{'s' if hidden != 1 else ''}: the limit is {limit}"
+        )
+    verdict = "above the limit" if check.get("exceeded") else "within the limit"
+    taker = _name(names, check.get("taker"))
+    scorer = _name(names, check.get("scorer"))
+    return (
+        f"{by} suspected {suspect}'s last card ({colour}). Revealed: {limit_words}; "
+        f"{counted} {colour} card{'s' if counted != 1 else ''} counted on the pile up to "
+        f"{suspect}'s last card, {verdict}. {taker} takes the limit card (-2); {scorer} scores +1."
+    )
+
+
+def _action_words(seat: int, notation: str, names: list[str]) -> str:
+    who = _name(names, seat)
+    words = notation.split()
+    if notation == "hide":
+        return f"{who} put a card face down"
+    if words and words[0] == "play":
+        return f"{who} played {' '.join(words[1:])}"
+    if words and words[0] == "exchange":
+        return f"{who} exchanged four {' '.join(words[1:])} (+1)"
+    if words and words[0] == "suspect" and len(words) == 2 and words[1].isdigit():
+        return f"{who} suspects {_name(names, int(words[1]))}"
+    if notation == "pass":
+        return f"{who} passed"
+    return f"{who}: {notation}"
+
 
 def draw(observation: dict[str, Any], names: list[str], seat: int | None) -> tuple[str, str]:
-    """The table (board HTML) and the side panel HTML for ``seat``'s observation."""
-    board = environment.get_template("observation.html.j2").render(observation=observation)
-    return board, ""
+    """The table (board HTML) and the scores panel (side HTML) for ``seat``'s observation."""
+    n = int(observation.get("players") or len(names))
+    limit_card = observation.get("limit_card")
+    rounds = list(observation.get("rounds") or [])
+    seats = []
+    for s in range(n):
+        seats.append(
+            {
+                "seat": s,
+                "name": _name(names, s),
+                "hand_size": _at(observation.get("hand_sizes"), s),
+                "hidden_count": _at(observation.get("hidden_counts"), s),
+                "known": _cards(_at(observation.get("known_cards"), s)),
+                "last_played": _at(observation.get("last_played"), s),
+                "points": _at(observation.get("points"), s),
+                "limit_cards": len(_at(observation.get("limit_cards_taken"), s) or []),
+                "score": _at(observation.get("scores"), s),
+                "to_move": observation.get("to_move") == s,
+                "me": seat == s,
+            }
+        )
+    history = [
+        {
+            "round": r.get("round", i) + 1,
+            "limit_card": r.get("limit_card"),
+            "explanation": explain_suspicion(r.get("suspicion"), names),
+            "revealed": [
+                (_name(names, s), cards) for s, cards in enumerate(r.get("revealed") or [])
+            ],
+            "taker": _name(names, r.get("taker")) if r.get("taker") is not None else "nobody",
+        }
+        for i, r in enumerate(rounds)
+    ]
+    board = environment.get_template("cards_table.html.j2").render(
+        observation=observation,
+        colours=COLOURS,
+        limit_card=[(c, limit_card.get(c)) for c in COLOURS] if limit_card else None,
+        hand=_cards(observation.get("hand")),
+        hidden=_cards(observation.get("hidden")),
+        pile=[(_name(names, s), c) for s, c in observation.get("pile") or []],
+        pile_top=observation.get("pile_top"),
+        seats=seats,
+        me=seat,
+        round_actions=[
+            _action_words(s, a, names) for s, a in observation.get("round_actions") or []
+        ],
+        last_reveal=history[-1] if history else None,
+    )
+    side = environment.get_template("cards_side.html.j2").render(seats=seats, history=history)
+    return board, side
+
+
+def _at(values: Any, index: int) -> Any:
+    if isinstance(values, list) and 0 <= index < len(values):
+        return values[index]
+    return None
 
 
 def status(observation: dict[str, Any], names: list[str]) -> str:
-    """The phase of the round in words."""
-    return ""
+    """The phase of the round in words, with the round number."""
+    phase = str(observation.get("phase") or "")
+    words = PHASE_WORDS.get(phase, phase)
+    number = observation.get("round")
+    return (
+        f"{words} (round {int(number) + 1})"
+        if isinstance(number, int) and phase != "over"
+        else words
+    )

@@ -155,9 +155,19 @@ function draw() {
   drawInvites();
   drawActions(v);
   if (gameKind === "hex") wireHex(v);
+  restoreSettings();
   document.body.dataset.ply = String(v.ply);
   document.body.dataset.finished = String(v.finished);
   document.body.dataset.yourTurn = String(v.your_turn);
+}
+
+// <details data-setting="..."> (the whole cards pile...) stay open or closed across updates.
+function restoreSettings() {
+  for (const details of document.querySelectorAll("details[data-setting]")) {
+    const key = `limitgames.${details.dataset.setting}`;
+    details.open = localStorage.getItem(key) === "1";
+    details.addEventListener("toggle", () => localStorage.setItem(key, details.open ? "1" : "0"));
+  }
 }
 
 function drawMoves(v) {
