@@ -135,6 +135,10 @@ def _register_games() -> None:
 
     play_app.command("hex")(hex_play.play_hex)
     bench_app.command("hex")(hex_play.bench_hex)
+    from limitgames.cli import cards_play
+
+    play_app.command("cards")(cards_play.play_cards)
+    bench_app.command("cards")(cards_play.bench_cards)
 
 
 def main() -> None:

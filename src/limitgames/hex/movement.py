@@ -61,3 +61,19 @@ def nth_bit(mask: int, k: int) -> int:
     for _ in range(k):
         mask &= mask - 1
     return mask & -mask
+
+
+def enemy_captures(geo: Geometry, pawns: list[int], mover: int, empty: int) -> int:
+    """Every enemy pawn (any seat but ``mover``) whose group has no freedom, captured together."""
+    near_empty = geo.spread(empty)
+    dead = 0
+    for s, mask in enumerate(pawns):
+        if s == mover:
+            continue
+        stuck = mask & ~near_empty
+        while stuck:
+            group = geo.flood(stuck & -stuck, mask)
+            if not group & ~stuck:
+                dead |= group
+            stuck &= ~group
+    return dead

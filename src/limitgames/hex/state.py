@@ -20,7 +20,7 @@ from typing import Any
 
 from limitgames.core import TERMINAL, IllegalActionError, NotationError, State
 from limitgames.hex.layout import COLOURS
-from limitgames.hex.movement import dead_pawns, nth_bit, reachable, removal_result
+from limitgames.hex.movement import dead_pawns, enemy_captures, nth_bit, reachable, removal_result
 from limitgames.hex.placement import PlacementPhase
 from limitgames.hex.notation import (
     BALL,
@@ -70,6 +70,8 @@ class HexState(PlacementPhase, State):
         "_out",
         "_passes",
         "_pawns",
+        "_plan",
+        "_rmask",
         "_placed",
         "_players",
         "_quiet",
@@ -107,6 +109,8 @@ class HexState(PlacementPhase, State):
         self._edge = 0
         self._safe = 0
         self._legal: list[int] | None = None
+        self._plan: tuple[list[tuple[int, int]], bool] | None = None
+        self._rmask: int | None = None
         # 2008 placement phase
         self._cells: dict[Cell, int] = {}
         self._placed: list[Cell] = []
@@ -216,10 +220,12 @@ class HexState(PlacementPhase, State):
     # --- seats in the game ----------------------------------------------------------
     def _alive_mask(self) -> int:
         m = 0
-        for s in range(self._players):
-            if self._pawns[s] and not (self._out >> s) & 1:
-                m |= 1 << s
-        return m
+        bit = 1
+        for pawns in self._pawns:
+            if pawns:
+                m |= bit
+            bit <<= 1
+        return m & ~self._out
 
     def _finish(self, winners: int, drawn: int = 0) -> None:
         """End the game: seats in ``winners`` get +1, in ``drawn`` 0, the rest -1."""
@@ -233,7 +239,7 @@ class HexState(PlacementPhase, State):
                 result.append(-1.0)
         self._result = result
         self._step = OVER_STEP
-        self._legal = None
+        self._invalidate()
 
     def _check_end(self, mover: int) -> bool:
         """Apply the pawn-count endings after a capture (``rules/hex.md``, End). True if over."""
@@ -257,21 +263,26 @@ class HexState(PlacementPhase, State):
 
     def _end_turn(self, removed: bool) -> None:
         """Close the mover's turn: quiet-turn count, stalemate draw, next seat."""
+        alive = self._alive_mask()
         if self._edition == "nestorgames":
             self._quiet = 0 if removed else self._quiet + 1
-            alive = self._alive_mask()
             if self._quiet >= alive.bit_count():
                 self._finish(0, drawn=alive)
                 return
         self._turn += 1
         self._to_move = (self._to_move + 1) % self._players
         self._step = MOVE_STEP
-        self._alive_at_start = self._alive_mask()
+        self._alive_at_start = alive
 
     # --- the flow of steps -----------------------------------------------------------
+    def _invalidate(self) -> None:
+        self._legal = None
+        self._plan = None
+        self._rmask = None
+
     def _settle(self) -> None:
         """Skip steps that offer no decision until a seat has a choice or the game ends."""
-        self._legal = None
+        self._invalidate()
         while self._result is None:
             step = self._step
             if step == MOVE_STEP:
@@ -285,21 +296,22 @@ class HexState(PlacementPhase, State):
                         self._out |= 1 << p  # a player with no balls is eliminated
                     self._to_move = (p + 1) % self._players
                     continue
-                if self._legal_moves():
+                cands, fast = self._move_plan()
+                if cands and (fast or self._legal_moves()):
                     return
                 if self._edition == "2008":
                     # cannot move then remove: eliminated at the start of the turn
                     self._alive_at_start = self._alive_mask()
                     self._pawns[p] = 0
                     self._out |= 1 << p
-                    self._legal = None
+                    self._invalidate()
                     if self._check_end(p):
                         return
                     self._turn += 1
                     self._to_move = (p + 1) % self._players
                     continue
                 self._step = REMOVE_STEP
-                self._legal = None
+                self._invalidate()
             elif step == REMOVE_STEP:
                 if self._legal_removals_mask():
                     return
@@ -307,7 +319,7 @@ class HexState(PlacementPhase, State):
             else:
                 if self._placement_settle():
                     return
-        self._legal = None
+        self._invalidate()
 
     # --- movement: legal moves ----------------------------------------------------
     def _surface_parts(self) -> tuple[int, int, list[int]]:
@@ -319,24 +331,51 @@ class HexState(PlacementPhase, State):
         empty = self._tiles & ~all_pawns
         return all_pawns, empty, geo.components(empty)
 
-    def _all_moves_legal(self, empty: int) -> bool:
-        """True when every reachable move is legal because a safe removal survives any move."""
-        if self._turn <= self._players - 1 or not self._connected:
-            return False
-        x = empty & self._safe
-        return bool(x & (x - 1))
+    def _move_plan(self) -> tuple[list[tuple[int, int]], bool]:
+        """``([(pawn bit, destinations mask)], every candidate legal)`` for the seat to move.
 
-    def _move_candidates(self) -> list[tuple[int, int]]:
-        """``[(pawn bit, destinations mask)]`` for the seat to move (pawns block pawns)."""
+        Destinations are the empty tiles reachable through empty tiles (pawns
+        block pawns). When ``fast`` is true every candidate is legal (a safe
+        removal survives any move), so no per-move check is needed.
+        """
+        plan = self._plan
+        if plan is not None:
+            return plan
         geo = self._geo
         assert geo is not None
-        _, empty, comps = self._surface_parts()
-        result = []
-        for fr in bits(self._pawns[self._to_move]):
-            dest = reachable(geo, fr, empty, comps)
-            if dest:
-                result.append((fr, dest))
-        return result
+        nb = geo.nb
+        flood = geo.flood
+        all_pawns = 0
+        for m in self._pawns:
+            all_pawns |= m
+        empty = self._tiles & ~all_pawns
+        comps: list[int] = []
+        cands: list[tuple[int, int]] = []
+        own = self._pawns[self._to_move]
+        while own:
+            low = own & -own
+            own ^= low
+            fr = low.bit_length() - 1
+            near = nb[fr] & empty
+            if not near:
+                continue
+            dest = 0
+            for comp in comps:
+                if comp & near:
+                    dest |= comp
+            rest = near & ~dest
+            if rest:
+                comp = flood(rest, empty)
+                comps.append(comp)
+                dest |= comp
+            cands.append((fr, dest))
+        fast = False
+        if self._turn > self._players - 1 and self._connected:
+            x = empty & self._safe
+            fast = bool(x & (x - 1))
+        plan = (cands, fast)
+        self._plan = plan
+        return plan
 
     def _move_verdict(self, fr: int, to: int) -> tuple[bool, bool]:
         """For a reachable move: ``(allowed by the equaliser, allows a removal or ends the game)``."""
@@ -391,12 +430,11 @@ class HexState(PlacementPhase, State):
         """The legal move actions (``rules/hex.md``: Move; Must, if possible; equaliser)."""
         if self._legal is not None:
             return self._legal
-        candidates = self._move_candidates()
+        candidates, fast = self._move_plan()
         if not candidates:
             self._legal = []
             return self._legal
-        _, empty, _ = self._surface_parts()
-        if self._all_moves_legal(empty):
+        if fast:
             self._legal = [move_action(fr, to) for fr, dest in candidates for to in bits(dest)]
             return self._legal
         allowed: list[int] = []
@@ -416,6 +454,12 @@ class HexState(PlacementPhase, State):
 
     # --- movement: legal removals --------------------------------------------------
     def _legal_removals_mask(self) -> int:
+        if self._rmask is not None:
+            return self._rmask
+        self._rmask = self._compute_removals_mask()
+        return self._rmask
+
+    def _compute_removals_mask(self) -> int:
         geo = self._geo
         assert geo is not None
         all_pawns = 0
@@ -478,12 +522,12 @@ class HexState(PlacementPhase, State):
         all_pawns = 0
         for m in pawns:
             all_pawns |= m
-        empty = self._tiles & ~all_pawns
-        dead = [dead_pawns(geo, pawns[s], empty) if s != p else 0 for s in range(self._players)]
-        for s in range(self._players):
-            pawns[s] &= ~dead[s]
-        self._legal = None
-        if any(dead) and self._check_end(p):
+        dead = enemy_captures(geo, pawns, p, self._tiles & ~all_pawns)
+        if dead:
+            for s in range(self._players):
+                pawns[s] &= ~dead
+        self._invalidate()
+        if dead and self._check_end(p):
             return
         self._step = REMOVE_STEP
 
@@ -501,14 +545,15 @@ class HexState(PlacementPhase, State):
         self._connected = True
         self._refresh_surface()
         empty = self._tiles & ~all_pawns
-        dead = [dead_pawns(geo, pawns[s], empty) if s != p else 0 for s in range(self._players)]
-        for s in range(self._players):
-            pawns[s] &= ~dead[s]
-        empty |= dead[0] | dead[1] | (dead[2] if self._players > 2 else 0)
+        dead = enemy_captures(geo, pawns, p, empty)
+        if dead:
+            for s in range(self._players):
+                pawns[s] &= ~dead
+            empty |= dead
         own = dead_pawns(geo, pawns[p], empty)
         pawns[p] &= ~own
-        self._legal = None
-        if (any(dead) or own) and self._check_end(p):
+        self._invalidate()
+        if (dead or own) and self._check_end(p):
             return
         self._end_turn(removed=True)
 
@@ -521,9 +566,8 @@ class HexState(PlacementPhase, State):
         while self._result is None:
             step = self._step
             if step == MOVE_STEP:
-                candidates = self._move_candidates()
-                _, empty, _ = self._surface_parts()
-                if candidates and self._all_moves_legal(empty):
+                candidates, fast = self._move_plan()
+                if fast:
                     total = 0
                     for _, dest in candidates:
                         total += dest.bit_count()

@@ -1,0 +1,235 @@
+"""Drawing Limits (``cards``) in the terminal with Rich, and telling what happened in words.
+
+Everything here reads the engine's observation (or a finished round's public
+summary) and never decides a rule. The pile is shown as its top card only,
+as the physical game forbids looking through it, unless ``show_pile`` is set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from limitgames.cards.material import COLOURS, limit_card_from_code, limit_card_text
+from limitgames.cards.notation import EXCHANGE, PASS, PLAY, SUSPECT
+from limitgames.core import State
+
+COLOUR_STYLES: dict[str, str] = {
+    "red": "bold white on red3",
+    "yellow": "bold black on yellow1",
+    "green": "bold white on green4",
+    "blue": "bold white on blue3",
+    "purple": "bold white on purple4",
+}
+"""Rich style of each colour's card."""
+
+RULEBOOK_NAMES: tuple[str, ...] = ("Andreas", "Barbara", "Clara", "Daniel", "Emil", "Frieda")
+"""Default seat names, after the rulebook's example players."""
+
+
+def seat_names(state: State, names: Sequence[str] | None = None) -> list[str]:
+    """``names`` if given, else the rulebook's names for the seats."""
+    if names is not None:
+        return list(names)
+    return list(RULEBOOK_NAMES[: state.num_players])
+
+
+def card_text(colour: str, count: int = 1) -> Text:
+    """A coloured card label (``" red "``, or ``" red ×2 "`` for several)."""
+    label = f" {colour} " if count == 1 else f" {colour} ×{count} "
+    return Text(label, style=COLOUR_STYLES.get(colour, ""))
+
+
+def cards_line(counts: dict[str, int] | None) -> Text:
+    """Cards per colour as coloured labels; ``(none)`` for no card."""
+    text = Text()
+    for colour in COLOURS:
+        n = (counts or {}).get(colour, 0)
+        if n:
+            text.append_text(card_text(colour, n))
+            text.append(" ")
+    return text if text.plain else Text("(none)", style="dim")
+
+
+def limit_card_line(card: dict[str, Any] | None) -> Text:
+    """The limit card as five coloured fields (``X`` for no limit)."""
+    if card is None:
+        return Text("(none: the game is over)", style="dim")
+    text = Text()
+    for colour in COLOURS:
+        text.append(f" {colour} {card[colour]} ", style=COLOUR_STYLES[colour])
+        text.append(" ")
+    return text
+
+
+def render(
+    console: Console,
+    state: State,
+    seat: int | None,
+    show_pile: bool = False,
+    names: Sequence[str] | None = None,
+) -> None:
+    """Draw ``state`` as ``seat`` may see it (``None``: a spectator).
+
+    Shows the round, the limit card, each seat's score, hand size, hidden
+    cards (a count), last colour played and known cards, the pile (top card,
+    or all of it with ``show_pile``), the draw pile, and ``seat``'s own hand
+    and hidden cards. A finished game also lists every round's outcome.
+    """
+    obs = state.observation(seat)
+    who = seat_names(state, names)
+    over = obs["phase"] == "over"
+    title = "Limits: game over" if over else f"Limits: round {obs['round'] + 1}, {obs['phase']} step"
+    console.rule(title)
+    line = Text("Limit card: ")
+    line.append_text(limit_card_line(obs["limit_card"]))
+    line.append(f"   limit pile: {obs['limit_pile']} left", style="dim")
+    console.print(line)
+    table = Table(box=None, pad_edge=False, show_edge=False)
+    for column in ("", "seat", "score", "points", "limit cards", "hand", "hidden", "last played", "known cards"):
+        table.add_column(column)
+    for s in range(obs["players"]):
+        marker = ">" if obs["to_move"] == s else ("*" if obs["start_player"] == s and not over else "")
+        last = obs["last_played"][s]
+        known = obs["known_cards"][s]
+        table.add_row(
+            marker,
+            who[s] + (" (you)" if seat == s and len(set(who)) == len(who) else ""),
+            str(obs["scores"][s]),
+            str(obs["points"][s]),
+            str(len(obs["limit_cards_taken"][s])),
+            str(obs["hand_sizes"][s]),
+            str(obs["hidden_counts"][s]),
+            card_text(last) if last else Text("-", style="dim"),
+            cards_line(known) if any(known.values()) else Text(""),
+        )
+    console.print(table)
+    if not over:
+        console.print(Text("> to move, * started the round", style="dim"))
+    pile = obs["pile"]
+    text = Text(f"Pile: {len(pile)} card{'s' if len(pile) != 1 else ''}")
+    if pile and show_pile:
+        text.append(": ")
+        for s, colour in pile:
+            text.append_text(card_text(colour))
+            text.append(f"{who[s][:3]} ", style="dim")
+    elif pile:
+        text.append(", top ")
+        text.append_text(card_text(pile[-1][1]))
+        text.append(f" ({who[pile[-1][0]]})")
+    console.print(text)
+    known_top = []
+    for colour in obs["draw_pile_known"]:
+        if colour is None:
+            break
+        known_top.append(colour)
+    draw = Text(f"Draw pile: {obs['draw_pile']} cards")
+    if known_top:
+        draw.append(", known on top: ")
+        for colour in known_top:
+            draw.append_text(card_text(colour))
+            draw.append(" ")
+    console.print(draw)
+    if seat is not None:
+        mine = Text("Your hand: ")
+        mine.append_text(cards_line(obs["hand"]))
+        if any(obs["hidden"].values()):
+            mine.append("   your hidden card: " if sum(obs["hidden"].values()) == 1 else "   your hidden cards: ")
+            mine.append_text(cards_line(obs["hidden"]))
+        console.print(mine)
+    if over:
+        for summary in obs["rounds"]:
+            console.print(
+                f"Round {summary['round'] + 1} ({summary['limit_card']}): "
+                + explain_round(summary, who),
+                highlight=False,
+            )
+        console.print(result_text(state, who), style="bold", highlight=False)
+
+
+def describe_action(action: int, seat: int, names: Sequence[str], viewer: int | None = None) -> str:
+    """What the table sees when ``seat`` takes ``action`` (a hide keeps its colour secret
+    unless ``viewer`` is that seat)."""
+    who = names[seat]
+    if action < PLAY:
+        if viewer == seat:
+            return f"{who} hides a {COLOURS[action]} card"
+        return f"{who} hides a card"
+    if action < EXCHANGE:
+        return f"{who} plays {COLOURS[action - PLAY]} and draws a card"
+    if action < SUSPECT:
+        colour = COLOURS[action - EXCHANGE]
+        return (
+            f"{who} exchanges four {colour} cards (+1 point): draws four, puts two {colour} "
+            f"on the pile and two {colour} face down on the draw pile"
+        )
+    if action < PASS:
+        return f"{who} suspects {names[action - SUSPECT]}"
+    return f"{who} cannot act and passes"
+
+
+def explain_suspicion(check: dict[str, Any], names: Sequence[str]) -> str:
+    """A suspicion's outcome in words, e.g. ``"green: 4 counted, limit 3 + 1 hidden = 4,
+    not exceeded: Barbara scores +1, Daniel takes the limit card"``."""
+    if check["limit"] is None:
+        limit = "limit X (no limit)"
+    else:
+        limit = f"limit {check['card_limit']} + {check['hidden']} hidden = {check['limit']}"
+    verdict = "exceeded" if check["exceeded"] else "not exceeded"
+    return (
+        f"{check['colour']}: {check['counted']} counted, {limit}, {verdict}: "
+        f"{names[check['scorer']]} scores +1, {names[check['taker']]} takes the limit card"
+    )
+
+
+def explain_round(summary: dict[str, Any], names: Sequence[str]) -> str:
+    """How a finished round ended: who suspected whom and the check, in words."""
+    check = summary["suspicion"]
+    if check is None:
+        return "nobody could act; the limit card went under the limit pile"
+    return (
+        f"{names[check['by']]} suspected {names[check['suspect']]} "
+        f"({check['colour']}). " + explain_suspicion(check, names)
+    )
+
+
+def reveal_text(summary: dict[str, Any], names: Sequence[str]) -> Text:
+    """The hidden cards revealed at the end of a round, seat by seat."""
+    text = Text("Hidden cards: ")
+    for s, colours in enumerate(summary["revealed"]):
+        text.append(f"{names[s]} ")
+        for colour in colours:
+            text.append_text(card_text(colour))
+        text.append("  ")
+    return text
+
+
+def round_start_text(obs: dict[str, Any], names: Sequence[str]) -> Text:
+    """The start of a round: its number, the revealed limit card, the start player."""
+    text = Text(f"Round {obs['round'] + 1}: limit card ")
+    text.append_text(limit_card_line(obs["limit_card"]))
+    text.append(f" {names[obs['start_player']]} starts.")
+    return text
+
+
+def result_text(state: State, names: Sequence[str] | None = None) -> str:
+    """The result in words: the winner(s) and every score."""
+    who = seat_names(state, names)
+    scores = state.observation(None)["scores"]
+    best = max(scores)
+    winners = [who[s] for s, x in enumerate(scores) if x == best]
+    table = ", ".join(f"{who[s]} {x:+d}" for s, x in enumerate(scores))
+    if len(winners) == 1:
+        head = f"{winners[0]} wins with {best:+d}"
+    else:
+        head = " and ".join(winners) + f" share the win with {best:+d}"
+    return f"{head} (scores: {table})"
+
+
+def limit_card_words(code: str) -> str:
+    """A limit card code in words: ``"X0335"`` -> ``"red X, yellow 0, green 3, blue 3, purple 5"``."""
+    return limit_card_text(limit_card_from_code(code))
