@@ -20,7 +20,8 @@ from limitgames.cards.notation import EXCHANGE, HIDE, NUM_ACTIONS, PASS, PLAY, S
 from limitgames.cards.rules import CardsState
 from limitgames.core.registry import register
 
-CARDS = register(CardsGame())
+CARDS: CardsGame = CardsGame()
+register(CARDS)
 
 __all__ = [
     "CARDS",

@@ -36,7 +36,8 @@ HELP_TEXT = """Actions (one a turn; colours: red yellow green blue purple, or r 
   suspect SEAT       a seat number or name: its last card exceeded the limit?
   pass               only when you can do nothing else
   NUMBER             the action of that number in the list shown
-Commands: help, board (show the table again), pile (only with --show-pile), quit"""
+Commands: help, moves (the legal actions), board (show the table again),
+  pile (the whole pile, only with --show-pile), quit (stop and save the record)"""
 
 
 def _fail(message: str) -> typer.Exit:
@@ -58,15 +59,15 @@ class Seat:
         return self.agent is None
 
 
-def make_seats(specs: list[str], players: int, seed: int) -> list[Seat]:
-    """The seats from ``--seat`` options, padded with ``random``.
+def make_seats(specs: list[str], players: int, seed: int, fill: str = "random") -> list[Seat]:
+    """The seats from ``--seat`` options, padded with ``fill`` (an agent spec).
 
     Raises:
         LimitGamesError: for more seats than players or a bad agent spec.
     """
     if len(specs) > players:
         raise typer.BadParameter(f"{len(specs)} --seat options for {players} players")
-    specs = specs + ["random"] * (players - len(specs))
+    specs = specs + [fill] * (players - len(specs))
     humans = sum(1 for s in specs if s.split(":", 1)[0].strip().lower() == "human")
     seats: list[Seat] = []
     for i, spec in enumerate(specs):
@@ -78,7 +79,7 @@ def make_seats(specs: list[str], players: int, seed: int) -> list[Seat]:
             continue
         agent_spec = level_spec("cards", spec) if is_level(spec) else spec
         agent = make_agent(agent_spec, seed=seed * 7919 + i)
-        seats.append(Seat(agent_spec, f"{default} ({spec})", agent))
+        seats.append(Seat(agent_spec, default, agent))
     return seats
 
 
@@ -105,6 +106,9 @@ def _read_action(state: CardsState, seat: Seat, names: list[str], show_pile: boo
             return None
         if low in ("help", "?", "h"):
             console.print(HELP_TEXT, highlight=False)
+            continue
+        if low in ("moves", "legal", "actions"):
+            console.print(Text(listing, style="cyan"))
             continue
         if low == "board":
             cards_view.render(console, state, state.current_player(), show_pile, names)
@@ -177,21 +181,33 @@ def play_cards(
         Path | None,
         typer.Option("--limit-cards", metavar="FILE", help="A JSON file with another set of limit cards."),
     ] = None,
-    delay: Annotated[
-        float, typer.Option("--delay", min=0.0, help="Seconds to pause after each computer action.")
+    opponent: Annotated[
+        str | None,
+        typer.Option(
+            "--opponent", metavar="LEVEL", help="Fill the computer seats with a level: easy, medium, hard, expert."
+        ),
+    ] = None,
+    pause: Annotated[
+        float, typer.Option("--pause", min=0.0, help="Seconds to wait after each computer action.")
     ] = 0.0,
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="Unattended games: print only each round's outcome.")
     ] = False,
 ) -> None:
-    """Play Rosenberg's Limits in the terminal (limit cards: a reconstructed set, see docs/cards.md)."""
+    """Play Rosenberg's Limits in the terminal.
+
+    Without --seat you play seat 0 against random players; give --seat for
+    every seat you want to choose (no human seat: the computer plays alone).
+    The limit cards are a reconstructed set (see docs/cards.md).
+    """
     seed = fresh_seed() if seed is None else seed
     try:
         variant: dict[str, Any] = {"players": players}
         if limit_cards is not None:
             variant["limit_cards"] = str(limit_cards)
         state = CARDS.new_initial_state(seed=seed, **variant)
-        seats = make_seats(list(seat or []), players, seed)
+        fill = level_spec("cards", opponent) if opponent else "random"
+        seats = make_seats(list(seat or ["human"]), players, seed, fill)
     except (LimitGamesError, typer.BadParameter) as exc:
         raise _fail(str(exc)) from None
     names = [s.name for s in seats]
@@ -200,15 +216,16 @@ def play_cards(
     path = None if no_record else (record or default_record_path(seed))
     console.print(
         f"Limits, {players} players, seed {seed}. Seats: "
-        + ", ".join(f"{i}: {s.name}" for i, s in enumerate(seats)),
+        + ", ".join(f"{i}: {s.name} ({'human' if s.human else s.spec})" for i, s in enumerate(seats)),
         highlight=False,
     )
     quit_early = False
+    interrupted = False
     try:
-        quit_early = not _game_loop(state, seats, names, humans, viewer, show_pile, delay, quiet)
+        quit_early = not _game_loop(state, seats, names, humans, viewer, show_pile, pause, quiet)
     except KeyboardInterrupt:
         console.print("\nInterrupted.")
-        quit_early = True
+        quit_early = interrupted = True
     finally:
         if path is not None:
             rec = GameRecord.of_state(
@@ -217,7 +234,7 @@ def play_cards(
             rec.write(path)
             console.print(f"Record saved to {path}", highlight=False)
     if quit_early:
-        raise typer.Exit(130 if not state.is_terminal() else 0)
+        raise typer.Exit(130 if interrupted else 0)
     cards_view.render(console, state, viewer, show_pile, names)
 
 
@@ -228,7 +245,7 @@ def _game_loop(
     humans: list[int],
     viewer: int | None,
     show_pile: bool,
-    delay: float,
+    pause: float,
     quiet: bool,
 ) -> bool:
     """Play to the end; ``False`` if a person quit."""
@@ -248,7 +265,11 @@ def _game_loop(
                 return False
         else:
             assert current.agent is not None
-            action = _as_action(current.agent.choose(state))
+            if humans:
+                with console.status(f"{current.name} is thinking..."):
+                    action = _as_action(current.agent.choose(state))
+            else:
+                action = _as_action(current.agent.choose(state))
         last_turn_seat = s
         for other in seats:
             if other.agent is not None:
@@ -257,13 +278,17 @@ def _game_loop(
         state.apply(action)
         if narrate:
             console.print(cards_view.describe_action(action, s, names, viewer), highlight=False)
-            if not current.human and delay:
-                time.sleep(delay)
+            if not current.human and pause:
+                time.sleep(pause)
         if len(state.rounds) > rounds_before:
             summary = state.rounds[-1]
             if narrate:
                 console.print(cards_view.reveal_text(summary, names))
-            console.print(cards_view.explain_round(summary, names), style="bold", highlight=False)
+            console.print(
+                f"Round {summary['round'] + 1}: " + cards_view.explain_round(summary, names),
+                style="bold",
+                highlight=False,
+            )
             if not state.is_terminal() and narrate:
                 console.print(cards_view.round_start_text(state.observation(None), names))
     console.print(cards_view.result_text(state, names), style="bold green", highlight=False)

@@ -27,6 +27,9 @@ COLOUR_STYLES: dict[str, str] = {
 }
 """Rich style of each colour's card."""
 
+KNOWN_SHOWN = 6
+"""How many known cards on top of the draw pile to show."""
+
 RULEBOOK_NAMES: tuple[str, ...] = ("Andreas", "Barbara", "Clara", "Daniel", "Emil", "Frieda")
 """Default seat names, after the rulebook's example players."""
 
@@ -98,7 +101,7 @@ def render(
         known = obs["known_cards"][s]
         table.add_row(
             marker,
-            who[s] + (" (you)" if seat == s and len(set(who)) == len(who) else ""),
+            who[s] + (" (you)" if seat == s and who[s] != "You" else ""),
             str(obs["scores"][s]),
             str(obs["points"][s]),
             str(len(obs["limit_cards_taken"][s])),
@@ -130,9 +133,11 @@ def render(
     draw = Text(f"Draw pile: {obs['draw_pile']} cards")
     if known_top:
         draw.append(", known on top: ")
-        for colour in known_top:
+        for colour in known_top[:KNOWN_SHOWN]:
             draw.append_text(card_text(colour))
             draw.append(" ")
+        if len(known_top) > KNOWN_SHOWN:
+            draw.append(f"and {len(known_top) - KNOWN_SHOWN} more known below", style="dim")
     console.print(draw)
     if seat is not None:
         mine = Text("Your hand: ")
@@ -151,25 +156,33 @@ def render(
         console.print(result_text(state, who), style="bold", highlight=False)
 
 
+def _says(who: str, verb: str) -> str:
+    """``"Barbara plays"``, but ``"You play"``."""
+    if who == "You":
+        verb = {"passes": "pass", "exchanges": "exchange"}.get(verb, verb[:-1])
+    return f"{who} {verb}"
+
+
 def describe_action(action: int, seat: int, names: Sequence[str], viewer: int | None = None) -> str:
     """What the table sees when ``seat`` takes ``action`` (a hide keeps its colour secret
     unless ``viewer`` is that seat)."""
     who = names[seat]
     if action < PLAY:
         if viewer == seat:
-            return f"{who} hides a {COLOURS[action]} card"
-        return f"{who} hides a card"
+            return f"{_says(who, 'hides')} a {COLOURS[action]} card"
+        return f"{_says(who, 'hides')} a card"
     if action < EXCHANGE:
-        return f"{who} plays {COLOURS[action - PLAY]} and draws a card"
+        draws = "draw" if who == "You" else "draws"
+        return f"{_says(who, 'plays')} {COLOURS[action - PLAY]} and {draws} a card"
     if action < SUSPECT:
         colour = COLOURS[action - EXCHANGE]
         return (
-            f"{who} exchanges four {colour} cards (+1 point): draws four, puts two {colour} "
-            f"on the pile and two {colour} face down on the draw pile"
+            f"{_says(who, 'exchanges')} four {colour} cards (+1 point): four new cards, two {colour} "
+            f"on the pile and two {colour} face down on top of the draw pile"
         )
     if action < PASS:
-        return f"{who} suspects {names[action - SUSPECT]}"
-    return f"{who} cannot act and passes"
+        return f"{_says(who, 'suspects')} {names[action - SUSPECT]}"
+    return f"{_says(who, 'passes')} (no possible action)"
 
 
 def explain_suspicion(check: dict[str, Any], names: Sequence[str]) -> str:
