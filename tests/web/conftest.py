@@ -1,0 +1,174 @@
+"""Fixtures of the web tests: a fresh database per test, the app in-process, a real server.
+
+The database is a SQLite file in the test's temporary folder, or PostgreSQL
+when ``LIMIT_TEST_DATABASE_URL`` is set (``postgresql+psycopg://...``): its
+tables are dropped before each test, so give the tests a database of their
+own. See ``docs/web.md``.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+# Starlette's TestClient asks for "httpx2" (not needed: httpx works); keep the output clean.
+warnings.filterwarnings("ignore", message=".*httpx.*starlette.testclient.*")
+from fastapi.testclient import TestClient  # noqa: E402
+
+import tests.core.toy  # noqa: E402 - registers toy-nim
+import tests.web.secret_game  # noqa: E402, F401 - registers toy-secret
+from limitgames.web.app import create_app, offer_in_lobby  # noqa: E402
+
+offer_in_lobby("toy-nim")
+offer_in_lobby("toy-secret")
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts"
+POSTGRES_URL = os.environ.get("LIMIT_TEST_DATABASE_URL")
+
+
+def reset_database(url: str) -> None:
+    """Drop the web app's tables (and Alembic's) from a shared test database."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        for table in ("actions", "seats", "games", "alembic_version"):
+            connection.execute(text(f"DROP TABLE IF EXISTS {table} CASCADE"))
+    engine.dispose()
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    """A fresh, empty database for one test."""
+    if POSTGRES_URL:
+        reset_database(POSTGRES_URL)
+        return POSTGRES_URL
+    return f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    """The app in-process (computer moves limited to 5 s)."""
+    app = create_app(db_url, move_seconds=5.0)
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def new_game(
+    client: TestClient | httpx.Client,
+    game: str,
+    seats: list[dict[str, Any]],
+    variant: dict[str, Any] | None = None,
+    seed: int | None = 7,
+) -> dict[str, Any]:
+    """Start a game through the API; return its answer (id, url, tokens, links)."""
+    body: dict[str, Any] = {"game": game, "variant": variant or {}, "seats": seats}
+    if seed is not None:
+        body["seed"] = seed
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 200, response.text
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+def receive_until(
+    ws: Any, predicate: Callable[[dict[str, Any]], bool], limit: int = 200
+) -> dict[str, Any]:
+    """Read messages from a TestClient websocket until one satisfies ``predicate``."""
+    for _ in range(limit):
+        message: dict[str, Any] = ws.receive_json()
+        if predicate(message):
+            return message
+    raise AssertionError("the expected message never came")
+
+
+def free_port() -> int:
+    """A free TCP port on the loopback interface."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Server:
+    """``python -m limitgames.web`` as a subprocess on a free loopback port."""
+
+    def __init__(self, db_url: str, port: int | None = None, move_seconds: float = 10.0) -> None:
+        self.db_url = db_url
+        self.port = port or free_port()
+        self.move_seconds = move_seconds
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log = ARTIFACTS / "logs" / f"server-{self.port}.log"
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        self.log.parent.mkdir(parents=True, exist_ok=True)
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "limitgames.web",
+                    "--port",
+                    str(self.port),
+                    "--db",
+                    self.db_url,
+                    "--move-seconds",
+                    str(self.move_seconds),
+                    "--log-level",
+                    "warning",
+                ],
+                cwd=ROOT,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited: see {self.log}")
+            try:
+                if httpx.get(self.base + "/api/catalog", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.2)
+        raise RuntimeError(f"the server did not start in 30 s: see {self.log}")
+
+    def kill(self) -> None:
+        """Kill the server at once (SIGKILL: no clean shutdown)."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+
+
+@pytest.fixture
+def server(db_url: str) -> Iterator[Server]:
+    """A real server (uvicorn subprocess) on a fresh database."""
+    s = Server(db_url).start()
+    try:
+        yield s
+    finally:
+        s.stop()

@@ -1,0 +1,104 @@
+"""Storage: migrations, the stored record, undo truncation, tokens."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlalchemy import inspect
+from sqlalchemy.exc import IntegrityError
+
+from limitgames.core import GameRecord
+from limitgames.web.live import build_state
+from limitgames.web.storage import (
+    STATUS_FINISHED,
+    SeatInfo,
+    Store,
+    default_database_url,
+    hash_token,
+    migrate,
+    token_matches,
+)
+
+
+def _store_with_game(url: str) -> Store:
+    store = Store.open(url)
+    store.create_game(
+        "g1",
+        "toy-nim",
+        {"players": 2},
+        11,
+        [{"kind": "pile", "value": 5}],
+        "toy-1",
+        [
+            SeatInfo(0, "human", "me", token_hash=hash_token("secret-token-0"), joined=True),
+            SeatInfo(1, "computer", "random", agent_spec="random"),
+        ],
+    )
+    return store
+
+
+def test_migrations_create_the_tables_and_run_twice(db_url: str) -> None:
+    store = Store.open(db_url)
+    migrate(store.engine)  # a second run is a no-op
+    tables = set(inspect(store.engine).get_table_names())
+    assert {"games", "seats", "actions", "alembic_version"} <= tables
+    store.close()
+
+
+def test_actions_are_stored_in_order_and_replay(db_url: str) -> None:
+    store = _store_with_game(db_url)
+    chance = [{"kind": "pile", "value": 5}]
+    for ply, (seat, text) in enumerate([(0, "take 2"), (1, "take 1"), (0, "take 2")]):
+        result = [1.0, -1.0] if ply == 2 else None
+        store.append_action("g1", ply, seat, text, chance, result)
+    stored = store.load_game("g1")
+    assert stored is not None
+    assert stored.actions == ["take 2", "take 1", "take 2"]
+    assert stored.action_seats == [0, 1, 0]
+    assert stored.status == STATUS_FINISHED
+    record = stored.record()
+    assert record.seats == ["human:me", "random"]
+    again = GameRecord.loads(record.dumps())
+    assert again.replay().is_terminal()
+    assert build_state(stored).returns() == [1.0, -1.0]
+    with pytest.raises(IntegrityError):
+        store.append_action("g1", 1, 1, "take 1", chance, None)
+    store.close()
+
+
+def test_truncate_is_an_undo(db_url: str) -> None:
+    store = _store_with_game(db_url)
+    chance = [{"kind": "pile", "value": 5}]
+    store.append_action("g1", 0, 0, "take 1", chance, None)
+    store.append_action("g1", 1, 1, "take 1", chance, None)
+    store.truncate_actions("g1", 1, chance)
+    stored = store.load_game("g1")
+    assert stored is not None and stored.actions == ["take 1"]
+    assert store.summaries(["g1"])[0]["plies"] == 1
+    store.close()
+
+
+def test_summaries_hold_no_secret(db_url: str) -> None:
+    store = _store_with_game(db_url)
+    summary = store.summaries()[0]
+    assert summary["id"] == "g1"
+    assert "token_hash" not in str(summary) and hash_token("secret-token-0") not in str(summary)
+    assert store.load_game("missing") is None
+    store.close()
+
+
+def test_tokens_compare_by_hash() -> None:
+    digest = hash_token("abcdefgh12345678")
+    assert token_matches("abcdefgh12345678", digest)
+    assert not token_matches("abcdefgh12345679", digest)
+    assert not token_matches("abcdefgh12345678", None)
+
+
+def test_default_database_is_in_the_user_data_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    url, path = default_database_url()
+    assert path.parent.is_dir() and str(path).startswith(str(tmp_path))
+    assert url == f"sqlite:///{path}"
