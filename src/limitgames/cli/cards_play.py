@@ -41,7 +41,7 @@ Commands: help, moves (the legal actions), board (show the table again),
 
 
 def _fail(message: str) -> typer.Exit:
-    err_console.print(f"[bold red]error:[/] {message}", highlight=False)
+    err_console.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
     return typer.Exit(1)
 
 
@@ -235,7 +235,7 @@ def play_cards(
             console.print(f"Record saved to {path}", highlight=False)
     if quit_early:
         raise typer.Exit(130 if interrupted else 0)
-    cards_view.render(console, state, viewer, show_pile, names)
+    cards_view.render(console, state, viewer, show_pile, names, history=False)
 
 
 def _game_loop(
@@ -291,7 +291,6 @@ def _game_loop(
             )
             if not state.is_terminal() and narrate:
                 console.print(cards_view.round_start_text(state.observation(None), names))
-    console.print(cards_view.result_text(state, names), style="bold green", highlight=False)
     return True
 
 

@@ -75,13 +75,15 @@ def render(
     seat: int | None,
     show_pile: bool = False,
     names: Sequence[str] | None = None,
+    history: bool = True,
 ) -> None:
     """Draw ``state`` as ``seat`` may see it (``None``: a spectator).
 
     Shows the round, the limit card, each seat's score, hand size, hidden
     cards (a count), last colour played and known cards, the pile (top card,
     or all of it with ``show_pile``), the draw pile, and ``seat``'s own hand
-    and hidden cards. A finished game also lists every round's outcome.
+    and hidden cards. A finished game ends with the result, after every
+    round's outcome if ``history`` is set.
     """
     obs = state.observation(seat)
     who = seat_names(state, names)
@@ -147,7 +149,7 @@ def render(
             mine.append_text(cards_line(obs["hidden"]))
         console.print(mine)
     if over:
-        for summary in obs["rounds"]:
+        for summary in obs["rounds"] if history else []:
             console.print(
                 f"Round {summary['round'] + 1} ({summary['limit_card']}): "
                 + explain_round(summary, who),
