@@ -1,0 +1,19 @@
+"""Poyé's LIMIT (``world``): the rules engine.
+
+Importing this package registers the game (``get_game("world")``).
+Modules by concern: ``data`` (the data file, overrides), ``nation`` (a
+board), ``setup``, ``state`` (flow and protocol), ``political``, ``cards``,
+``market``, ``social``, ``international``, ``scoring``, ``notation``,
+``observe``.
+"""
+
+from __future__ import annotations
+
+from limitgames.core import register
+from limitgames.world import cards, international, market, political, scoring, social  # noqa: F401
+from limitgames.world.game import WorldGame
+from limitgames.world.state import WorldState
+
+WORLD = register(WorldGame())
+
+__all__ = ["WORLD", "WorldGame", "WorldState"]

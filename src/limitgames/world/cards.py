@@ -1,0 +1,767 @@
+"""The 37 politics cards: when each may be played, its cost and its effect (rulebook pp 25-30).
+
+General rules (p13): a card may be played only if its full cost can be paid;
+a cost in social unrest may not push the cube past its last position (costs
+are paid "without receiving disruption"); a cost taken from the World Bank
+needs that money in the Bank; money costs go to the World Bank unless the
+card names the LIMIT box. Effects are applied in full; a track at its end
+does not move further. A nation targeted by another's card plays again in
+the decide-policy step even if it had passed.
+
+Decisions inside a card (plant, class, target, military spent, resist,
+transaction, ...) are choices: ``target``, ``spend``, ``resist``, ``take``,
+``gain``, ``produce``, ``recall``, ``give``, ``contribute``, plus the shared
+``plant``, ``raise``, ``lower``, ``deck``/``keep``, ``trade``/``price``.
+
+Decisions of this project where the rulebook is silent (see docs/world.md):
+Overproduction and Offshore Production may only be played with the fossil
+the production needs; Education, Graduate Studies, Urbanization need a
+class that can rise, Indoctrination one that can fall; Colonization needs
+something left on the colonization reserve; if the helpers of Cleaning the
+Planet / Humanitarian Aid pledge too little for the player to pay the rest,
+nothing is paid and the card has no effect.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from limitgames.world.data import PLANTS
+from limitgames.world.market import bounded_amounts, start_trading
+from limitgames.world.nation import INDUSTRIAL, MILITARY, RENEWABLE, Nation
+from limitgames.world.political import plant_choice, sol_choice
+from limitgames.world.social import produce, recycle
+from limitgames.world.state import (
+    ACCEPT,
+    NATION_NAMES,
+    OPTIONS,
+    RESOLVE,
+    Choice,
+    WorldAction,
+    WorldState,
+)
+
+CheckFn = Callable[[WorldState, Nation], bool]
+EffectFn = Callable[[WorldState, Nation], None]
+TargetCheckFn = Callable[[WorldState, Nation, Nation], bool]
+TargetEffectFn = Callable[[WorldState, Nation, Nation], None]
+
+WARS = ("mass-destruction", "annexation-of-territory", "military-operation")
+"""Cards the target may resist by spending as much military as the attacker."""
+
+
+def _p(state: WorldState, card: str, key: str) -> int:
+    return int(state.data.cards[card].params[key])
+
+
+def _pop(state: WorldState, nation: Nation, offset: int = 0) -> int:
+    return state.population_value(nation, offset)
+
+
+def unrest_ok(state: WorldState, nation: Nation, k: int) -> bool:
+    """Whether a social-unrest cost of ``k`` can be paid without disruption."""
+    return nation.unrest + k <= state.data.unrest_positions
+
+
+def _pay(state: WorldState, nation: Nation, amount: int, to_limit: bool = False) -> None:
+    nation.money -= amount
+    if to_limit:
+        state.limit_box["money"] += amount
+    else:
+        state.world_bank += amount
+
+
+def _bank_to_limit(state: WorldState, amount: int) -> None:
+    state.world_bank -= amount
+    state.limit_box["money"] += amount
+
+
+def _plant_upgrades(state: WorldState, nation: Nation, card: str) -> list[str]:
+    allowed = PLANTS if card == "industrialization" else ("renewable", "industrial")
+    positions = state.data.production_positions
+    out = []
+    for name in allowed:
+        i = PLANTS.index(name)
+        cost = state.data.level(nation.plants[i])
+        if nation.plants[i] < nation.plant_cap(i, positions) and nation.money >= cost:
+            out.append(name)
+    return out
+
+
+def _overproduction_plants(state: WorldState, nation: Nation) -> list[str]:
+    return [
+        PLANTS[i]
+        for i in (INDUSTRIAL, MILITARY)
+        if nation.fossil >= state.data.fossil_cost[nation.plants[i] - 1]
+    ]
+
+
+# --- checks (can the card be played now?) -------------------------------------------------
+def _money_per_pop(card: str) -> CheckFn:
+    return lambda s, n: n.money >= _p(s, card, "money_per_pop") * _pop(s, n)
+
+
+def _unrest_cost(card: str) -> CheckFn:
+    return lambda s, n: unrest_ok(s, n, _p(s, card, "unrest_cost"))
+
+
+CHECKS: dict[str, CheckFn] = {
+    "public-expenditure": _money_per_pop("public-expenditure"),
+    "education": lambda s, n: n.money >= _p(s, "education", "money_per_pop") * _pop(s, n)
+    and bool(n.raisable(s.data.sol_max)),
+    "investment-policy": _money_per_pop("investment-policy"),
+    "graduate-studies": lambda s, n: n.money >= _p(s, "graduate-studies", "money_per_pop") * _pop(s, n)
+    and bool(n.raisable(s.data.sol_max)),
+    "indoctrination": lambda s, n: bool(n.lowerable()),
+    "vegetarianism": _unrest_cost("vegetarianism"),
+    "overconsumption": lambda s, n: n.stock[INDUSTRIAL] >= _p(s, "overconsumption", "industrial_per_pop") * _pop(s, n),
+    "sustainable-consumption": _unrest_cost("sustainable-consumption"),
+    "surcharge": lambda s, n: unrest_ok(s, n, _p(s, "surcharge", "unrest_cost"))
+    and s.world_bank >= _p(s, "surcharge", "bank_to_limit"),
+    "political-reform": lambda s, n: n.money >= _p(s, "political-reform", "money") and any(n.decks.values()),
+    "conscription": _unrest_cost("conscription"),
+    "artificial-intelligence": lambda s, n: n.money >= _p(s, "artificial-intelligence", "money")
+    and any(not s.data.cards[c].permanent and c != "artificial-intelligence" for c in n.played),
+    "industrialization": lambda s, n: bool(_plant_upgrades(s, n, "industrialization")),
+    "robotization": lambda s, n: bool(_plant_upgrades(s, n, "robotization")),
+    "policy-planning": _unrest_cost("policy-planning"),
+    "extraction": lambda s, n: n.money >= _p(s, "extraction", "money"),
+    "urbanization": lambda s, n: n.stock[INDUSTRIAL] >= _p(s, "urbanization", "industrial_per_pop") * _pop(s, n)
+    and bool(n.raisable(s.data.sol_max)),
+    "overproduction": lambda s, n: unrest_ok(s, n, _p(s, "overproduction", "unrest_cost"))
+    and bool(_overproduction_plants(s, n)),
+    "craftsmanship": lambda s, n: n.money >= _p(s, "craftsmanship", "money"),
+    "recycling": lambda s, n: n.plants[INDUSTRIAL] > _p(s, "recycling", "industrial_levels"),
+    "green-production": lambda s, n: n.plants[INDUSTRIAL] > _p(s, "green-production", "industrial_levels"),
+    "intensive-farming": lambda s, n: n.money
+    >= _p(s, "intensive-farming", "money_per_value") * s.data.level(n.plants[RENEWABLE]),
+    "cleaning-the-planet": lambda s, n: sum(m.money for m in s.nations) >= _p(s, "cleaning-the-planet", "money"),
+    "humanitarian-aid": lambda s, n: sum(m.money for m in s.nations) >= _p(s, "humanitarian-aid", "money"),
+    "market-access": lambda s, n: True,
+    "speculation": lambda s, n: s.world_bank >= _p(s, "speculation", "bank_to_limit")
+    and n.money >= _p(s, "speculation", "money_to_limit"),
+    "stock-exchange": lambda s, n: n.money >= _p(s, "stock-exchange", "money_to_limit"),
+    "colonization": lambda s, n: n.stock[MILITARY] >= _p(s, "colonization", "military") and any(s.colonization),
+    "police-repression": lambda s, n: n.stock[MILITARY] >= _pop(s, n, _p(s, "police-repression", "military_pop_offset")),
+}
+
+
+def _target_ok(state: WorldState, card: str, attacker: Nation, target: Nation) -> bool:
+    if target is attacker:
+        return False
+    if card == "offshore-production":
+        pos = target.plants[INDUSTRIAL]
+        return (
+            attacker.money >= state.data.level(pos)
+            and attacker.fossil >= state.data.fossil_cost[pos - 1]
+            and state.world_bank >= _p(state, card, "bank_to_limit")
+        )
+    return True
+
+
+def _targeted_check(card: str) -> CheckFn:
+    def check(s: WorldState, n: Nation) -> bool:
+        if card in WARS and n.stock[MILITARY] < _p(s, card, "military_min"):
+            return False
+        if card == "terrorism" and n.stock[MILITARY] < _p(s, card, "military"):
+            return False
+        if card in ("political-interference", "development-of-tourism") and s.world_bank < _p(s, card, "bank_to_limit"):
+            return False
+        if card == "soft-power" and n.money < _p(s, card, "money"):
+            return False
+        return any(_target_ok(s, card, n, t) for t in s.nations)
+
+    return check
+
+
+TARGETED = (
+    "offshore-production",
+    "soft-power",
+    "political-interference",
+    "development-of-tourism",
+    "terrorism",
+    *WARS,
+)
+for _card in TARGETED:
+    CHECKS[_card] = _targeted_check(_card)
+
+
+def can_play(state: WorldState, nation: Nation, card: str) -> bool:
+    """Whether ``nation`` may play ``card`` now (it holds it and can pay the full cost)."""
+    return card in nation.hand and CHECKS[card](state, nation)
+
+
+def can_withdraw(state: WorldState, nation: Nation, card: str) -> bool:
+    """Whether Policy Planning / Intensive Farming can be taken back now."""
+    if card not in nation.permanent:
+        return False
+    if card == "policy-planning":
+        return unrest_ok(state, nation, _p(state, card, "withdraw_unrest"))
+    return card == "intensive-farming"
+
+
+def withdraw(state: WorldState, nation: Nation, card: str, forced: bool = False) -> None:
+    """Take back Policy Planning (unrest +2) or Intensive Farming (renewable -1 level, none at the
+    minimum) to the bottom of its deck (rulebook p28)."""
+    nation.permanent.remove(card)
+    nation.decks[state.data.cards[card].deck].append(card)
+    name = state.data.cards[card].name
+    if card == "policy-planning":
+        state.change_unrest(nation, _p(state, card, "withdraw_unrest"), f"{name} taken back")
+        return
+    old = nation.plants[RENEWABLE]
+    nation.plants[RENEWABLE] = max(1, old - _p(state, card, "withdraw_levels"))
+    why = "taken back (not enough fossil)" if forced else "taken back"
+    state.note(nation.seat, f"{name} {why}: renewable plant {old} -> {nation.plants[RENEWABLE]}")
+
+
+# --- playing -----------------------------------------------------------------------------
+def play(state: WorldState, nation: Nation, card: str) -> None:
+    """Play ``card`` (already checked by :func:`can_play`): pay its cost, apply or queue its effect."""
+    info = state.data.cards[card]
+    nation.hand.remove(card)
+    (nation.permanent if info.permanent else nation.played).append(card)
+    state.note(nation.seat, f"plays {info.name}")
+    if card in TARGETED:
+        state.push(Choice("target", nation.seat, (card,)))
+        return
+    EFFECTS[card](state, nation)
+
+
+def _unrest_card(card: str) -> EffectFn:
+    def effect(s: WorldState, n: Nation) -> None:
+        s.change_unrest(n, _p(s, card, "unrest"), s.data.cards[card].name)
+
+    return effect
+
+
+def _money_unrest(card: str) -> EffectFn:
+    def effect(s: WorldState, n: Nation) -> None:
+        cost = _p(s, card, "money_per_pop") * _pop(s, n)
+        _pay(s, n, cost)
+        s.change_unrest(n, _p(s, card, "unrest"), f"{s.data.cards[card].name} (cost {cost} $)")
+
+    return effect
+
+
+def _money_sol(card: str) -> EffectFn:
+    def effect(s: WorldState, n: Nation) -> None:
+        cost = _p(s, card, "money_per_pop") * _pop(s, n)
+        _pay(s, n, cost)
+        s.note(n.seat, f"{s.data.cards[card].name}: pay {cost} $")
+        sol_choice(s, n, _p(s, card, "sol"), s.data.cards[card].name)
+
+    return effect
+
+
+def _unrest_cost_only(card: str) -> EffectFn:
+    def effect(s: WorldState, n: Nation) -> None:
+        s.change_unrest(n, _p(s, card, "unrest_cost"), f"{s.data.cards[card].name} (cost)")
+
+    return effect
+
+
+def _indoctrination(s: WorldState, n: Nation) -> None:
+    s.change_unrest(n, _p(s, "indoctrination", "unrest"), "Indoctrination")
+    sol_choice(s, n, -_p(s, "indoctrination", "sol_cost"), "Indoctrination (cost)")
+
+
+def _overconsumption(s: WorldState, n: Nation) -> None:
+    cost = _p(s, "overconsumption", "industrial_per_pop") * _pop(s, n)
+    n.stock[INDUSTRIAL] -= cost
+    extra = recycle(s, n, cost)
+    s.note(n.seat, f"Overconsumption: spend {cost} industrial{extra}")
+    s.change_unrest(n, _p(s, "overconsumption", "unrest"), "Overconsumption")
+
+
+def _urbanization(s: WorldState, n: Nation) -> None:
+    cost = _p(s, "urbanization", "industrial_per_pop") * _pop(s, n)
+    n.stock[INDUSTRIAL] -= cost
+    extra = recycle(s, n, cost)
+    s.note(n.seat, f"Urbanization: spend {cost} industrial{extra}")
+    sol_choice(s, n, _p(s, "urbanization", "sol"), "Urbanization")
+
+
+def _surcharge(s: WorldState, n: Nation) -> None:
+    s.change_unrest(n, _p(s, "surcharge", "unrest_cost"), "Surcharge (cost)")
+    _bank_to_limit(s, _p(s, "surcharge", "bank_to_limit"))
+    gain = _p(s, "surcharge", "money_per_pop") * _pop(s, n)
+    s.pay_from_bank(n, gain)
+    s.note(n.seat, f"Surcharge: {_p(s, 'surcharge', 'bank_to_limit')} $ from the World Bank to the LIMIT box; +{gain} $")
+
+
+def _political_reform(s: WorldState, n: Nation) -> None:
+    _pay(s, n, _p(s, "political-reform", "money"))
+    s.push(Choice("deck", n.seat, ("political_reform",)))
+
+
+def _conscription(s: WorldState, n: Nation) -> None:
+    s.change_unrest(n, _p(s, "conscription", "unrest_cost"), "Conscription (cost)")
+    gain = _pop(s, n, _p(s, "conscription", "military_pop_offset"))
+    n.stock[MILITARY] += gain
+    s.note(n.seat, f"Conscription: +{gain} military")
+
+
+def _artificial_intelligence(s: WorldState, n: Nation) -> None:
+    _pay(s, n, _p(s, "artificial-intelligence", "money"))
+    s.push(Choice("recall", n.seat, ()))
+
+
+def _plant_card(card: str) -> EffectFn:
+    def effect(s: WorldState, n: Nation) -> None:
+        s.push(Choice("upgrade", n.seat, (card,)))
+
+    return effect
+
+
+def _extraction(s: WorldState, n: Nation) -> None:
+    _pay(s, n, _p(s, "extraction", "money"))
+    s.gain_pollution(n, _p(s, "extraction", "pollution"))
+    k = _p(s, "extraction", "fossil")
+    n.fossil += k
+    s.limit_box["fossil"] -= k
+    s.note(n.seat, f"Extraction: +{k} fossil from the LIMIT box, +{_p(s, 'extraction', 'pollution')} pollution")
+
+
+def _overproduction(s: WorldState, n: Nation) -> None:
+    s.change_unrest(n, _p(s, "overproduction", "unrest_cost"), "Overproduction (cost)")
+    s.push(Choice("produce", n.seat, ()))
+
+
+def _craftsmanship(s: WorldState, n: Nation) -> None:
+    _pay(s, n, _p(s, "craftsmanship", "money"))
+    s.push(Choice("gain", n.seat, ()))
+
+
+def _plant_cost_card(card: str) -> EffectFn:
+    def effect(s: WorldState, n: Nation) -> None:
+        old = n.plants[INDUSTRIAL]
+        n.plants[INDUSTRIAL] -= _p(s, card, "industrial_levels")
+        s.note(n.seat, f"{s.data.cards[card].name} (cost): industrial plant {old} -> {n.plants[INDUSTRIAL]}")
+
+    return effect
+
+
+def _intensive_farming(s: WorldState, n: Nation) -> None:
+    cost = _p(s, "intensive-farming", "money_per_value") * s.data.level(n.plants[RENEWABLE])
+    _pay(s, n, cost)
+    s.note(n.seat, f"Intensive Farming (cost): {cost} $")
+
+
+def _helped_card(card: str) -> EffectFn:
+    def effect(s: WorldState, n: Nation) -> None:
+        helpers = tuple(x for x in s.turn_order() if x != n.seat and s.nations[x].money > 0)
+        _next_contribution(s, card, n.seat, helpers, ())
+
+    return effect
+
+
+def _market_access(s: WorldState, n: Nation) -> None:
+    start_trading(s, n)
+
+
+def _speculation(s: WorldState, n: Nation) -> None:
+    _bank_to_limit(s, _p(s, "speculation", "bank_to_limit"))
+    _pay(s, n, _p(s, "speculation", "money_to_limit"), to_limit=True)
+    s.note(n.seat, "Speculation (cost): 5 $ from the World Bank and 5 $ of yours to the LIMIT box")
+    start_trading(s, n)
+    s.push(Choice("price", n.seat, ()))
+
+
+def _stock_exchange(s: WorldState, n: Nation) -> None:
+    _pay(s, n, _p(s, "stock-exchange", "money_to_limit"), to_limit=True)
+    s.note(n.seat, f"Stock Exchange (cost): {_p(s, 'stock-exchange', 'money_to_limit')} $ to the LIMIT box")
+
+
+def _colonization(s: WorldState, n: Nation) -> None:
+    n.stock[MILITARY] -= _p(s, "colonization", "military")
+    s.gain_disruption(n, _p(s, "colonization", "disruption"))
+    t = min(_p(s, "colonization", "territory"), s.colonization[0])
+    f = min(_p(s, "colonization", "fossil"), s.colonization[1])
+    s.colonization[0] -= t
+    s.colonization[1] -= f
+    n.territory += t
+    n.fossil += f
+    s.note(
+        n.seat,
+        f"Colonization: spend {_p(s, 'colonization', 'military')} military, +{_p(s, 'colonization', 'disruption')} "
+        f"disruption; +{t} territory, +{f} fossil",
+    )
+
+
+def _police_repression(s: WorldState, n: Nation) -> None:
+    cost = _pop(s, n, _p(s, "police-repression", "military_pop_offset"))
+    n.stock[MILITARY] -= cost
+    s.gain_disruption(n, _p(s, "police-repression", "disruption"))
+    s.note(n.seat, f"Police Repression (cost): {cost} military, +{_p(s, 'police-repression', 'disruption')} disruption")
+    s.change_unrest(n, _p(s, "police-repression", "unrest"), "Police Repression")
+
+
+EFFECTS: dict[str, EffectFn] = {
+    "public-expenditure": _money_unrest("public-expenditure"),
+    "education": _money_sol("education"),
+    "investment-policy": _money_unrest("investment-policy"),
+    "graduate-studies": _money_sol("graduate-studies"),
+    "indoctrination": _indoctrination,
+    "vegetarianism": _unrest_cost_only("vegetarianism"),
+    "overconsumption": _overconsumption,
+    "sustainable-consumption": _unrest_cost_only("sustainable-consumption"),
+    "surcharge": _surcharge,
+    "political-reform": _political_reform,
+    "conscription": _conscription,
+    "artificial-intelligence": _artificial_intelligence,
+    "industrialization": _plant_card("industrialization"),
+    "robotization": _plant_card("robotization"),
+    "policy-planning": _unrest_cost_only("policy-planning"),
+    "extraction": _extraction,
+    "urbanization": _urbanization,
+    "overproduction": _overproduction,
+    "craftsmanship": _craftsmanship,
+    "recycling": _plant_cost_card("recycling"),
+    "green-production": _plant_cost_card("green-production"),
+    "intensive-farming": _intensive_farming,
+    "cleaning-the-planet": _helped_card("cleaning-the-planet"),
+    "humanitarian-aid": _helped_card("humanitarian-aid"),
+    "market-access": _market_access,
+    "speculation": _speculation,
+    "stock-exchange": _stock_exchange,
+    "colonization": _colonization,
+    "police-repression": _police_repression,
+}
+
+
+# --- choices of card effects ----------------------------------------------------------------
+def _upgrade_options(s: WorldState, c: Choice) -> list[WorldAction]:
+    return [("plant", name) for name in _plant_upgrades(s, s.nations[c.seat], c.args[0])]
+
+
+def _upgrade_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
+    n = s.nations[c.seat]
+    card = c.args[0]
+    i = PLANTS.index(action[1])
+    old = n.plants[i]
+    cost = s.data.level(old)
+    _pay(s, n, cost)
+    n.move_plant(i, _p(s, card, "levels"), s.data.production_positions)
+    s.note(c.seat, f"{s.data.cards[card].name}: pay {cost} $, {action[1]} plant {old} -> {n.plants[i]}")
+
+
+def _recall_options(s: WorldState, c: Choice) -> list[WorldAction]:
+    n = s.nations[c.seat]
+    return [
+        ("recall", card)
+        for card in dict.fromkeys(n.played)
+        if not s.data.cards[card].permanent and card != "artificial-intelligence"
+    ]
+
+
+def _recall_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
+    n = s.nations[c.seat]
+    n.played.remove(action[1])
+    n.hand.append(action[1])
+    s.note(c.seat, f"Artificial Intelligence: {s.data.cards[action[1]].name} back to the hand")
+
+
+def _produce_options(s: WorldState, c: Choice) -> list[WorldAction]:
+    return [("produce", name) for name in _overproduction_plants(s, s.nations[c.seat])]
+
+
+def _produce_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
+    produce(s, s.nations[c.seat], PLANTS.index(action[1]), "Overproduction")
+
+
+def _gain_options(s: WorldState, c: Choice) -> list[WorldAction]:
+    return [("gain", name) for name in PLANTS]
+
+
+def _gain_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
+    k = _p(s, "craftsmanship", "resources")
+    s.nations[c.seat].stock[PLANTS.index(action[1])] += k
+    s.note(c.seat, f"Craftsmanship: +{k} {action[1]}")
+
+
+# contributions (Cleaning the Planet, Humanitarian Aid)
+def _next_contribution(
+    s: WorldState, card: str, player: int, helpers: tuple[int, ...], pledges: tuple[tuple[int, int], ...]
+) -> None:
+    if helpers:
+        s.push(Choice("contribute", helpers[0], (card, player, helpers[1:], pledges)))
+        return
+    need = _p(s, card, "money")
+    pledged = sum(a for _, a in pledges)
+    rest = max(0, need - pledged)
+    n = s.nations[player]
+    name = s.data.cards[card].name
+    if n.money < rest:
+        s.note(player, f"{name}: {pledged} $ pledged, {rest} $ needed but only {n.money} $ held; no effect")
+        return
+    for seat, amount in pledges:
+        _pay(s, s.nations[seat], amount)
+    _pay(s, n, rest)
+    helped = ", ".join(f"{NATION_NAMES[x]} {a} $" for x, a in pledges if a)
+    s.note(player, f"{name}: pays {rest} $" + (f" (helped by {helped})" if helped else ""))
+    if card == "cleaning-the-planet":
+        first = s.return_pollution(n, _p(s, card, "pollution_first"))
+        parts = [f"{NATION_NAMES[player]} {first}"]
+        for seat in s.turn_order():
+            k = s.return_pollution(s.nations[seat], _p(s, card, "pollution_each"))
+            parts.append(f"{NATION_NAMES[seat]} {k}")
+        s.note(player, "Cleaning the Planet: pollution returned: " + ", ".join(parts))
+    else:
+        first = s.return_disruption(n, _p(s, card, "disruption_first"))
+        parts = [f"{NATION_NAMES[player]} {first}"]
+        for seat in s.turn_order():
+            k = s.return_disruption(s.nations[seat], _p(s, card, "disruption_each"))
+            parts.append(f"{NATION_NAMES[seat]} {k}")
+        s.note(player, "Humanitarian Aid: disruption returned: " + ", ".join(parts))
+
+
+def _contribute_max(s: WorldState, c: Choice) -> int:
+    card, _player, _helpers, pledges = c.args
+    need: int = _p(s, card, "money") - sum(int(a) for _, a in pledges)
+    return max(0, min(s.nations[c.seat].money, need))
+
+
+def _contribute_options(s: WorldState, c: Choice) -> list[WorldAction]:
+    return [("contribute", 0)] + [("contribute", a) for a in bounded_amounts(1, _contribute_max(s, c))]
+
+
+def _contribute_accept(s: WorldState, c: Choice, action: WorldAction) -> str | None:
+    if len(action) != 2 or action[0] != "contribute" or not isinstance(action[1], int):
+        return "write 'contribute N'"
+    top = _contribute_max(s, c)
+    if not 0 <= action[1] <= top:
+        return f"a contribution is 0..{top} $"
+    return None
+
+
+def _contribute_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
+    card, player, helpers, pledges = c.args
+    if action[1]:
+        s.note(c.seat, f"pledges {action[1]} $ to {s.data.cards[card].name}")
+    _next_contribution(s, card, player, helpers, (*pledges, (c.seat, action[1])))
+
+
+# targets and wars
+def _target_options(s: WorldState, c: Choice) -> list[WorldAction]:
+    attacker = s.nations[c.seat]
+    return [("target", NATION_NAMES[t.seat]) for t in s.nations if _target_ok(s, c.args[0], attacker, t)]
+
+
+def _target_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
+    card = c.args[0]
+    a = s.nations[c.seat]
+    t = s.nations[NATION_NAMES.index(action[1])]
+    if t.passed:
+        t.passed = False
+        s.note(t.seat, f"targeted by {s.data.cards[card].name}: may play again")
+    s.note(c.seat, f"{s.data.cards[card].name} targets {action[1]}")
+    if card in WARS:
+        s.push(Choice("spend", c.seat, (card, t.seat)))
+        return
+    TARGET_EFFECTS[card](s, a, t)
+
+
+def _spend_range(s: WorldState, c: Choice) -> tuple[int, int]:
+    return _p(s, c.args[0], "military_min"), s.nations[c.seat].stock[MILITARY]
+
+
+def _spend_options(s: WorldState, c: Choice) -> list[WorldAction]:
+    lo, hi = _spend_range(s, c)
+    amounts = set(bounded_amounts(lo, hi))
+    target_military = s.nations[c.args[1]].stock[MILITARY]
+    amounts |= {x for x in (target_military, target_military + 1) if lo <= x <= hi}
+    return [("spend", x) for x in sorted(amounts)]
+
+
+def _spend_accept(s: WorldState, c: Choice, action: WorldAction) -> str | None:
+    if len(action) != 2 or action[0] != "spend" or not isinstance(action[1], int):
+        return "write 'spend N' (military)"
+    lo, hi = _spend_range(s, c)
+    if not lo <= action[1] <= hi:
+        return f"spend between {lo} and {hi} military"
+    return None
+
+
+def _spend_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
+    card, target = c.args
+    a = s.nations[c.seat]
+    amount = action[1]
+    a.stock[MILITARY] -= amount
+    d = _p(s, card, "disruption")
+    s.gain_disruption(a, d)
+    s.note(c.seat, f"{s.data.cards[card].name}: spends {amount} military, +{d} disruption")
+    s.push(Choice("resist", target, (card, c.seat, amount)))
+
+
+def _resist_options(s: WorldState, c: Choice) -> list[WorldAction]:
+    out: list[WorldAction] = []
+    if s.nations[c.seat].stock[MILITARY] >= c.args[2]:
+        out.append(("resist",))
+    out.append(("yield",))
+    return out
+
+
+def _resist_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
+    card, attacker, amount = c.args
+    t = s.nations[c.seat]
+    a = s.nations[attacker]
+    name = s.data.cards[card].name
+    if action[0] == "resist":
+        t.stock[MILITARY] -= amount
+        s.note(c.seat, f"resists {name}: spends {amount} military; no effect")
+        return
+    s.note(c.seat, f"does not resist {name}")
+    if card == "military-operation":
+        s.push(Choice("take", attacker, (t.seat,)))
+        return
+    lost = min(_p(s, card, "territory"), t.territory)
+    t.territory -= lost
+    if card == "annexation-of-territory":
+        a.territory += lost
+        where = f"to {NATION_NAMES[attacker]}"
+    else:
+        s.limit_box["territory"] += lost
+        where = "to the LIMIT box"
+    drop = t.cap_renewable()
+    text = f"{name}: loses {lost} territory {where}"
+    if drop:
+        text += f", renewable plant -{drop} (above the territory)"
+    if card == "mass-destruction":
+        k = _p(s, card, "pollution")
+        s.gain_pollution(t, k)
+        text += f", +{k} pollution"
+    s.note(c.seat, text)
+    plant_choice(s, t, _p(s, card, "production_levels"), -1, ("industrial", "military"), name, decider=attacker)
+
+
+def _take_options(s: WorldState, c: Choice) -> list[WorldAction]:
+    t = s.nations[c.args[0]]
+    out: list[WorldAction] = []
+    if t.fossil:
+        out.append(("take", "fossil"))
+    if t.stock[RENEWABLE]:
+        out.append(("take", "renewable"))
+    if t.stock[INDUSTRIAL]:
+        out.append(("take", "industrial"))
+    return out
+
+
+def _take_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
+    a = s.nations[c.seat]
+    t = s.nations[c.args[0]]
+    what = action[1]
+    top = _p(s, "military-operation", what)
+    if what == "fossil":
+        k = min(top, t.fossil)
+        t.fossil -= k
+        a.fossil += k
+    else:
+        i = PLANTS.index(what)
+        k = min(top, t.stock[i])
+        t.stock[i] -= k
+        a.stock[i] += k
+    s.note(c.seat, f"Military Operation: takes {k} {what} from {NATION_NAMES[t.seat]}")
+
+
+def _offshore(s: WorldState, a: Nation, t: Nation) -> None:
+    pos = t.plants[INDUSTRIAL]
+    value = s.data.level(pos)
+    a.money -= value
+    t.money += value
+    _bank_to_limit(s, _p(s, "offshore-production", "bank_to_limit"))
+    fossil = s.data.fossil_cost[pos - 1]
+    pollution = s.data.pollution[pos - 1]
+    a.fossil -= fossil
+    s.limit_box["fossil"] += fossil
+    a.stock[INDUSTRIAL] += value
+    s.gain_pollution(t, pollution)
+    s.note(
+        a.seat,
+        f"Offshore Production: pays {value} $ to {NATION_NAMES[t.seat]}, 10 $ World Bank -> LIMIT box; "
+        f"+{value} industrial, fossil -{fossil}; {NATION_NAMES[t.seat]} +{pollution} pollution",
+    )
+
+
+def _soft_power(s: WorldState, a: Nation, t: Nation) -> None:
+    _pay(s, a, _p(s, "soft-power", "money"))
+    s.note(a.seat, f"Soft Power (cost): {_p(s, 'soft-power', 'money')} $")
+    s.push(Choice("give", a.seat, (t.seat,)))
+
+
+def _give_options(s: WorldState, c: Choice) -> list[WorldAction]:
+    top = min(_p(s, "soft-power", "pollution"), s.nations[c.seat].pollution)
+    return [("give", k) for k in range(1, top + 1)]
+
+
+def _give_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
+    a = s.nations[c.seat]
+    t = s.nations[c.args[0]]
+    a.pollution -= action[1]
+    t.pollution += action[1]
+    s.note(c.seat, f"Soft Power: gives {action[1]} pollution to {NATION_NAMES[t.seat]}")
+
+
+def _interference(s: WorldState, a: Nation, t: Nation) -> None:
+    _bank_to_limit(s, _p(s, "political-interference", "bank_to_limit"))
+    take = min(t.money, t.population)
+    t.money -= take
+    a.money += take
+    s.note(a.seat, f"Political Interference: takes {take} $ from {NATION_NAMES[t.seat]}")
+    s.push(Choice("raise", a.seat, (_p(s, "political-interference", "sol"), t.seat, "Political Interference")))
+
+
+def _tourism(s: WorldState, a: Nation, t: Nation) -> None:
+    _bank_to_limit(s, _p(s, "development-of-tourism", "bank_to_limit"))
+    due = (t.sol[2] - 1) * _p(s, "development-of-tourism", "money_per_sol")
+    take = min(due, t.money)
+    t.money -= take
+    a.money += take
+    s.note(a.seat, f"Development of Tourism: takes {take} $ from {NATION_NAMES[t.seat]}")
+    s.change_unrest(t, _p(s, "development-of-tourism", "unrest"), "Development of Tourism")
+
+
+def _terrorism(s: WorldState, a: Nation, t: Nation) -> None:
+    a.stock[MILITARY] -= _p(s, "terrorism", "military")
+    s.gain_disruption(a, _p(s, "terrorism", "disruption"))
+    s.note(a.seat, f"Terrorism (cost): {_p(s, 'terrorism', 'military')} military, +{_p(s, 'terrorism', 'disruption')} disruption")
+    s.change_unrest(t, _p(s, "terrorism", "unrest"), "Terrorism")
+
+
+TARGET_EFFECTS: dict[str, TargetEffectFn] = {
+    "offshore-production": _offshore,
+    "soft-power": _soft_power,
+    "political-interference": _interference,
+    "development-of-tourism": _tourism,
+    "terrorism": _terrorism,
+}
+
+OPTIONS.update(
+    {
+        "upgrade": _upgrade_options,
+        "recall": _recall_options,
+        "produce": _produce_options,
+        "gain": _gain_options,
+        "contribute": _contribute_options,
+        "target": _target_options,
+        "spend": _spend_options,
+        "resist": _resist_options,
+        "take": _take_options,
+        "give": _give_options,
+    }
+)
+RESOLVE.update(
+    {
+        "upgrade": _upgrade_resolve,
+        "recall": _recall_resolve,
+        "produce": _produce_resolve,
+        "gain": _gain_resolve,
+        "contribute": _contribute_resolve,
+        "target": _target_resolve,
+        "spend": _spend_resolve,
+        "resist": _resist_resolve,
+        "take": _take_resolve,
+        "give": _give_resolve,
+    }
+)
+ACCEPT.update({"spend": _spend_accept, "contribute": _contribute_accept})

@@ -1,0 +1,321 @@
+"""The game data of Poyé's LIMIT: loading ``data.toml``, user overrides, validation.
+
+Every number the engine uses lives in ``data.toml`` (shipped in the package)
+as ``{ value = ..., source = "rulebook" | "reconstructed" }``. A user's TOML
+file may override any value by the same key path (a bare value or a
+``{ value = ... }`` table); unknown keys and values of the wrong shape are
+refused with a one-line :class:`~limitgames.core.errors.VariantError`.
+
+The data is read once per distinct file (at import for the default data,
+at variant resolution for a user's file), never during play.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from limitgames.core.errors import VariantError
+
+RESOURCES: tuple[str, ...] = ("renewable", "industrial", "military", "fossil")
+"""The marketplace's resources, in the order of its price and stock lists."""
+PLANTS: tuple[str, ...] = ("renewable", "industrial", "military")
+"""The three production plants of a nation board, in board order."""
+DECKS: tuple[str, ...] = ("society", "military", "production")
+"""The three decks of politics cards (``military`` is the military-and-economy deck)."""
+CLASSES: str = "ABCDE"
+"""The five social classes, highest first."""
+
+_CARD_TEXT_FIELDS = ("name", "cost", "text", "quote")
+_CARD_FIXED_FIELDS = ("deck", "kind", "effect")
+
+
+@dataclass(frozen=True)
+class Card:
+    """One politics card (the same 37 cards for every nation).
+
+    Attributes:
+        id: kebab-case id used in notation (``public-expenditure``).
+        name: printed name. deck: ``society``/``military``/``production``.
+        kind: ``starter``, ``technology`` or ``deck``.
+        permanent: ``True`` for a permanent-effect card, ``False`` for instant.
+        cost, text, quote: words for people.
+        params: the card's numbers (see ``data.toml``).
+    """
+
+    id: str
+    name: str
+    deck: str
+    kind: str
+    permanent: bool
+    cost: str
+    text: str
+    quote: str
+    params: Mapping[str, Any]
+
+    def p(self, key: str) -> int:
+        """The integer parameter ``key``."""
+        return int(self.params[key])
+
+
+class WorldData:
+    """The resolved data of one game: typed attributes over the TOML tables.
+
+    Attributes mirror ``data.toml``; lists indexed by a track position are
+    0-based here (``level_values[pos - 1]``).
+    """
+
+    def __init__(self, raw: dict[str, Any], origin: str) -> None:
+        self.raw = raw
+        self.origin = origin
+        v = _values(raw)
+        t, m, s, n = v["tracks"], v["market"], v["setup"], v["nation"]
+        self.level_values: list[int] = list(t["level_values"])
+        self.population_positions: int = t["population_positions"]
+        self.production_positions: int = t["production_positions"]
+        self.demographic_index: list[int] = list(t["demographic_index"])
+        self.fossil_cost: list[int] = list(t["fossil_cost"])
+        self.pollution: list[int] = list(t["pollution"])
+        self.unrest_positions: int = t["unrest_positions"]
+        self.unrest_start: int = t["unrest_start"]
+        self.uprising_from: int = t["uprising_from"]
+        self.boom_up_to: int = t["boom_up_to"]
+        self.sol_max: int = t["sol_max"]
+        self.demographic_shift_at: int = t["demographic_shift_at"]
+        self.prices: list[int] = list(m["prices"])
+        self.market_start_positions: list[int] = list(m["start_positions"])
+        self.market_start_stock: list[int] = list(m["start_stock"])
+        self.setup: dict[str, int] = dict(s)
+        self.nation: dict[str, Any] = dict(n)
+        self.political: dict[str, Any] = dict(v["political"])
+        self.social: dict[str, Any] = dict(v["social"])
+        self.international: dict[str, int] = dict(v["international"])
+        self.end: dict[str, int] = dict(v["end"])
+        self.scoring: dict[str, Any] = dict(v["scoring"])
+        self.economic_growth: list[list[tuple[tuple[str, ...], int]]] = [
+            [_growth_rule(rule) for rule in column] for column in self.social["economic_growth"]
+        ]
+        self.uprising: list[tuple[str, int]] = [_uprising_rule(r) for r in self.social["uprising"]]
+        self.cards: dict[str, Card] = {}
+        for cid, c in raw["cards"].items():
+            params = {k: (p["value"] if isinstance(p, dict) else p) for k, p in c.get("params", {}).items()}
+            self.cards[cid] = Card(
+                id=cid,
+                name=c["name"],
+                deck=c["deck"],
+                kind=c["kind"],
+                permanent=c["effect"] == "permanent",
+                cost=c["cost"],
+                text=c["text"],
+                quote=c.get("quote", ""),
+                params=params,
+            )
+        self._check()
+
+    def level(self, position: int) -> int:
+        """The value of a level-track position (1-9); 0 below position 1, the top value above 9."""
+        if position < 1:
+            return 0
+        return self.level_values[min(position, len(self.level_values)) - 1]
+
+    def _check(self) -> None:
+        if len(self.level_values) != 9 or len(self.demographic_index) != 9:
+            raise VariantError("tracks.level_values and tracks.demographic_index need 9 numbers")
+        if not 1 <= self.production_positions <= 8:
+            raise VariantError("tracks.production_positions must be 1..8")
+        for key in ("fossil_cost", "pollution"):
+            if len(getattr(self, key)) != self.production_positions:
+                raise VariantError(f"tracks.{key} needs one number per production position")
+        if len(self.prices) != 7:
+            raise VariantError("market.prices needs 7 numbers")
+        for key in ("start_positions", "start_stock"):
+            if len(self.raw["market"][key]["value"]) != 4:
+                raise VariantError(f"market.{key} needs 4 numbers (renewable, industrial, military, fossil)")
+        for name, column in self.political.items():
+            if len(column) != 4:
+                raise VariantError(f"political.{name} needs 4 columns")
+        for card in self.political["technology"]:
+            if card and card not in self.cards:
+                raise VariantError(f"political.technology: unknown card {card!r}")
+        bad = [c for c in self.scoring["sol_classes"] if c not in CLASSES]
+        if bad:
+            raise VariantError(f"scoring.sol_classes: {bad[0]!r} is not a class A-E")
+        if len(self.cards) != 37:
+            raise VariantError(f"the data must hold the 37 politics cards, not {len(self.cards)}")
+
+
+def _growth_rule(text: str) -> tuple[tuple[str, ...], int]:
+    plants, _, delta = str(text).partition(":")
+    names = tuple(plants.split("|"))
+    if not all(p in PLANTS for p in names) or not delta.lstrip("+-").isdigit():
+        raise VariantError(f"social.economic_growth: {text!r} is not 'plant[|plant]:+N'")
+    return names, int(delta)
+
+
+def _uprising_rule(text: str) -> tuple[str, int]:
+    kind, _, number = str(text).partition(":")
+    if kind not in ("military", "money") or not number.lstrip("+-").isdigit():
+        raise VariantError(f"social.uprising: {text!r} is not 'military:OFFSET' or 'money:N'")
+    return kind, int(number)
+
+
+def _values(raw: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """``{"tracks": {"level_values": [...]}, ...}``: each section's plain values."""
+    out: dict[str, dict[str, Any]] = {}
+    for section, table in raw.items():
+        if section == "cards":
+            continue
+        out[section] = {k: e["value"] for k, e in table.items()}
+    return out
+
+
+def iter_values(raw: Mapping[str, Any]) -> Iterator[tuple[str, Any, str]]:
+    """Every number of the data as ``(key path, value, source)``, in file order."""
+    for section, table in raw.items():
+        if section == "cards":
+            for cid, card in table.items():
+                for key, entry in card.get("params", {}).items():
+                    yield f"cards.{cid}.params.{key}", entry["value"], entry["source"]
+            continue
+        for key, entry in table.items():
+            yield f"{section}.{key}", entry["value"], entry["source"]
+
+
+def _same_shape(default: Any, value: Any) -> bool:
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(default, bool) and isinstance(value, bool)
+    if isinstance(default, int):
+        return isinstance(value, int)
+    if isinstance(default, str):
+        return isinstance(value, str)
+    if isinstance(default, list):
+        if not isinstance(value, list) or len(value) != len(default):
+            return False
+        return all(_same_shape(d, x) for d, x in zip(default, value, strict=True))
+    return False
+
+
+def _describe(default: Any) -> str:
+    if isinstance(default, list):
+        return f"a list of {len(default)} " + (_describe(default[0]) + "s" if default else "items")
+    return {bool: "true/false", int: "integer", str: "string"}.get(type(default), type(default).__name__)
+
+
+def apply_overrides(raw: dict[str, Any], override: Mapping[str, Any], origin: str) -> None:
+    """Overwrite values of ``raw`` (the default data) by ``override``, in place.
+
+    Raises:
+        VariantError: naming the key path and the file for an unknown key, a
+            fixed field, or a value whose type or length differs from the default.
+    """
+
+    def leaf(value: Any) -> Any:
+        if isinstance(value, dict):
+            if set(value) - {"value", "source"} or "value" not in value:
+                return None
+            return value["value"]
+        return value
+
+    for section, table in override.items():
+        if section not in raw:
+            raise VariantError(f"{origin}: unknown section [{section}] (known: {', '.join(raw)})")
+        if not isinstance(table, dict):
+            raise VariantError(f"{origin}: [{section}] must be a table")
+        if section == "cards":
+            for cid, card in table.items():
+                if cid not in raw["cards"]:
+                    raise VariantError(f"{origin}: unknown card cards.{cid}")
+                if not isinstance(card, dict):
+                    raise VariantError(f"{origin}: cards.{cid} must be a table")
+                for key, value in card.items():
+                    path = f"cards.{cid}.{key}"
+                    if key in _CARD_FIXED_FIELDS:
+                        raise VariantError(f"{origin}: {path} cannot be changed")
+                    if key in _CARD_TEXT_FIELDS:
+                        if not isinstance(value, str):
+                            raise VariantError(f"{origin}: {path} must be a string")
+                        raw["cards"][cid][key] = value
+                        continue
+                    if key != "params" or not isinstance(value, dict):
+                        raise VariantError(f"{origin}: unknown key {path}")
+                    params = raw["cards"][cid]["params"]
+                    for pk, pv in value.items():
+                        if pk not in params:
+                            known = ", ".join(params)
+                            raise VariantError(f"{origin}: unknown key {path}.{pk} (known: {known})")
+                        _set(params[pk], leaf(pv), f"{path}.{pk}", origin)
+            continue
+        for key, value in table.items():
+            if key not in raw[section]:
+                known = ", ".join(raw[section])
+                raise VariantError(f"{origin}: unknown key {section}.{key} (known: {known})")
+            _set(raw[section][key], leaf(value), f"{section}.{key}", origin)
+
+
+def _set(entry: dict[str, Any], value: Any, path: str, origin: str) -> None:
+    if value is None or not _same_shape(entry["value"], value):
+        raise VariantError(f"{origin}: {path} must be {_describe(entry['value'])}, not {value!r}")
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0 and path.startswith(
+        ("setup.", "nation.", "market.", "end.")
+    ):
+        raise VariantError(f"{origin}: {path} must not be negative")
+    entry["value"] = value
+    entry["source"] = f"override ({origin})"
+
+
+def _default_raw() -> dict[str, Any]:
+    text = resources.files("limitgames.world").joinpath("data.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+_DEFAULT_TEXT_RAW = _default_raw()
+DEFAULT_DATA = WorldData(_DEFAULT_TEXT_RAW, "data.toml")
+"""The data as shipped."""
+_CACHE: dict[str, WorldData] = {}
+
+
+def fresh_raw() -> dict[str, Any]:
+    """A deep copy of the shipped data's tables (safe to modify)."""
+    import copy
+
+    return copy.deepcopy(_DEFAULT_TEXT_RAW)
+
+
+def load_data(path: str | None) -> WorldData:
+    """The data for variant parameter ``data``: the shipped data, or it overridden by ``path``.
+
+    Raises:
+        VariantError: the file cannot be read, is not TOML, or overrides badly.
+    """
+    if not path:
+        return DEFAULT_DATA
+    if path in _CACHE:
+        return _CACHE[path]
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise VariantError(f"data: cannot read {path}: {exc.strerror}") from None
+    try:
+        override = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise VariantError(f"data: {path} is not valid TOML: {exc}") from None
+    data = data_with_overrides(override, path)
+    _CACHE[path] = data
+    return data
+
+
+def data_with_overrides(override: Mapping[str, Any], origin: str = "override") -> WorldData:
+    """The shipped data with ``override`` (a parsed TOML mapping) applied. Raises VariantError."""
+    raw = fresh_raw()
+    apply_overrides(raw, override, origin)
+    return WorldData(raw, origin)
+
+
+def reconstructed_values(data: WorldData | None = None) -> list[tuple[str, Any]]:
+    """Every value whose source is ``reconstructed``: ``[(key path, value)]``."""
+    raw = (data or DEFAULT_DATA).raw
+    return [(path, value) for path, value, source in iter_values(raw) if source == "reconstructed"]

@@ -1,0 +1,50 @@
+"""The ``world`` game: Poyé's LIMIT for 2-6 nations (metadata and factory)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from limitgames.core import Chance, Game, GameInfo, Parameter, State
+from limitgames.world.data import load_data
+
+
+class WorldGame(Game):
+    """Poyé's LIMIT, a civilization game after the World3 model (rules: ``rules/world.md``).
+
+    Variant parameters: ``players`` (2-6), ``data`` (a TOML file overriding
+    values of the shipped ``data.toml``), ``stress_tests`` (how many stress
+    tests before scoring; default the data's ``end.stress_tests``).
+    """
+
+    info = GameInfo(
+        id="world",
+        title="LIMIT",
+        designer="Alexandre Poyé",
+        year=2023,
+        min_players=2,
+        max_players=6,
+        parameters=(
+            Parameter("players", "int", 4, "number of nations", minimum=2, maximum=6),
+            Parameter("data", "path", None, "a TOML file overriding values of the game data (see docs/world.md)"),
+            Parameter("stress_tests", "int", None, "stress tests before scoring (0-2; default from the data)",
+                      minimum=0, maximum=2),
+        ),
+        rules_version="world-1",
+        rules_doc="rules/world.md",
+        perfect_information=False,
+        description=(
+            "Seven generations of political, social and international phases: 37 politics cards per "
+            "nation, a marketplace, wars, financial, environmental and military crises, and a score of "
+            "happiness, money, territory, military and historical impact."
+        ),
+    )
+
+    def new_initial_state(self, seed: int | None = None, chance: Any = None, **variant: Any) -> State:
+        """A new game. Raises VariantError for a bad parameter or data file."""
+        from limitgames.world.state import WorldState
+
+        resolved = self.info.resolve_variant(variant)
+        data = load_data(resolved["data"])
+        if resolved["stress_tests"] is None:
+            resolved["stress_tests"] = data.end["stress_tests"]
+        return WorldState(resolved, data, chance if chance is not None else Chance(seed))

@@ -1,0 +1,176 @@
+"""The international phase (rulebook pp 19-22): cold war, the three crises, end of generation.
+
+Crises are resolved in the order financial, environmental, military. A
+financial crisis happens when a financial tile was placed this generation
+(the World Bank ran empty); an environmental crisis when the pollution
+reserve is empty now; a military crisis when the disruption reserve is empty
+now. No generation holds two tiles of one kind. The game ends after the 7th
+generation or the generation in which the 4th crisis tile is placed. The
+optional alliance step is not played.
+"""
+
+from __future__ import annotations
+
+from limitgames.world.nation import MILITARY, RENEWABLE
+from limitgames.world.political import sol_choice
+from limitgames.world.social import spend_military
+from limitgames.world.state import STAGE_HANDLERS, WorldState
+
+
+def tiles(state: WorldState, kind: str) -> int:
+    """Crisis tiles of ``kind`` on all generation tiles (current and past)."""
+    return sum(g.count(kind) for g in state.crises)
+
+
+def total_crises(state: WorldState) -> int:
+    """All crisis tiles placed so far."""
+    return sum(len(g) for g in state.crises)
+
+
+def cold_war(state: WorldState) -> bool:
+    """Cold war: more than 15 military in stock -> 1 disruption."""
+    it = state.data.international
+    for seat in state.turn_order():
+        nation = state.nations[seat]
+        if nation.stock[MILITARY] > it["cold_war_military"]:
+            state.gain_disruption(nation, it["cold_war_disruption"])
+            state.note(seat, f"Cold war: {nation.stock[MILITARY]} military -> +{it['cold_war_disruption']} disruption")
+    return True
+
+
+def financial_crisis(state: WorldState) -> bool:
+    """Financial crisis (if a financial tile lies on this generation): each nation loses 1 $ per
+    population per financial tile so far (to the World Bank), -1 standard of living (its
+    choice); the richest gets 2 disruption (tied: 1 each)."""
+    if state.cursor:
+        return True
+    state.cursor = 1
+    if "financial" not in state.crises[-1]:
+        return True
+    it = state.data.international
+    count = tiles(state, "financial")
+    state.note(None, f"Financial crisis ({count} financial tile{'s' if count > 1 else ''} so far)")
+    for seat in state.turn_order():
+        nation = state.nations[seat]
+        due = it["financial_money_per_pop_per_tile"] * count * state.population_value(nation)
+        paid = min(due, nation.money)
+        nation.money -= paid
+        state.world_bank += paid
+        state.note(seat, f"Financial crisis: lose {paid} $ of {due} $")
+        sol_choice(state, nation, -it["financial_sol"], "Financial crisis", deferred=True)
+    richest = max(n.money for n in state.nations)
+    rich = [n for n in state.nations if n.money == richest]
+    give = it["financial_richest_disruption"] if len(rich) == 1 else it["financial_tied_disruption"]
+    for nation in rich:
+        state.gain_disruption(nation, give)
+        state.note(nation.seat, f"Financial crisis: richest ({richest} $) -> +{give} disruption")
+    state.flush_deferred()
+    return not state.pending
+
+
+def environmental_crisis(state: WorldState) -> bool:
+    """Environmental crisis (pollution reserve empty): renewable plants -1 level per
+    environmental tile so far, each nation loses 1 territory, the most populous lose a
+    population level, unrest +3 and 1 standard of living from their highest class; then
+    each nation at least 2 population positions below them gains a level (p20 example)."""
+    if state.pollution_reserve > 0 or "environmental" in state.crises[-1]:
+        return True
+    it = state.data.international
+    state.crises[-1].append("environmental")
+    count = tiles(state, "environmental")
+    state.note(None, f"Environmental crisis: the pollution reserve is empty ({count} environmental tile(s))")
+    for seat in state.turn_order():
+        nation = state.nations[seat]
+        old = nation.plants[RENEWABLE]
+        nation.plants[RENEWABLE] = max(1, old - it["environmental_renewable_per_tile"] * count)
+        lost = min(it["environmental_territory"], nation.territory)
+        nation.territory -= lost
+        state.limit_box["territory"] += lost
+        nation.cap_renewable()
+        state.note(
+            seat,
+            f"Environmental crisis: renewable plant {old} -> {nation.plants[RENEWABLE]}, territory -{lost}",
+        )
+    top = max(n.population for n in state.nations)
+    hit = [n for n in state.nations if n.population == top]
+    for nation in hit:
+        old_pop = state.data.level(nation.population)
+        nation.population = max(1, nation.population - it["environmental_population"])
+        state.note(nation.seat, f"Environmental crisis: most populous, population {old_pop} -> {state.population_value(nation)}")
+        state.change_unrest(nation, it["environmental_unrest"], "Environmental crisis")
+        for _ in range(it["environmental_sol"]):
+            classes = nation.lowerable()
+            if classes:
+                state.note(nation.seat, f"Environmental crisis: {nation.lower_class(classes[0])}")
+    threshold = min(n.population for n in hit) - it["environmental_migration_gap"]
+    for seat in state.turn_order():
+        nation = state.nations[seat]
+        if nation not in hit and nation.population <= threshold:
+            old_pop = state.population_value(nation)
+            nation.population = min(state.data.population_positions, nation.population + 1)
+            state.note(seat, f"Environmental crisis: migration, population {old_pop} -> {state.population_value(nation)}")
+    return True
+
+
+def military_crisis(state: WorldState) -> bool:
+    """Military crisis (disruption reserve empty): the lowest class -1 standard of living per
+    military tile so far; each nation spends 1 military per population one level lower
+    (shortage: -1 standard of living per level, its choice); each returns 1 disruption; the
+    nation(s) with the most military lose a military plant level."""
+    if state.cursor:
+        return True
+    state.cursor = 1
+    if state.disruption_reserve > 0 or "military" in state.crises[-1]:
+        return True
+    it = state.data.international
+    state.crises[-1].append("military")
+    count = tiles(state, "military")
+    state.note(None, f"Military crisis: the disruption reserve is empty ({count} military tile(s))")
+    for seat in state.turn_order():
+        nation = state.nations[seat]
+        for _ in range(it["military_sol_per_tile"] * count):
+            classes = nation.lowerable()
+            if classes:
+                state.note(seat, f"Military crisis: {nation.lower_class(classes[-1])}")
+        spend_military(state, nation, it["military_pop_offset"], "Military crisis")
+        back = state.return_disruption(nation, it["military_return_disruption"])
+        if back:
+            state.note(seat, f"Military crisis: {back} disruption back to the reserve")
+    most = max(n.stock[MILITARY] for n in state.nations)
+    for nation in state.nations:
+        if nation.stock[MILITARY] == most:
+            old = nation.plants[MILITARY]
+            nation.plants[MILITARY] = max(1, old - it["military_production"])
+            state.note(nation.seat, f"Military crisis: most military ({most}), military plant {old} -> {nation.plants[MILITARY]}")
+    state.flush_deferred()
+    return not state.pending
+
+
+def end_generation(state: WorldState) -> bool:
+    """End of a generation: the leadership tile passes left; the game ends after the 7th
+    generation or once 4 crisis tiles are placed."""
+    last = state.data.end["generations"]
+    if state.generation >= last or total_crises(state) >= state.data.end["crises"]:
+        state.note(None, f"The game ends after generation {state.generation} ({total_crises(state)} crises)")
+        state.stage = "stress_start"
+        state.cursor = 0
+        return False
+    state.generation += 1
+    state.crises.append([])
+    state.leader = (state.leader + 1) % state.n
+    state.note(None, f"Generation {state.generation} begins; {state.name(state.leader)} holds the leadership tile")
+    state.stage_index = 0
+    state.stage = "technology"
+    state.cursor = 0
+    return False
+
+
+STAGE_HANDLERS.update(
+    {
+        "cold_war": cold_war,
+        "financial_crisis": financial_crisis,
+        "environmental_crisis": environmental_crisis,
+        "military_crisis": military_crisis,
+        "end_generation": end_generation,
+    }
+)

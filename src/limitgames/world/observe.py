@@ -1,0 +1,129 @@
+"""What a seat may know of a LIMIT game, and determinization.
+
+``observation(seat)`` holds everything public (boards, stocks, money,
+tokens, the marketplace, reserves, the World Bank and LIMIT box, crisis
+tiles, permanent and played cards, card counts in hands and decks, the log)
+plus that seat's own hand and, when it decides, its options. It never holds
+another seat's hand, the cards another seat is choosing from, or the order
+of any deck. While a simultaneous step is open, other nations that already
+chose are shown as they were before their choices.
+
+``determinize(seat, rng)`` re-deals what ``seat`` cannot see: every other
+nation's hand and drawn cards together with its decks (per deck, keeping
+the counts), and the order of the seat's own decks.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from limitgames.world.data import CLASSES, DECKS, PLANTS, RESOURCES
+from limitgames.world.nation import Nation
+from limitgames.world.state import NATION_NAMES, Choice, WorldState
+
+
+def nation_view(state: WorldState, nation: Nation) -> dict[str, Any]:
+    """The public face of a nation board (JSON-ready)."""
+    level = state.data.level
+    return {
+        "name": NATION_NAMES[nation.seat],
+        "seat": nation.seat,
+        "population": {"position": nation.population, "value": level(nation.population)},
+        "plants": {
+            name: {"position": nation.plants[i], "value": level(nation.plants[i])} for i, name in enumerate(PLANTS)
+        },
+        "stock": {name: nation.stock[i] for i, name in enumerate(PLANTS)},
+        "fossil": nation.fossil,
+        "money": nation.money,
+        "territory": nation.territory,
+        "pollution": nation.pollution,
+        "disruption": nation.disruption,
+        "sol": {c: nation.sol[i] for i, c in enumerate(CLASSES)},
+        "shift_tiles": [CLASSES[i] for i in range(5) if nation.shift_tiles[i]],
+        "shift_zone": nation.shift_zone,
+        "unrest": nation.unrest,
+        "hand_count": len(nation.hand),
+        "deck_counts": nation.card_count(),
+        "permanent": list(nation.permanent),
+        "played": list(nation.played),
+        "technology": list(nation.technology),
+        "passed": nation.passed,
+    }
+
+
+def observation(state: WorldState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know (``None``: a spectator), as a JSON-ready dict."""
+    nations = []
+    for nation in state.nations:
+        shown = nation if nation.seat == seat else state.veil.get(nation.seat, nation)
+        nations.append(nation_view(state, shown))
+    obs: dict[str, Any] = {
+        "game": "world",
+        "players": state.n,
+        "generation": state.generation,
+        "stage": state.stage,
+        "leader": NATION_NAMES[state.leader],
+        "to_move": None if state.terminal else NATION_NAMES[state.current_player()],
+        "world_bank": state.world_bank,
+        "limit_box": dict(state.limit_box),
+        "pollution_reserve": state.pollution_reserve,
+        "disruption_reserve": state.disruption_reserve,
+        "colonization": {"territory": state.colonization[0], "fossil": state.colonization[1]},
+        "market": {
+            name: {
+                "position": state.market_price[r],
+                "price": state.data.prices[state.market_price[r] - 1],
+                "stock": state.market_stock[r],
+            }
+            for r, name in enumerate(RESOURCES)
+        },
+        "crises": [list(g) for g in state.crises],
+        "nations": nations,
+        "log": state.log_lines(seat),
+    }
+    if seat is not None:
+        obs["hand"] = list(state.nations[seat].hand)
+    if state.pending and not state.terminal:
+        top = state.pending[-1]
+        choice: dict[str, Any] = {"kind": top.kind, "nation": NATION_NAMES[top.seat]}
+        if seat == top.seat:
+            choice["options"] = [state.action_to_string(a) for a in state.legal_actions()]
+        obs["choice"] = choice
+    if state.terminal:
+        obs["scores"] = list(state.scores)
+        obs["score_details"] = [dict(d) for d in state.score_details]
+    return obs
+
+
+def determinize(state: WorldState, seat: int, rng: random.Random) -> WorldState:
+    """A full state consistent with what ``seat`` knows, the unseen cards dealt at random."""
+    other = state.clone()
+    cards = state.data.cards
+    pending = list(other.pending)
+    for nation in other.nations:
+        mine = nation.seat == seat
+        keep_slots = [i for i, c in enumerate(pending) if c.kind == "keep" and c.seat == nation.seat]
+        for deck in DECKS:
+            pool = list(nation.decks[deck])
+            hand_slots = [] if mine else [i for i, c in enumerate(nation.hand) if cards[c].deck == deck]
+            pool += [nation.hand[i] for i in hand_slots]
+            drawn_slots: list[int] = []
+            if not mine:
+                for k in keep_slots:
+                    if pending[k].args[0] == deck:
+                        drawn_slots.append(k)
+                        pool += list(pending[k].args[1])
+            rng.shuffle(pool)
+            size = len(nation.decks[deck])
+            nation.decks[deck] = pool[:size]
+            rest = pool[size:]
+            for i in hand_slots:
+                nation.hand[i] = rest.pop()
+            for k in drawn_slots:
+                deck_name, drawn, keep = pending[k].args
+                new = tuple(rest.pop() for _ in drawn)
+                pending[k] = Choice("keep", pending[k].seat, (deck_name, new, keep))
+    other.pending = pending
+    other._legal = None
+    return other

@@ -1,0 +1,292 @@
+"""The political phase (rulebook pp 12-13) and the generic choices it shares with cards.
+
+Stages: ``technology`` (class A 2/3/4 adds Market Access / Robotization /
+Mass Destruction once), ``new_policy`` (choose a deck, draw 5 or 10, keep 1
+or 2; the others go to the bottom in the order drawn), ``hand_limit``
+(discard down to 5-8 cards to the bottom of their decks), ``decide_policy``
+(in turn order from the leader: play two cards, play one and pass, or pass;
+a targeted nation that passed plays again; instant cards return to the hand
+when all have passed, permanent cards stay; Policy Planning and Intensive
+Farming may be taken back on one's turn).
+
+Choices defined here: ``deck``, ``keep``, ``discard``, ``policy``, ``raise``,
+``lower``, ``plant``.
+"""
+
+from __future__ import annotations
+
+from limitgames.world.data import CLASSES, DECKS, PLANTS
+from limitgames.world.nation import Nation
+from limitgames.world.state import (
+    OPTIONS,
+    RESOLVE,
+    STAGE_HANDLERS,
+    Choice,
+    WorldAction,
+    WorldState,
+)
+
+WITHDRAWABLE = ("policy-planning", "intensive-farming")
+
+
+def column_a(state: WorldState, nation: Nation) -> int:
+    """The player-aid column of the political phase: class A's standard of living (0-based)."""
+    return min(nation.sol[0], 4) - 1
+
+
+# --- stages -----------------------------------------------------------------------
+def technology(state: WorldState) -> bool:
+    """Technological advancement: technology cards by class A (rulebook p12)."""
+    state.columns = [column_a(state, n) for n in state.nations]
+    techs = state.data.political["technology"]
+    for seat in state.turn_order():
+        nation = state.nations[seat]
+        for col in range(state.columns[seat] + 1):
+            card = techs[col]
+            if card and card not in nation.technology:
+                nation.technology.append(card)
+                nation.hand.append(card)
+                state.note(seat, f"Technological advancement: {state.data.cards[card].name} joins the hand")
+    return True
+
+
+def new_policy(state: WorldState) -> bool:
+    """New policy: each nation chooses a deck (simultaneous, hidden)."""
+    if state.cursor == 0:
+        state.cursor = 1
+        for seat in state.turn_order():
+            if any(state.nations[seat].decks[d] for d in DECKS):
+                state.defer(Choice("deck", seat, ("new_policy",)))
+        state.flush_deferred()
+        return not state.pending
+    return True
+
+
+def hand_limit(state: WorldState) -> bool:
+    """Political action capacity: discard down to the hand limit (simultaneous)."""
+    if state.cursor == 0:
+        state.cursor = 1
+        limits = state.data.political["hand_limit"]
+        for seat in state.turn_order():
+            nation = state.nations[seat]
+            over = len(nation.hand) - limits[state.columns[seat]]
+            if over > 0:
+                state.defer(Choice("discard", seat, (over,)))
+        state.flush_deferred()
+        return not state.pending
+    return True
+
+
+def decide_policy(state: WorldState) -> bool:
+    """Decide policy, in turn order until every nation has passed."""
+    if state.cursor == 0:
+        state.cursor = 1
+        state.policy_turn = 0
+        state.policy_plays = 0
+        for nation in state.nations:
+            nation.passed = False
+    order = state.turn_order()
+    while True:
+        if all(n.passed for n in state.nations):
+            for nation in state.nations:
+                if nation.played:
+                    nation.hand.extend(nation.played)
+                    nation.played = []
+            state.note(None, "All nations have passed: instant cards return to their hands")
+            return True
+        seat = order[state.policy_turn % state.n]
+        nation = state.nations[seat]
+        if nation.passed or state.policy_plays >= 2:
+            state.policy_turn += 1
+            state.policy_plays = 0
+            continue
+        state.push(Choice("policy", seat, (state.policy_plays,)))
+        return False
+
+
+STAGE_HANDLERS.update(
+    {"technology": technology, "new_policy": new_policy, "hand_limit": hand_limit, "decide_policy": decide_policy}
+)
+
+
+# --- choices: deck, keep, discard ------------------------------------------------------
+def _deck_options(state: WorldState, choice: Choice) -> list[WorldAction]:
+    nation = state.nations[choice.seat]
+    return [("deck", d) for d in DECKS if nation.decks[d]]
+
+
+def _deck_resolve(state: WorldState, choice: Choice, action: WorldAction) -> None:
+    nation = state.nations[choice.seat]
+    deck = action[1]
+    if choice.args[0] == "new_policy":
+        col = state.columns[choice.seat]
+        draw = state.data.political["draw"][col]
+        keep = state.data.political["keep"][col]
+    else:
+        card = state.data.cards["political-reform"]
+        draw, keep = card.p("draw"), card.p("keep")
+    drawn = tuple(nation.decks[deck][:draw])
+    del nation.decks[deck][:draw]
+    state.note(choice.seat, f"{choice.args[0].replace('_', ' ')}: draws {len(drawn)} from the {deck} deck")
+    state.push(Choice("keep", choice.seat, (deck, drawn, keep)))
+
+
+def _keep_options(state: WorldState, choice: Choice) -> list[WorldAction]:
+    return [("keep", c) for c in dict.fromkeys(choice.args[1])]
+
+
+def _keep_resolve(state: WorldState, choice: Choice, action: WorldAction) -> None:
+    deck, drawn, keep = choice.args
+    nation = state.nations[choice.seat]
+    card = action[1]
+    rest = list(drawn)
+    rest.remove(card)
+    nation.hand.append(card)
+    state.note(choice.seat, f"keeps {state.data.cards[card].name}")
+    if keep > 1 and rest:
+        state.push(Choice("keep", choice.seat, (deck, tuple(rest), keep - 1)))
+    else:
+        nation.decks[deck].extend(rest)
+
+
+def _discard_options(state: WorldState, choice: Choice) -> list[WorldAction]:
+    return [("discard", c) for c in dict.fromkeys(state.nations[choice.seat].hand)]
+
+
+def _discard_resolve(state: WorldState, choice: Choice, action: WorldAction) -> None:
+    nation = state.nations[choice.seat]
+    card = action[1]
+    nation.hand.remove(card)
+    nation.decks[state.data.cards[card].deck].append(card)
+    state.note(choice.seat, f"hand limit: {state.data.cards[card].name} to the bottom of its deck")
+    if choice.args[0] > 1:
+        state.push(Choice("discard", choice.seat, (choice.args[0] - 1,)))
+
+
+# --- choice: policy (play / pass / withdraw) ----------------------------------------------
+def _policy_options(state: WorldState, choice: Choice) -> list[WorldAction]:
+    from limitgames.world.cards import can_play, can_withdraw
+
+    nation = state.nations[choice.seat]
+    out: list[WorldAction] = [("play", c) for c in dict.fromkeys(nation.hand) if can_play(state, nation, c)]
+    out += [("withdraw", c) for c in WITHDRAWABLE if c in nation.permanent and can_withdraw(state, nation, c)]
+    out.append(("pass",))
+    return out
+
+
+def _policy_resolve(state: WorldState, choice: Choice, action: WorldAction) -> None:
+    from limitgames.world.cards import play, withdraw
+
+    nation = state.nations[choice.seat]
+    verb = action[0]
+    if verb == "pass":
+        nation.passed = True
+        state.note(choice.seat, "passes")
+    elif verb == "withdraw":
+        withdraw(state, nation, action[1])
+    else:
+        state.policy_plays += 1
+        play(state, nation, action[1])
+
+
+# --- choices: standard of living and plants -------------------------------------------------
+def _raise_options(state: WorldState, choice: Choice) -> list[WorldAction]:
+    nation = state.nations[choice.args[1]]
+    return [("raise", CLASSES[i]) for i in nation.raisable(state.data.sol_max)]
+
+
+def _raise_resolve(state: WorldState, choice: Choice, action: WorldAction) -> None:
+    count, seat, why = choice.args
+    nation = state.nations[seat]
+    words = nation.raise_class(CLASSES.index(action[1]), state.data.demographic_shift_at)
+    state.note(seat, f"{why}: {words}")
+    if count > 1:
+        state.push(Choice("raise", choice.seat, (count - 1, seat, why)))
+
+
+def _lower_options(state: WorldState, choice: Choice) -> list[WorldAction]:
+    nation = state.nations[choice.args[1]]
+    return [("lower", CLASSES[i]) for i in nation.lowerable()]
+
+
+def _lower_resolve(state: WorldState, choice: Choice, action: WorldAction) -> None:
+    count, seat, why = choice.args
+    nation = state.nations[seat]
+    state.note(seat, f"{why}: {nation.lower_class(CLASSES.index(action[1]))}")
+    if count > 1:
+        state.push(Choice("lower", choice.seat, (count - 1, seat, why)))
+
+
+def sol_choice(state: WorldState, nation: Nation, delta: int, why: str, deferred: bool = False) -> None:
+    """Queue ``|delta|`` standard-of-living steps the nation places itself (rulebook p9)."""
+    if delta == 0:
+        return
+    choice = Choice("raise" if delta > 0 else "lower", nation.seat, (abs(delta), nation.seat, why))
+    if deferred:
+        state.defer(choice)
+    else:
+        state.push(choice)
+
+
+def _plant_options(state: WorldState, choice: Choice) -> list[WorldAction]:
+    """``plant`` choices: args ``(count, nation seat, delta, allowed plant names, why)``."""
+    _, seat, delta, allowed, _ = choice.args
+    nation = state.nations[seat]
+    positions = state.data.production_positions
+    out: list[WorldAction] = []
+    for name in allowed:
+        i = PLANTS.index(name)
+        pos = nation.plants[i]
+        if (delta < 0 and pos > 1) or (delta > 0 and pos < nation.plant_cap(i, positions)):
+            out.append(("plant", name))
+    return out
+
+
+def _plant_resolve(state: WorldState, choice: Choice, action: WorldAction) -> None:
+    count, seat, delta, allowed, why = choice.args
+    nation = state.nations[seat]
+    i = PLANTS.index(action[1])
+    old = nation.plants[i]
+    nation.move_plant(i, delta, state.data.production_positions)
+    state.note(seat, f"{why}: {action[1]} plant {old} -> {nation.plants[i]}")
+    if count > 1:
+        state.push(Choice("plant", choice.seat, (count - 1, seat, delta, allowed, why)))
+
+
+def plant_choice(
+    state: WorldState, nation: Nation, count: int, delta: int, allowed: tuple[str, ...], why: str,
+    deferred: bool = False, decider: int | None = None,
+) -> None:
+    """Queue ``count`` choices of a plant (among ``allowed``) to move ``delta`` levels."""
+    if count <= 0:
+        return
+    seat = nation.seat if decider is None else decider
+    choice = Choice("plant", seat, (count, nation.seat, delta, allowed, why))
+    if deferred:
+        state.defer(choice)
+    else:
+        state.push(choice)
+
+
+OPTIONS.update(
+    {
+        "deck": _deck_options,
+        "keep": _keep_options,
+        "discard": _discard_options,
+        "policy": _policy_options,
+        "raise": _raise_options,
+        "lower": _lower_options,
+        "plant": _plant_options,
+    }
+)
+RESOLVE.update(
+    {
+        "deck": _deck_resolve,
+        "keep": _keep_resolve,
+        "discard": _discard_resolve,
+        "policy": _policy_resolve,
+        "raise": _raise_resolve,
+        "lower": _lower_resolve,
+        "plant": _plant_resolve,
+    }
+)

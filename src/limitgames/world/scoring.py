@@ -1,0 +1,65 @@
+"""Scoring (rulebook p23), every weight a value of the data file.
+
+- Gross domestic happiness: (A + C + E) x the demographic index of the population.
+- Financial strength: (5 - crises) points per 10 $, if positive.
+- Territory: 5 points per territory token.
+- Military power: 1 point per 3 military in stock.
+- Historical impact: -2 per pollution token, -1 per disruption token.
+
+The rulebook's example: 8 x 4 + 15 + 20 + 1 - 18 = 50.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from limitgames.world.data import CLASSES, WorldData
+from limitgames.world.international import total_crises
+from limitgames.world.nation import MILITARY, Nation
+from limitgames.world.state import STAGE_HANDLERS, WorldState
+
+
+def score_nation(data: WorldData, nation: Nation, crises: int) -> dict[str, int]:
+    """The score of one nation as ``{part: points, ..., "total": points}``.
+
+    Args:
+        data: the game data (``[scoring]`` weights, demographic index).
+        nation: the board to score.
+        crises: the number of crisis tiles placed in the game.
+    """
+    w: dict[str, Any] = data.scoring
+    sol = sum(nation.sol[CLASSES.index(c)] for c in w["sol_classes"])
+    happiness = sol * data.demographic_index[nation.population - 1]
+    value = w["financial_base"] - crises
+    financial = value * (nation.money // w["money_unit"]) if value > 0 else 0
+    territory = w["territory"] * nation.territory
+    military = w["military_points"] * (nation.stock[MILITARY] // w["military_unit"])
+    impact = w["pollution"] * nation.pollution + w["disruption"] * nation.disruption
+    parts = {
+        "happiness": happiness,
+        "financial": financial,
+        "territory": territory,
+        "military": military,
+        "impact": impact,
+    }
+    parts["total"] = sum(parts.values())
+    return parts
+
+
+def scoring(state: WorldState) -> bool:
+    """Score every nation and end the game."""
+    crises = total_crises(state)
+    state.score_details = [score_nation(state.data, n, crises) for n in state.nations]
+    state.scores = [d["total"] for d in state.score_details]
+    for seat, d in enumerate(state.score_details):
+        state.note(
+            seat,
+            f"Score: happiness {d['happiness']} + money {d['financial']} + territory {d['territory']} + "
+            f"military {d['military']} + impact {d['impact']} = {d['total']}",
+        )
+    state.terminal = True
+    state.pending.clear()
+    return False
+
+
+STAGE_HANDLERS["scoring"] = scoring

@@ -1,0 +1,446 @@
+"""The state of a game of Poyé's LIMIT and its flow (the ``State`` protocol).
+
+The game is a fixed sequence of stages (:data:`STAGES`): the political phase
+(technological advancement, new policy, political action capacity, decide
+policy), the social phase's 11 steps, the international phase (cold war, the
+financial, environmental and military crises, end of generation), then after
+the last generation the stress test and scoring (rulebook pp 11-23).
+
+A decision inside a step (which deck, which card, which class, which plant,
+how much military, resist or not, a transaction) is a :class:`Choice` on a
+stack; ``current_player()`` is the seat of the choice on top and
+``legal_actions()`` its options. A choice with a single option is taken
+automatically (it is not a decision, and is not in ``history()``).
+
+Steps the rulebook calls simultaneous are decided seat by seat in turn order;
+while such a step is open, every other seat sees a deciding nation's board as
+it was before its first choice (the *veil*), and the log lines of those
+choices are shown when the step closes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from limitgames.core import TERMINAL, Action, Chance, IllegalActionError, State
+from limitgames.world.data import DECKS, WorldData
+from limitgames.world.nation import Nation
+
+WorldAction = tuple[Any, ...]
+"""An action: a tuple ``(verb, *arguments)`` such as ``("play", "education")``; see ``notation``."""
+
+NATION_NAMES: tuple[str, ...] = ("circle", "square", "triangle", "diamond", "pentagon", "hexagon")
+"""The nations by seat (each nation board has its own shape)."""
+
+
+class Choice(NamedTuple):
+    """A pending decision: its kind, the deciding seat and kind-specific arguments."""
+
+    kind: str
+    seat: int
+    args: tuple[Any, ...] = ()
+
+
+OptionsFn = Callable[["WorldState", Choice], list[WorldAction]]
+ResolveFn = Callable[["WorldState", Choice, WorldAction], None]
+AcceptFn = Callable[["WorldState", Choice, WorldAction], str | None]
+StageFn = Callable[["WorldState"], bool]
+
+OPTIONS: dict[str, OptionsFn] = {}
+"""kind -> the options of a choice of that kind (filled by the phase and card modules)."""
+RESOLVE: dict[str, ResolveFn] = {}
+"""kind -> applies the chosen option (the choice is already popped)."""
+ACCEPT: dict[str, AcceptFn] = {}
+"""kind -> for choices whose listed options are a bounded sample of a range: ``None`` if the
+action is allowed, else the reason. Kinds without one accept exactly their options."""
+STAGE_HANDLERS: dict[str, StageFn] = {}
+"""stage -> runs it; returns ``True`` when the stage is over."""
+
+POLITICAL = ("technology", "new_policy", "hand_limit", "decide_policy")
+SOCIAL = (
+    "supply",
+    "conserve",
+    "consumption",
+    "population_growth",
+    "lower_mortality",
+    "lower_birth_rate",
+    "economic_growth",
+    "taxation",
+    "production",
+    "public_order",
+    "class_struggle",
+)
+INTERNATIONAL = ("cold_war", "financial_crisis", "environmental_crisis", "military_crisis", "end_generation")
+STAGES: tuple[str, ...] = (*POLITICAL, "social_start", *SOCIAL, *INTERNATIONAL)
+"""The stages of one generation, in the rulebook's order."""
+STRESS = ("stress_start", "stress_supply", "stress_consumption", "stress_production")
+SEQUENTIAL_STAGES = frozenset({"decide_policy"})
+
+
+class WorldState(State):
+    """A game of LIMIT for 2-6 nations (see the module docstring).
+
+    Attributes:
+        data: the game data. nations: the nation boards by seat.
+        generation: 1-7. leader: the seat holding the leadership tile.
+        crises: crisis tiles per generation (lists of ``financial``/``environmental``/``military``).
+        world_bank: $ in the World Bank. limit_box: tokens in the LIMIT boxes (may go
+            below the printed contents: the boxes are unlimited).
+        pollution_reserve, disruption_reserve: tokens on the reserve cards.
+        colonization: territory and fossil on the colonization reserve tile.
+        market_price: price-cube positions 1-7; market_stock: marketplace stock
+            (both renewable, industrial, military, fossil).
+        stage: the current stage name. log: ``(seat or None, text)`` lines of what happened.
+    """
+
+    game_id = "world"
+
+    def __init__(self, variant: dict[str, Any], data: WorldData, chance: Chance) -> None:
+        from limitgames.world.setup import set_up
+
+        self._variant = variant
+        self.data = data
+        self._chance = chance
+        self.n = int(variant["players"])
+        self.stress_tests = int(variant.get("stress_tests", data.end["stress_tests"]))
+        self.nations: list[Nation] = []
+        self.generation = 1
+        self.leader = 0
+        self.crises: list[list[str]] = [[]]
+        self.world_bank = 0
+        self.limit_box: dict[str, int] = {}
+        self.pollution_reserve = 0
+        self.disruption_reserve = 0
+        self.colonization = [0, 0]
+        self.market_price = [1, 1, 1, 1]
+        self.market_stock = [0, 0, 0, 0]
+        self.stage = STAGES[0]
+        self.stage_index = 0
+        self.stress_round = 0
+        self.cursor = 0
+        self.columns: list[int] = []
+        self.policy_turn = 0
+        self.policy_plays = 0
+        self.pending: list[Choice] = []
+        self.deferred: list[Choice] = []
+        self.veil: dict[int, Nation] = {}
+        self.log: list[tuple[int | None, str]] = []
+        self.veiled_log: list[tuple[int | None, str]] = []
+        self.hiding = False
+        self.terminal = False
+        self.scores: list[int] = []
+        self.score_details: list[dict[str, int]] = []
+        self._history: list[WorldAction] = []
+        self._legal: list[WorldAction] | None = None
+        set_up(self)
+        self.advance()
+
+    # --- protocol: basics -------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def variant(self) -> dict[str, Any]:
+        return self._variant
+
+    def seat_names(self) -> list[str]:
+        return list(NATION_NAMES[: self.n])
+
+    def current_player(self) -> int:
+        if self.terminal:
+            return TERMINAL
+        return self.pending[-1].seat
+
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    def returns(self) -> list[float]:
+        """1.0 for each nation with the highest score (ties share), 0.0 for the others; 0s until the end."""
+        if not self.terminal:
+            return [0.0] * self.n
+        best = max(self.scores)
+        return [1.0 if s == best else 0.0 for s in self.scores]
+
+    def history(self) -> list[Action]:
+        return list(self._history)
+
+    def chance_outcomes(self) -> list[dict[str, Any]]:
+        return self._chance.outcomes
+
+    # --- protocol: actions -----------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        if self.terminal:
+            return []
+        if self._legal is None:
+            top = self.pending[-1]
+            self._legal = OPTIONS[top.kind](self, top)
+        return list(self._legal)
+
+    def _refusal(self, action: Any) -> str | None:
+        if self.terminal:
+            return "the game is over"
+        top = self.pending[-1]
+        accept = ACCEPT.get(top.kind)
+        if accept is not None:
+            return accept(self, top, action)
+        if self._legal is None:
+            self._legal = OPTIONS[top.kind](self, top)
+        if action in self._legal:
+            return None
+        return f"not an option now ({_describe_choice(self, top)})"
+
+    def is_legal(self, action: Any) -> bool:
+        try:
+            return self._refusal(action) is None
+        except (TypeError, ValueError, IndexError, KeyError):
+            return False
+
+    def apply(self, action: Any) -> None:
+        """Apply ``action`` for the current seat (see ``notation`` for the forms).
+
+        Raises:
+            IllegalActionError: naming the rule; the state is unchanged.
+        """
+        try:
+            reason = self._refusal(action)
+        except (TypeError, ValueError, IndexError, KeyError):
+            reason = "not an action of this game"
+        if reason is not None:
+            text = self.action_to_string(action) if isinstance(action, tuple) else repr(action)
+            raise IllegalActionError(text, reason)
+        self._history.append(action)
+        self._resolve_top(action)
+        self.advance()
+
+    def _resolve_top(self, action: WorldAction) -> None:
+        top = self.pending.pop()
+        self._legal = None
+        if self.stage not in SEQUENTIAL_STAGES and top.seat not in self.veil:
+            self.veil[top.seat] = self.nations[top.seat].copy()
+        self.hiding = self.stage not in SEQUENTIAL_STAGES
+        try:
+            RESOLVE[top.kind](self, top, action)
+        finally:
+            self.hiding = False
+
+    def advance(self) -> None:
+        """Run automatic play until a seat must decide or the game ends."""
+        while not self.terminal:
+            if self.pending:
+                top = self.pending[-1]
+                options = OPTIONS[top.kind](self, top)
+                if len(options) >= 2:
+                    self._legal = options
+                    return
+                if len(options) == 1:
+                    self._resolve_top(options[0])
+                else:
+                    self.pending.pop()
+                    self._legal = None
+                continue
+            if STAGE_HANDLERS[self.stage](self):
+                self.next_stage()
+
+    def next_stage(self) -> None:
+        """Close the current stage (lift the veil) and enter the next one.
+
+        ``end_generation`` and ``stress_start`` choose their successor themselves.
+        """
+        if self.veil or self.veiled_log:
+            self.veil.clear()
+            self.log.extend(self.veiled_log)
+            self.veiled_log.clear()
+        self.cursor = 0
+        if self.stage in STRESS:
+            if self.stage == "stress_production":
+                self.stress_round += 1
+                self.stage = "stress_supply" if self.stress_round < self.stress_tests else "scoring"
+            else:
+                self.stage = STRESS[STRESS.index(self.stage) + 1]
+            return
+        self.stage_index = (self.stage_index + 1) % len(STAGES)
+        self.stage = STAGES[self.stage_index]
+
+    # --- helpers for the phase modules --------------------------------------------
+    def turn_order(self) -> list[int]:
+        """Seats in turn order, from the leader, to the left."""
+        return [(self.leader + k) % self.n for k in range(self.n)]
+
+    def push(self, choice: Choice) -> None:
+        """Put a decision on top of the stack (it is decided next)."""
+        self.pending.append(choice)
+        self._legal = None
+
+    def defer(self, choice: Choice) -> None:
+        """Queue a decision of a simultaneous step; :meth:`flush_deferred` pushes them in order."""
+        self.deferred.append(choice)
+
+    def flush_deferred(self) -> None:
+        """Push the queued decisions so that the first queued is decided first."""
+        if self.deferred:
+            self.pending.extend(reversed(self.deferred))
+            self.deferred.clear()
+            self._legal = None
+
+    def note(self, seat: int | None, text: str) -> None:
+        """Add a line to the log (held back until the step closes while choices are hidden)."""
+        (self.veiled_log if self.hiding else self.log).append((seat, text))
+
+    def name(self, seat: int) -> str:
+        """The nation's name."""
+        return NATION_NAMES[seat]
+
+    # --- tokens and tracks -----------------------------------------------------------
+    def change_unrest(self, nation: Nation, delta: int, why: str) -> None:
+        """Move the social unrest cube (rulebook p9): past the right end, 1 disruption per step."""
+        if delta == 0:
+            return
+        old = nation.unrest
+        top = self.data.unrest_positions
+        new = old + delta
+        overflow = 0
+        if new > top:
+            overflow = new - top
+            new = top
+        new = max(1, new)
+        nation.unrest = new
+        text = f"{why}: social unrest {old} -> {new}"
+        if overflow:
+            self.gain_disruption(nation, overflow)
+            text += f", {overflow} disruption"
+        self.note(nation.seat, text)
+
+    def gain_disruption(self, nation: Nation, count: int) -> None:
+        """``count`` disruption tokens from the reserve card, then from the LIMIT box."""
+        from_reserve = min(count, self.disruption_reserve)
+        self.disruption_reserve -= from_reserve
+        self.limit_box["disruption"] -= count - from_reserve
+        nation.disruption += count
+
+    def return_disruption(self, nation: Nation, count: int) -> int:
+        """Up to ``count`` of the nation's disruption tokens to the reserve card; returns how many."""
+        k = min(count, nation.disruption)
+        nation.disruption -= k
+        self.disruption_reserve += k
+        return k
+
+    def gain_pollution(self, nation: Nation, count: int) -> None:
+        """``count`` pollution from the reserve card, then excess pollution from the LIMIT box."""
+        if count <= 0:
+            return
+        from_reserve = min(count, self.pollution_reserve)
+        self.pollution_reserve -= from_reserve
+        self.limit_box["pollution"] -= count - from_reserve
+        nation.pollution += count
+
+    def return_pollution(self, nation: Nation, count: int) -> int:
+        """Up to ``count`` pollution back: excess tokens to the LIMIT box first, then to the reserve."""
+        k = min(count, nation.pollution)
+        base = self.data.setup["limit_box_pollution"]
+        for _ in range(k):
+            if self.limit_box["pollution"] < base:
+                self.limit_box["pollution"] += 1
+            else:
+                self.pollution_reserve += 1
+        nation.pollution -= k
+        return k
+
+    def pay_from_bank(self, nation: Nation, amount: int) -> None:
+        """Pay ``amount`` $ to ``nation`` from the World Bank; if it runs short, the LIMIT box
+        pays the rest and a financial crisis tile is placed on the current generation (p16)."""
+        if amount <= 0:
+            return
+        if amount > self.world_bank:
+            short = amount - self.world_bank
+            self.world_bank = 0
+            self.limit_box["money"] -= short
+            if "financial" not in self.crises[-1]:
+                self.crises[-1].append("financial")
+                self.note(None, "The World Bank is empty: a financial crisis tile is placed")
+        else:
+            self.world_bank -= amount
+        nation.money += amount
+
+    def population_value(self, nation: Nation, offset: int = 0) -> int:
+        """The value of the nation's population position moved by ``offset`` levels."""
+        return self.data.level(nation.population + offset)
+
+    # --- protocol: notation, information, copies -------------------------------------
+    def action_to_string(self, action: Action) -> str:
+        from limitgames.world.notation import action_to_string
+
+        if not isinstance(action, tuple):
+            return repr(action)
+        return action_to_string(self, action)
+
+    def parse_action(self, text: str) -> WorldAction:
+        from limitgames.world.notation import parse_action
+
+        return parse_action(self, text)
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        from limitgames.world.observe import observation
+
+        return observation(self, seat)
+
+    def determinize(self, seat: int, rng: random.Random) -> WorldState:
+        from limitgames.world.observe import determinize
+
+        return determinize(self, seat, rng)
+
+    def clone(self) -> WorldState:
+        other = WorldState.__new__(WorldState)
+        d = other.__dict__
+        d.update(self.__dict__)
+        other.nations = [n.copy() for n in self.nations]
+        other.crises = [list(c) for c in self.crises]
+        other.limit_box = dict(self.limit_box)
+        other.colonization = list(self.colonization)
+        other.market_price = list(self.market_price)
+        other.market_stock = list(self.market_stock)
+        other.columns = list(self.columns)
+        other.pending = list(self.pending)
+        other.deferred = list(self.deferred)
+        other.veil = {k: v.copy() for k, v in self.veil.items()}
+        other.log = list(self.log)
+        other.veiled_log = list(self.veiled_log)
+        other.scores = list(self.scores)
+        other.score_details = [dict(x) for x in self.score_details]
+        other._history = list(self._history)
+        other._legal = None
+        other._chance = self._chance.clone()
+        return other
+
+    def playout(self, rng: random.Random) -> list[float]:
+        while not self.terminal:
+            if self._legal is None:
+                self.legal_actions()
+            actions = self._legal or []
+            self.apply(actions[rng.randrange(len(actions))])
+        return self.returns()
+
+    def log_lines(self, seat: int | None = None) -> list[str]:
+        """The log as text lines (with the nation's name), as ``seat`` may see it."""
+        lines = [(s, t) for s, t in self.log]
+        if seat is not None:
+            lines += [(s, t) for s, t in self.veiled_log if s == seat]
+        return [t if s is None else f"{NATION_NAMES[s]}: {t}" for s, t in lines]
+
+
+def _describe_choice(state: WorldState, choice: Choice) -> str:
+    return f"{state.name(choice.seat)} must decide: {choice.kind.replace('_', ' ')}"
+
+
+def deck_of(state: WorldState, card: str) -> str:
+    """The deck a card belongs to."""
+    return state.data.cards[card].deck
+
+
+def check_deck(name: str) -> str:
+    """``name`` if it is a deck name, else raise ValueError."""
+    if name not in DECKS:
+        raise ValueError(name)
+    return name
