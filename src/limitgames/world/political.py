@@ -142,7 +142,8 @@ def _keep_resolve(state: WorldState, choice: Choice, action: WorldAction) -> Non
     rest = list(drawn)
     rest.remove(card)
     nation.hand.append(card)
-    state.note(choice.seat, f"keeps {state.data.cards[card].name}")
+    state.note(choice.seat, f"keeps a card of the {deck} deck")
+    state.note(choice.seat, f"(you keep {state.data.cards[card].name})", private=True)
     if keep > 1 and rest:
         state.push(Choice("keep", choice.seat, (deck, tuple(rest), keep - 1)))
     else:
@@ -158,7 +159,9 @@ def _discard_resolve(state: WorldState, choice: Choice, action: WorldAction) -> 
     card = action[1]
     nation.hand.remove(card)
     nation.decks[state.data.cards[card].deck].append(card)
-    state.note(choice.seat, f"hand limit: {state.data.cards[card].name} to the bottom of its deck")
+    deck = state.data.cards[card].deck
+    state.note(choice.seat, f"hand limit: a card to the bottom of the {deck} deck")
+    state.note(choice.seat, f"(you discard {state.data.cards[card].name})", private=True)
     if choice.args[0] > 1:
         state.push(Choice("discard", choice.seat, (choice.args[0] - 1,)))
 

@@ -126,8 +126,8 @@ class WorldState(State):
         self.pending: list[Choice] = []
         self.deferred: list[Choice] = []
         self.veil: dict[int, Nation] = {}
-        self.log: list[tuple[int | None, str]] = []
-        self.veiled_log: list[tuple[int | None, str]] = []
+        self.log: list[tuple[int | None, str, bool]] = []
+        self.veiled_log: list[tuple[int | None, str, bool]] = []
         self.hiding = False
         self.terminal = False
         self.scores: list[int] = []
@@ -285,9 +285,12 @@ class WorldState(State):
             self.deferred.clear()
             self._legal = None
 
-    def note(self, seat: int | None, text: str) -> None:
-        """Add a line to the log (held back until the step closes while choices are hidden)."""
-        (self.veiled_log if self.hiding else self.log).append((seat, text))
+    def note(self, seat: int | None, text: str, private: bool = False) -> None:
+        """Add a line to the log (held back until the step closes while choices are hidden).
+
+        A ``private`` line (it names a card in a hand) is only ever shown to ``seat``.
+        """
+        (self.veiled_log if self.hiding else self.log).append((seat, text, private))
 
     def name(self, seat: int) -> str:
         """The nation's name."""
@@ -423,10 +426,11 @@ class WorldState(State):
         return self.returns()
 
     def log_lines(self, seat: int | None = None) -> list[str]:
-        """The log as text lines (with the nation's name), as ``seat`` may see it."""
-        lines = [(s, t) for s, t in self.log]
+        """The log as text lines (with the nation's name), as ``seat`` may see it (``None``:
+        the public lines)."""
+        lines = [(s, t) for s, t, private in self.log if not private or s == seat]
         if seat is not None:
-            lines += [(s, t) for s, t in self.veiled_log if s == seat]
+            lines += [(s, t) for s, t, _ in self.veiled_log if s == seat]
         return [t if s is None else f"{NATION_NAMES[s]}: {t}" for s, t in lines]
 
 
