@@ -58,13 +58,14 @@ def surface_text(state: HexState, highlight: Collection[str] = ()) -> Text:
         line = Text(" " * (CELL_WIDTH // 2 if rr & 1 else 0))
         if row:
             for col in range(min_col, max(row) + 1):
-                cell = row.get(col)
-                if cell is None:
+                found = row.get(col)
+                if found is None:
                     line.append(" " * CELL_WIDTH)
                     continue
+                cell = found
                 name = frame.name(cell)
                 if cell in ghosts:
-                    line.append(f"  ·   ", style="grey30")
+                    line.append("  ·   ", style="grey30")
                     continue
                 colour, owner = cells[cell]
                 mark = "*" if name in highlight else " "

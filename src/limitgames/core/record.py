@@ -37,11 +37,12 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from json.decoder import scanstring
 from pathlib import Path
 from typing import Any
 
 from limitgames.core.chance import Chance
+
+scanstring: Any = json.decoder.scanstring  # type: ignore[attr-defined]
 from limitgames.core.errors import (
     IllegalActionError,
     LimitGamesError,
@@ -326,7 +327,7 @@ def _find_top_level_key(text: str, key: str, decoder: json.JSONDecoder) -> int |
             pos += 1
         pos += 1  # the colon
         if name == key:
-            return pos
+            return int(pos)
         while text[pos] in " \t\r\n":
             pos += 1
         _, pos = decoder.raw_decode(text, pos)

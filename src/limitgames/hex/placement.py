@@ -74,9 +74,11 @@ def _completes(cells: dict[Cell, int], placed: list[Cell], seat: int) -> bool:
 
 
 class PlacementPhase:
-    """Placement-phase methods of :class:`~limitgames.hex.state.HexState` (a mixin)."""
+    """Placement-phase methods of :class:`~limitgames.hex.state.HexState` (a mixin).
 
-    __slots__ = ()
+    The state keeps every attribute in its own ``__slots__``; the annotations
+    below only tell the type checker what the mixin reads and writes.
+    """
 
     _cells: dict[Cell, int]
     _placed: list[Cell]
@@ -137,7 +139,7 @@ class PlacementPhase:
 
     def _placement_settle(self) -> bool:
         """Advance past placement steps with no decision; True if the seat to move has a choice."""
-        from limitgames.hex.state import BALL_ANY_STEP, MOVE_STEP, TILE1_STEP
+        from limitgames.hex.state import BALL_ANY_STEP, BALL_STEP, TILE1_STEP
 
         if self._step == TILE1_STEP and self.tiles_left() == 0:
             self._step = BALL_ANY_STEP
@@ -154,10 +156,26 @@ class PlacementPhase:
             self._legal = None
             return False
         self._legal = None
-        return True if self._placement_actions() else self._no_placement_possible(MOVE_STEP)
+        if self._placement_actions():
+            return True
+        if self._step == BALL_STEP:
+            # no legal ball on the two tiles just placed (a loaded position): the turn ends without one
+            self._end_placement_turn()
+        else:
+            # no cell can take a tile (only in odd loaded positions): the tiles phase is over
+            self._step = BALL_ANY_STEP
+            self._passes = 0
+        return False
 
-    def _no_placement_possible(self, _: int) -> bool:  # pragma: no cover - tiles always fit
-        raise AssertionError("no tile can be placed")
+    def _end_placement_turn(self) -> None:
+        from limitgames.hex.state import TILE1_STEP
+
+        seat = self._to_move
+        self._last_placer = seat
+        self._placed = []
+        self._to_move = (seat + 1) % self._players
+        self._step = TILE1_STEP
+        self._legal = None
 
     def _start_movement(self) -> None:
         from limitgames.hex.state import MOVE_STEP
@@ -193,10 +211,7 @@ class PlacementPhase:
                 self._last_placer = seat
                 self._to_move = (seat + 1) % self._players
                 return
-        self._last_placer = seat
-        self._placed = []
-        self._to_move = (seat + 1) % self._players
-        self._step = TILE1_STEP
+        self._end_placement_turn()
 
     def _why_placement_illegal(self, kind: int, cell: Cell) -> str:
         from limitgames.hex.state import BALL_STEP, SEAT_COLOURS

@@ -68,6 +68,7 @@ def _int(data: Mapping[str, Any], key: str, default: int | None = None) -> int:
 
 def state_from_position(data: Any) -> HexState:
     """A state at the position ``data``. Raises :class:`PositionError` with a one-line reason."""
+    from limitgames.core import VariantError
     from limitgames.hex.game import HEX_INFO
     from limitgames.hex.state import (
         BALL_ANY_STEP,
@@ -80,7 +81,6 @@ def state_from_position(data: Any) -> HexState:
         TILE2_STEP,
         HexState,
     )
-    from limitgames.core import VariantError
 
     if not isinstance(data, Mapping):
         raise PositionError("a position is a JSON object")

@@ -19,9 +19,7 @@ import random
 from typing import Any
 
 from limitgames.core import TERMINAL, IllegalActionError, NotationError, State
-from limitgames.hex.layout import COLOURS
 from limitgames.hex.movement import dead_pawns, enemy_captures, nth_bit, reachable, removal_result
-from limitgames.hex.placement import PlacementPhase
 from limitgames.hex.notation import (
     BALL,
     MOVE,
@@ -35,7 +33,8 @@ from limitgames.hex.notation import (
     remove_action,
     tile_action,
 )
-from limitgames.hex.surface import Cell, Geometry, bits, neighbours
+from limitgames.hex.placement import PlacementPhase
+from limitgames.hex.surface import Cell, Geometry, bits
 
 MOVE_STEP, REMOVE_STEP, TILE1_STEP, TILE2_STEP, BALL_STEP, BALL_ANY_STEP, OVER_STEP = range(7)
 STEP_NAMES: tuple[str, ...] = ("move", "remove", "tile", "second-tile", "ball", "ball-any", "over")
@@ -70,12 +69,12 @@ class HexState(PlacementPhase, State):
         "_out",
         "_passes",
         "_pawns",
-        "_plan",
-        "_rmask",
         "_placed",
+        "_plan",
         "_players",
         "_quiet",
         "_result",
+        "_rmask",
         "_safe",
         "_start",
         "_step",
@@ -288,9 +287,8 @@ class HexState(PlacementPhase, State):
             if step == MOVE_STEP:
                 p = self._to_move
                 alive = self._alive_mask()
-                if not alive & (alive - 1):
-                    if self._check_end(p):
-                        return
+                if not alive & (alive - 1) and self._check_end(p):
+                    return
                 if not self._pawns[p] or (self._out >> p) & 1:
                     if self._edition == "2008" and not (self._out >> p) & 1:
                         self._out |= 1 << p  # a player with no balls is eliminated
@@ -572,12 +570,15 @@ class HexState(PlacementPhase, State):
                     for _, dest in candidates:
                         total += dest.bit_count()
                     k = randrange(total)
-                    for fr, dest in candidates:
+                    index = 0
+                    while True:
+                        fr, dest = candidates[index]
                         c = dest.bit_count()
                         if k < c:
-                            to = nth_bit(dest, k).bit_length() - 1
                             break
                         k -= c
+                        index += 1
+                    to = nth_bit(dest, k).bit_length() - 1
                     self._play_move(fr, to)
                     hist.append(move_action(fr, to))
                 else:
