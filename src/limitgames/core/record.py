@@ -41,8 +41,6 @@ from pathlib import Path
 from typing import Any
 
 from limitgames.core.chance import Chance
-
-scanstring: Any = json.decoder.scanstring  # type: ignore[attr-defined]
 from limitgames.core.errors import (
     IllegalActionError,
     LimitGamesError,
@@ -51,6 +49,8 @@ from limitgames.core.errors import (
 )
 from limitgames.core.protocol import State
 from limitgames.core.registry import get_game
+
+scanstring: Any = json.decoder.scanstring  # type: ignore[attr-defined]
 
 FORMAT = "limitgames-record"
 VERSION = 1
