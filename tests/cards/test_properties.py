@@ -62,10 +62,9 @@ def test_random_games_end_and_conserve_cards(players: int, seed: int) -> None:
     taken = sum(len(t) for t in state.taken)
     assert taken == 24 - {2: 14, 3: 6, 4: 6, 5: 10, 6: 10}[players]
     assert sum(state.scores()) == sum(state.points) - 2 * taken
-    returns = state.returns()
-    winners = state.winners()
-    assert winners and all(returns[s] == (1.0 if len(winners) == 1 else 0.0) for s in winners)
-    assert all(returns[s] == -1.0 for s in range(players) if s not in winners)
+    assert state.returns() == [float(x) for x in state.scores()]
+    best = max(state.scores())
+    assert state.winners() == [s for s in range(players) if state.scores()[s] == best]
 
 
 @settings(max_examples=60, deadline=None)

@@ -248,7 +248,7 @@ def test_end_of_game_and_scores() -> None:
     assert state.legal_actions() == []
     assert state.scores() == [1, -4, 1]
     # Seats 0 and 2 share the win: 0 each (a shared win), seat 1 loses.
-    assert state.winners() == [0, 2] and state.returns() == [0, -1, 0]
+    assert state.winners() == [0, 2] and state.returns() == [1, -4, 1]
     obs = state.observation(None)
     assert obs["limit_card"] is None and obs["limit_pile"] == 0 and obs["phase"] == "over"
     assert obs["limit_cards_taken"] == [[], [RULEBOOK_CARD, "00000"], []]
@@ -301,11 +301,15 @@ def test_clone_is_independent_and_playout_ends() -> None:
     assert twin.colour_card_total() == 60
 
 
-def test_returns_variant_score() -> None:
-    state = CARDS.new_initial_state(seed=4, players=3, returns="score")
-    state.playout(random.Random(4))
-    assert state.returns() == [float(x) for x in state.scores()]
+def test_returns_variant_win() -> None:
     plain = CARDS.new_initial_state(seed=4, players=3)
     plain.playout(random.Random(4))
+    assert plain.returns() == [float(x) for x in plain.scores()]
+    state = CARDS.new_initial_state(seed=4, players=3, returns="win")
+    assert state.returns() == [0.0, 0.0, 0.0]
+    state.playout(random.Random(4))
     assert plain.scores() == state.scores()
-    assert sorted(plain.returns())[-1] in (0.0, 1.0)
+    winners = state.winners()
+    assert state.returns() == [
+        (1.0 if len(winners) == 1 else 0.0) if s in winners else -1.0 for s in range(3)
+    ]

@@ -39,9 +39,9 @@ class CardsGame(Game):
             Parameter(
                 "returns",
                 "str",
-                "win",
-                "returns(): win (+1 sole winner, 0 shared win, -1 others) or score (points - 2 x limit cards)",
-                choices=("win", "score"),
+                "score",
+                "returns(): score (points - 2 x limit cards, so far) or win (+1 sole winner, 0 shared win, -1 others)",
+                choices=("score", "win"),
             ),
         ),
         rules_version=RULES_VERSION,

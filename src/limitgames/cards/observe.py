@@ -29,16 +29,28 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from limitgames.cards.material import CARDS_PER_COLOUR, COLOURS, NO_LIMIT, limit_card_code
+from limitgames.cards.notation import NUM_ACTIONS, PLAY, action_name
 from limitgames.core.protocol import TERMINAL
 
 if TYPE_CHECKING:
     from limitgames.cards.rules import CardsState
 
 _PHASES = ("hide", "play", "over")
+_PUBLIC_NAMES = tuple("hide" if a < PLAY else action_name(a) for a in range(NUM_ACTIONS))
+"""Each action as the other seats see it: a hide without its colour."""
+_COLOUR_OR_NONE = (*COLOURS, None)
+_CODES: dict[tuple[int, ...], str] = {}
+
+
+def _code(card: tuple[int, ...]) -> str:
+    code = _CODES.get(card)
+    if code is None:
+        code = _CODES[card] = limit_card_code(card)
+    return code
 
 
 def _counts(counts: list[int]) -> dict[str, int]:
-    return {name: counts[c] for c, name in enumerate(COLOURS)}
+    return dict(zip(COLOURS, counts, strict=True))
 
 
 def observation(state: CardsState, seat: int | None) -> dict[str, Any]:
@@ -82,7 +94,7 @@ def observation(state: CardsState, seat: int | None) -> dict[str, Any]:
         "limit_card": None
         if card is None
         else {name: ("X" if v == NO_LIMIT else v) for name, v in zip(COLOURS, card, strict=True)},
-        "limit_card_code": None if card is None else limit_card_code(card),
+        "limit_card_code": None if card is None else _code(card),
         "limit_pile": len(state.limit_pile),
         "limit_cards_put_aside": len(state.put_aside),
         "hand": None if seat is None else _counts(state.hands[seat]),
@@ -95,13 +107,12 @@ def observation(state: CardsState, seat: int | None) -> dict[str, Any]:
         "last_played": last,
         "draw_pile": len(state.draw),
         "draw_pile_known": [
-            COLOURS[c] if k else None
-            for c, k in zip(reversed(state.draw), reversed(state.draw_known), strict=True)
+            _COLOUR_OR_NONE[c if k else 5] for c, k in zip(reversed(state.draw), reversed(state.draw_known), strict=True)
         ],
         "points": list(state.points),
-        "limit_cards_taken": [[limit_card_code(c) for c in t] for t in state.taken],
+        "limit_cards_taken": [[_code(c) for c in t] for t in state.taken],
         "scores": state.scores(),
-        "round_actions": [[s, "hide" if a < 5 else state.action_to_string(a)] for s, a in state.round_actions],
+        "round_actions": [[s, _PUBLIC_NAMES[a]] for s, a in state.round_actions],
         "rounds": list(state.rounds),
     }
 
