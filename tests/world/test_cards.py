@@ -64,7 +64,7 @@ def test_indoctrination() -> None:
 
 
 def test_indoctrination_needs_a_class_that_can_fall() -> None:
-    state, n = _state(["indoctrination"], sol="11111")
+    state, _ = _state(["indoctrination"], sol="11111")
     with pytest.raises(IllegalActionError):
         play(state, "play indoctrination")
 
@@ -78,7 +78,7 @@ def test_vegetarianism() -> None:
 
 
 def test_vegetarianism_cost_cannot_overflow() -> None:
-    state, n = _state(["vegetarianism"], unrest=10)
+    state, _ = _state(["vegetarianism"], unrest=10)
     assert ("play", "vegetarianism") not in state.legal_actions()
 
 
@@ -105,7 +105,7 @@ def test_surcharge() -> None:
 
 
 def test_surcharge_needs_the_world_bank() -> None:
-    state, n = _state(["surcharge"])
+    state, _ = _state(["surcharge"])
     state.world_bank = 5
     assert ("play", "surcharge") not in state.legal_actions()
 
@@ -143,7 +143,7 @@ def test_industrialization() -> None:
 
 
 def test_industrialization_respects_territory() -> None:
-    state, n = _state(["industrialization"], money=50, renewable=3, territory=3)
+    state, _ = _state(["industrialization"], money=50, renewable=3, territory=3)
     play(state, "play industrialization")
     assert ("plant", "renewable") not in state.legal_actions()
 
@@ -200,7 +200,7 @@ def test_recycling() -> None:
 
 
 def test_green_production() -> None:
-    state, n = _state(["green-production"], industrial=1)
+    state, _ = _state(["green-production"], industrial=1)
     assert ("play", "green-production") not in state.legal_actions()  # cannot lower below 1
 
 
@@ -254,7 +254,7 @@ def test_market_access_buy() -> None:
 
 
 def test_market_access_refuses_too_much() -> None:
-    state, n = _state(["market-access"], money=10)
+    state, _ = _state(["market-access"], money=10)
     play(state, "play market-access")
     with pytest.raises(IllegalActionError, match="at most 3"):
         play(state, "buy 4 fossil")
@@ -357,7 +357,7 @@ def test_police_repression() -> None:
 
 
 def test_targeted_nation_that_passed_plays_again() -> None:
-    state, n = _state(["terrorism", "craftsmanship"], stock_military=1, money=3)
+    state, _ = _state(["terrorism", "craftsmanship"], stock_military=1, money=3)
     t = state.nations[1]
     t.passed = True
     play(state, "play terrorism")

@@ -1,0 +1,119 @@
+"""Properties of random LIMIT games: they end, tokens are conserved, hidden cards stay hidden."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from limitgames.core import GameRecord, get_game
+from limitgames.testing import check_game
+from limitgames.world.state import WorldState
+from tests.world.scenario import new_state, totals
+
+
+@settings(max_examples=12, deadline=None)
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**32))
+def test_random_games_end_and_conserve_tokens(players: int, seed: int) -> None:
+    state = new_state(players, seed=seed)
+    rng = random.Random(seed)
+    start = totals(state)
+    steps = 0
+    while not state.is_terminal():
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+        steps += 1
+        assert steps < 5000
+        assert totals(state) == start
+    assert state.generation <= 7
+    assert len(state.scores) == players
+    assert sum(len(g) for g in state.crises) <= 6  # at most 3 more in the generation of the 4th
+
+
+def _shuffle_hidden(state: WorldState, seat: int, rng: random.Random) -> WorldState:
+    """A copy where every other nation's hand holds different cards (same count)."""
+    other = state.clone()
+    for nation in other.nations:
+        if nation.seat == seat:
+            continue
+        pool = [c for cards in nation.decks.values() for c in cards] + nation.hand
+        rng.shuffle(pool)
+        nation.hand = pool[: len(nation.hand)]
+    return other
+
+
+@settings(max_examples=10, deadline=None)
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**32), stop=st.integers(0, 300))
+def test_observation_ignores_other_hands(players: int, seed: int, stop: int) -> None:
+    state = new_state(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(stop):
+        if state.is_terminal():
+            break
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+    for seat in range(players):
+        mine = json.dumps(state.observation(seat), sort_keys=True)
+        changed = _shuffle_hidden(state, seat, rng)
+        assert json.dumps(changed.observation(seat), sort_keys=True) == mine
+        dealt = state.determinize(seat, rng)
+        assert json.dumps(dealt.observation(seat), sort_keys=True) == mine
+
+
+def test_observation_never_shows_other_hands() -> None:
+    state = new_state(3, seed=5)
+    obs = state.observation(0)
+    assert obs["hand"] == state.nations[0].hand
+    assert all("hand" not in view for view in obs["nations"])
+    assert "hand" not in state.observation(None)
+    # the cards drawn in the new-policy step are shown to their owner only
+    text = json.dumps(state.observation(1))
+    top = state.pending[-1]
+    if top.kind == "keep" and top.seat != 1:
+        for card in top.args[1]:
+            assert card not in text
+
+
+def test_conformance_suite() -> None:
+    game = get_game("world")
+    for players in (2, 4, 6):
+        check_game(game, {"players": players}, games=1, seed=players)
+
+
+def test_determinize_keeps_card_counts() -> None:
+    state = new_state(4, seed=3)
+    rng = random.Random(1)
+    for _ in range(60):
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+    dealt = state.determinize(0, rng)
+    for a, b in zip(state.nations, dealt.nations, strict=True):
+        assert len(a.hand) == len(b.hand)
+        assert a.card_count() == b.card_count()
+        assert sorted(a.hand + [c for d in a.decks.values() for c in d]) == sorted(b.hand + [c for d in b.decks.values() for c in d])
+    assert dealt.nations[0].hand == state.nations[0].hand
+    dealt.playout(rng)
+    assert dealt.is_terminal()
+
+
+def test_record_round_trip() -> None:
+    state = new_state(3, seed=11)
+    state.playout(random.Random(2))
+    record = GameRecord.of_state(state, seed=11)
+    again = GameRecord.loads(record.dumps()).replay()
+    assert again.returns() == state.returns()
+    assert again.observation(None) == state.observation(None)
+
+
+def test_clone_is_independent() -> None:
+    state = new_state(4, seed=8)
+    rng = random.Random(0)
+    for _ in range(40):
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+    before = json.dumps(state.observation(None), sort_keys=True)
+    twin = state.clone()
+    twin.playout(rng)
+    assert json.dumps(state.observation(None), sort_keys=True) == before
