@@ -1,0 +1,114 @@
+"""Hypothesis properties of the hex engine (both editions, 2 and 3 players, sizes 2..8)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from limitgames.core import GameRecord, get_game
+from limitgames.hex.layout import generate_layout, layout_problems
+from limitgames.hex.position import position_json, state_from_position
+from limitgames.hex.state import HexState
+from limitgames.hex.surface import bits
+from limitgames.testing import play_random_game
+
+editions = st.sampled_from(["nestorgames", "2008"])
+player_counts = st.sampled_from([2, 3])
+sizes = st.integers(min_value=2, max_value=8)
+seeds = st.integers(min_value=0, max_value=2**31)
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def decision_bound(edition: str, players: int, n: int) -> int:
+    """The most decisions a game can take, from the rules.
+
+    nestorgames: every turn removes a tile or adds a quiet turn, and the game is
+    drawn once the quiet turns reach the players with pawns, so there are at
+    most ``4n`` turns with a removal and ``players - 1`` quiet turns around
+    each, two decisions a turn: ``2 (4n + 1) players``.
+    2008: placement takes at most ``4n`` tile decisions and ``players * n``
+    balls; every movement turn removes at least one tile: ``2 * 4n`` more.
+    """
+    if edition == "nestorgames":
+        return 2 * (4 * n + 1) * players
+    return 4 * n + players * n + 2 * 4 * n
+
+
+@SETTINGS
+@given(edition=editions, players=player_counts, n=sizes, seed=seeds)
+def test_random_games_end_within_the_bound_and_keep_the_protocol(edition: str, players: int, n: int, seed: int) -> None:
+    variant = {"edition": edition, "players": players, "size": n}
+    state = play_random_game(get_game("hex"), variant, seed, max_decisions=decision_bound(edition, players, n))
+    assert state.is_terminal() and state.legal_actions() == []
+    assert all(r in (-1.0, 0.0, 1.0) for r in state.returns())
+
+
+@SETTINGS
+@given(edition=editions, players=player_counts, n=sizes, seed=seeds)
+def test_positions_and_records_round_trip(edition: str, players: int, n: int, seed: int) -> None:
+    game = get_game("hex")
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed=seed, edition=edition, players=players, size=n)
+    while not state.is_terminal():
+        assert isinstance(state, HexState)
+        if rng.random() < 0.3:
+            data = json.loads(json.dumps(position_json(state)))
+            again = state_from_position(data)
+            assert position_json(again) == position_json(state)
+            assert [again.action_to_string(a) for a in again.legal_actions()] == [
+                state.action_to_string(a) for a in state.legal_actions()
+            ]
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+    record = GameRecord.of_state(state, seed=seed)
+    replayed = GameRecord.loads(record.dumps()).replay()
+    assert replayed.returns() == state.returns()
+    assert replayed.observation(None) == state.observation(None)
+
+
+@SETTINGS
+@given(players=player_counts, n=sizes, seed=seeds)
+def test_every_generated_layout_satisfies_the_constraints(players: int, n: int, seed: int) -> None:
+    layout = generate_layout(n, players, random.Random(seed))
+    assert layout_problems(layout, n, players) == []
+
+
+@SETTINGS
+@given(players=player_counts, n=st.integers(min_value=3, max_value=8), seed=seeds)
+def test_fast_move_plan_agrees_with_the_full_rule_check(players: int, n: int, seed: int) -> None:
+    """When the engine skips the per-move check (a safe removal survives any move), every
+    candidate must pass the full check; and playout() draws only legal actions."""
+    rng = random.Random(seed)
+    state = get_game("hex").new_initial_state(seed=seed, players=players, size=n)
+    assert isinstance(state, HexState)
+    while not state.is_terminal():
+        if state.step == "move":
+            cands, fast = state._move_plan()
+            if fast:
+                for fr, dest in cands:
+                    for to in bits(dest):
+                        assert state._move_verdict(fr, to) == (True, True)
+        twin = state.clone()
+        before = len(twin.history())
+        twin.playout(random.Random(seed))
+        replay = state.clone()
+        for action in twin.history()[before:]:
+            assert replay.is_legal(action)
+            replay.apply(action)
+        assert replay.returns() == twin.returns()
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=seeds)
+def test_clone_is_independent(seed: int) -> None:
+    state = get_game("hex").new_initial_state(seed=seed, size=4)
+    snapshot = json.dumps(state.observation(None), sort_keys=True)
+    twin = state.clone()
+    twin.playout(random.Random(seed))
+    assert json.dumps(state.observation(None), sort_keys=True) == snapshot
+    assert not state.is_terminal() and twin.is_terminal()
