@@ -258,7 +258,9 @@ def _game_loop(
         current = seats[s]
         if current.human:
             if len(humans) > 1 and last_turn_seat != s:
+                # Several people at one screen: hide the last hand before the next one looks.
                 console.input(f"[bold]Pass the screen to {current.name}[/] and press Enter ")
+                console.clear()
             cards_view.render(console, state, s, show_pile, names)
             action = _read_action(state, current, names, show_pile)
             if action is None:
