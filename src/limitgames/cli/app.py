@@ -122,6 +122,17 @@ def perft_command(
         console.print(f"perft({depth}) = {perft(state, depth)}", highlight=False)
 
 
+_REGISTERED: list[bool] = []
+
+
+def build_app() -> typer.Typer:
+    """The ``limit`` app with every command plugged in (idempotent); for tests and embedding."""
+    if not _REGISTERED:
+        _register_games()
+        _REGISTERED.append(True)
+    return app
+
+
 def _register_games() -> None:
     """Plug each game's play and bench commands into the sub-apps."""
     from limitgames.cli import serve_cmd
@@ -143,7 +154,7 @@ def _register_games() -> None:
 
 def main() -> None:
     """Entry point of the ``limit`` console script."""
-    _register_games()
+    build_app()
     try:
         app()
     except RecordError as exc:  # pragma: no cover - commands catch their own

@@ -140,7 +140,7 @@ class TerminalSession:
         labels = [s.label for s in self.seats]
         record = GameRecord.of_state(state, seats=labels, seed=self.seed)
         path = record.write(self.record_path)
-        self.console.print(f"Record saved to {path}", highlight=False)
+        self.console.print(f"Record saved to {path}", highlight=False, soft_wrap=True)
 
     def announce(self, seat: int, action: Any, text: str, info: str = "") -> None:
         name = self.state.seat_names()[seat]
