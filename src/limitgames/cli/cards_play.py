@@ -236,6 +236,7 @@ def play_cards(
     if quit_early:
         raise typer.Exit(130 if interrupted else 0)
     cards_view.render(console, state, viewer, show_pile, names, history=False)
+    console.print(cards_view.result_text(state, names), style="bold green", highlight=False)
 
 
 def _game_loop(

@@ -82,8 +82,8 @@ def render(
     Shows the round, the limit card, each seat's score, hand size, hidden
     cards (a count), last colour played and known cards, the pile (top card,
     or all of it with ``show_pile``), the draw pile, and ``seat``'s own hand
-    and hidden cards. A finished game ends with the result, after every
-    round's outcome if ``history`` is set.
+    and hidden cards. A finished game lists every round's outcome if
+    ``history`` is set (the result itself is :func:`result_text`).
     """
     obs = state.observation(seat)
     who = seat_names(state, names)
@@ -155,7 +155,6 @@ def render(
                 + explain_round(summary, who),
                 highlight=False,
             )
-        console.print(result_text(state, who), style="bold", highlight=False)
 
 
 def _says(who: str, verb: str) -> str:
