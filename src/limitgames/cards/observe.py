@@ -76,6 +76,7 @@ def observation(state: CardsState, seat: int | None) -> dict[str, Any]:
     - ``round_actions``: ``[[seat, notation], ...]`` this round, hides as ``"hide"``;
     - ``rounds``: the finished rounds (limit card, public actions, pile, the
       revealed hidden cards, the suspicion's check and who took the card).
+      These dicts are shared with the state (no copy, for speed): read-only.
     """
     n = state.n
     if seat is not None and not 0 <= seat < n:

@@ -80,6 +80,10 @@ def make_seats(specs: list[str], players: int, seed: int, fill: str = "random") 
         agent_spec = level_spec("cards", spec) if is_level(spec) else spec
         agent = make_agent(agent_spec, seed=seed * 7919 + i)
         seats.append(Seat(agent_spec, default, agent))
+    taken = [s.name.lower() for s in seats]
+    for i, s in enumerate(seats):
+        if taken.count(s.name.lower()) > 1:
+            s.name = f"{s.name} {i}"  # two seats of one name: tell them apart by seat number
     return seats
 
 
