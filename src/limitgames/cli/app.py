@@ -150,6 +150,11 @@ def _register_games() -> None:
 
     play_app.command("cards")(cards_play.play_cards)
     bench_app.command("cards")(cards_play.bench_cards)
+    from limitgames.cli import world_play
+
+    play_app.command("world")(world_play.play_world)
+    bench_app.command("world")(world_play.bench_world)
+    app.command("rules")(world_play.rules_command)
 
 
 def main() -> None:

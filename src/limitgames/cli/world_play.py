@@ -1,0 +1,243 @@
+"""``limit play world``, ``limit bench world`` and ``limit rules world``.
+
+At the terminal a person sees the world (marketplace, reserves, World Bank,
+generation and crisis track), every nation board, their hand with each
+card's cost and effect, the decision asked of them with its options, and the
+log of what happened. Before a card is played its preview (what it would
+change, what it asks next) is shown and must be confirmed.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from limitgames.core import LimitGamesError, NotationError, State, fresh_seed, get_game
+
+console = Console()
+
+
+def _fail(message: str) -> typer.Exit:
+    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
+    return typer.Exit(1)
+
+
+class WorldInput:
+    """Reads a person's line, answering the world-only commands itself.
+
+    ``preview ACTION`` shows what an action would do; ``card CARD`` shows a card;
+    ``log`` shows the whole log; ``play CARD`` is previewed and must be confirmed
+    (unless ``confirm`` is off). Everything else goes to the session.
+    """
+
+    def __init__(
+        self, console: Console, state: Callable[[], State], read: Callable[[str], str], confirm: bool = True
+    ) -> None:
+        self.console = console
+        self.state = state
+        self.read = read
+        self.confirm = confirm
+
+    def __call__(self, prompt: str) -> str:
+        while True:
+            line = self.read(prompt)
+            words = line.strip().split()
+            if not words:
+                return line
+            verb = words[0].lower()
+            if verb == "help":
+                self.console.print(
+                    "World commands: preview ACTION (what it would do), card CARD (a card's text), "
+                    "log (everything that happened).",
+                    highlight=False,
+                )
+                return line
+            if verb == "log":
+                seat = self.state().current_player()
+                for text in self.state().observation(seat)["log"]:
+                    self.console.print(text, highlight=False)
+                continue
+            if verb == "card" and len(words) == 2:
+                self.show_card(words[1].lower())
+                continue
+            if verb == "preview" and len(words) > 1:
+                self.preview(" ".join(words[1:]))
+                continue
+            if verb == "play" and self.confirm:
+                if not self.preview(line):
+                    continue
+                answer = self.read("Play it? [Y/n] ").strip().lower()
+                if answer in ("", "y", "yes"):
+                    return line
+                continue
+            return line
+
+    def show_card(self, cid: str) -> None:
+        cards = self.state().data.cards  # type: ignore[attr-defined]
+        if cid not in cards:
+            self.console.print(f"[red]No card {cid!r}.[/] Card ids look like public-expenditure.", highlight=False)
+            return
+        card = cards[cid]
+        kind = "permanent" if card.permanent else "instant"
+        self.console.print(f"[bold]{card.name}[/] ({card.deck}, {kind}, {card.kind})", highlight=False)
+        self.console.print(f"  cost: {card.cost}\n  effect: {card.text}", highlight=False)
+        if card.quote:
+            self.console.print(f"  [italic]{card.quote}[/]", highlight=False)
+
+    def preview(self, text: str) -> bool:
+        """Show what ``text`` would do; ``False`` if it is not a legal action now."""
+        from limitgames.cli.world_view import preview_lines
+
+        state = self.state()
+        try:
+            action = state.parse_action(text)
+            lines = preview_lines(state, action)
+        except NotationError as exc:
+            self.console.print(f"[red]Not understood:[/] {exc.reason}.", highlight=False)
+            return False
+        except LimitGamesError as exc:
+            self.console.print(f"[red]Illegal:[/] {getattr(exc, 'reason', exc)}.", highlight=False)
+            return False
+        self.console.print(f"[bold]Preview of {text.strip()}:[/]", highlight=False)
+        for line in lines or ["(nothing visible changes)"]:
+            self.console.print(f"  {line}", highlight=False)
+        return True
+
+
+def play_world(
+    players: Annotated[int, typer.Option(help="Number of nations (2-6).")] = 4,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(help="Who plays each seat, in order: human, human:NAME, random, or an agent spec. Repeat per seat."),
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the start player, the decks and the computer players.")] = None,
+    data: Annotated[Path | None, typer.Option(help="A TOML file overriding values of the game data.")] = None,
+    stress_tests: Annotated[int | None, typer.Option(help="Stress tests before scoring (0-2).")] = None,
+    record: Annotated[Path | None, typer.Option(help="Where to save the record (default records/world-<time>.json).")] = None,
+    confirm: Annotated[bool, typer.Option(help="Preview each card and ask before playing it.")] = True,
+    pause: Annotated[float, typer.Option(help="Seconds to wait after each computer decision.")] = 0.0,
+) -> None:
+    """Play Poyé's LIMIT in the terminal. With no human seat the computer plays a whole game."""
+    from limitgames.cli.session import TerminalSession, default_record_path, parse_seats
+    from limitgames.cli.world_view import render
+
+    seed = fresh_seed() if seed is None else seed
+    variant: dict[str, Any] = {"players": players}
+    if data is not None:
+        variant["data"] = str(data)
+    if stress_tests is not None:
+        variant["stress_tests"] = stress_tests
+    try:
+        state = get_game("world").new_initial_state(seed=seed, **variant)
+        specs = list(seat or ["human"])
+        seats = parse_seats(specs, state.num_players, default="random", seed=seed)
+    except (LimitGamesError, ValueError) as exc:
+        raise _fail(str(exc)) from None
+    names = state.seat_names()
+    console.print(f"[bold]LIMIT[/] (Alexandre Poyé), {players} nations, seed {seed}.", highlight=False)
+    console.print(", ".join(f"{names[i]}: {s.label}" for i, s in enumerate(seats)), highlight=False)
+    if any(s.is_human for s in seats):
+        console.print(
+            "Type help for the commands; moves lists your options; preview ACTION shows what it would do.",
+            highlight=False,
+        )
+    session = TerminalSession(
+        console, state, seats, render, record or default_record_path("world"), seed=seed, pause=pause
+    )
+    session.input = WorldInput(console, lambda: session.state, session.input, confirm=confirm)
+    session.run()
+
+
+def measure_random_games(players: int, seconds: float, seed: int = 1) -> dict[str, float]:
+    """Uniformly random games for about ``seconds`` (at least one game).
+
+    Returns ``{"games", "elapsed", "games_per_second", "decisions_per_second", "decisions_per_game"}``.
+    """
+    game = get_game("world")
+    rng = random.Random(seed)
+    games = decisions = 0
+    start = time.perf_counter()
+    while True:
+        state = game.new_initial_state(seed=rng.randrange(1 << 30), players=players)
+        state.playout(rng)
+        decisions += len(state.history())
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            break
+    return {
+        "games": games,
+        "elapsed": elapsed,
+        "games_per_second": games / elapsed,
+        "decisions_per_second": decisions / elapsed,
+        "decisions_per_game": decisions / games,
+    }
+
+
+def bench_world(
+    players: Annotated[int, typer.Option(help="Number of nations (2-6).")] = 4,
+    seconds: Annotated[float, typer.Option(help="Seconds of random games to time.")] = 10.0,
+    seed: Annotated[int, typer.Option(help="Seed of the games.")] = 1,
+) -> None:
+    """Random games per second (uniformly random decisions), from setup to scoring."""
+    if not 2 <= players <= 6:
+        raise _fail(f"players: {players} is not 2..6")
+    console.print(f"world, {players} nations: timing {seconds:g} s of random games...")
+    r = measure_random_games(players, seconds, seed)
+    table = Table(title="limit bench world", title_justify="left")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    table.add_row("random games per second", f"{r['games_per_second']:,.1f}")
+    table.add_row("decisions per second", f"{r['decisions_per_second']:,.0f}")
+    table.add_row("decisions per game", f"{r['decisions_per_game']:.1f}")
+    table.add_row("games played", f"{r['games']:,}")
+    console.print(table)
+
+
+def rules_command(
+    game: Annotated[str, typer.Argument(help="The game (world).")],
+    reconstructed: Annotated[bool, typer.Option("--reconstructed", help="List every reconstructed value.")] = False,
+    all_values: Annotated[bool, typer.Option("--all", help="List every value with its source.")] = False,
+    data: Annotated[Path | None, typer.Option(help="Apply this override file first.")] = None,
+) -> None:
+    """Where the rules as played are written, and the game data's values and their sources."""
+    if game != "world":
+        raise _fail(f"limit rules lists the game data of world only (the other rules are in rules/{game}.md)")
+    from limitgames.world.data import iter_values, load_data
+
+    try:
+        loaded = load_data(str(data) if data else None)
+    except LimitGamesError as exc:
+        raise _fail(str(exc)) from None
+    values = list(iter_values(loaded.raw))
+    if not reconstructed and not all_values:
+        counts: dict[str, int] = {}
+        for _, _, source in values:
+            counts[source] = counts.get(source, 0) + 1
+        console.print(
+            "LIMIT (Alexandre Poyé): the rules as played are in rules/world.md; the numbers are in "
+            "limitgames/world/data.toml.",
+            highlight=False,
+        )
+        console.print(", ".join(f"{n} {s}" for s, n in counts.items()) + " values.", highlight=False)
+        console.print("Use --reconstructed to list the reconstructed ones, --all for every value.", highlight=False)
+        return
+    table = Table(title="Reconstructed values" if reconstructed else "All values", title_justify="left")
+    table.add_column("key")
+    table.add_column("value")
+    table.add_column("source")
+    shown = 0
+    for path, value, source in values:
+        if reconstructed and source != "reconstructed":
+            continue
+        table.add_row(path, str(value), source)
+        shown += 1
+    console.print(table)
+    console.print(f"{shown} values. Override any of them with a TOML file: limit play world --data FILE", highlight=False)

@@ -1,0 +1,256 @@
+"""Drawing Poyé's LIMIT (``world``) in the terminal with Rich.
+
+Everything here reads the engine's observation (and the card data for the
+words on the cards); it never decides a rule. A preview of an action is made
+by applying it to a clone and showing what changed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from limitgames.core import Action, State
+
+STAGE_WORDS: dict[str, str] = {
+    "technology": "Political phase: 1 technological advancement",
+    "new_policy": "Political phase: 2 new policy",
+    "hand_limit": "Political phase: 3 political action capacity",
+    "decide_policy": "Political phase: 4 decide policy",
+    "social_start": "Social phase",
+    "supply": "Social phase: 1 supply",
+    "conserve": "Social phase: 2 conserving renewable resources",
+    "consumption": "Social phase: 3 consumption of industrial resources",
+    "population_growth": "Social phase: 4 population growth",
+    "lower_mortality": "Social phase: 5 lower mortality rate",
+    "lower_birth_rate": "Social phase: 6 lower birth rate",
+    "economic_growth": "Social phase: 7 economic growth",
+    "taxation": "Social phase: 8 taxation",
+    "production": "Social phase: 9 production",
+    "public_order": "Social phase: 10 public order",
+    "class_struggle": "Social phase: 11 class struggle",
+    "cold_war": "International phase: 1 cold war",
+    "financial_crisis": "International phase: 2 global crises (financial)",
+    "environmental_crisis": "International phase: 2 global crises (environmental)",
+    "military_crisis": "International phase: 2 global crises (military)",
+    "end_generation": "International phase: 4 end of generation",
+    "stress_start": "Stress test",
+    "stress_supply": "Stress test: supply",
+    "stress_consumption": "Stress test: consumption",
+    "stress_production": "Stress test: production",
+    "scoring": "Scoring",
+}
+"""Each stage in the rulebook's words."""
+
+CHOICE_WORDS: dict[str, str] = {
+    "deck": "choose a deck to draw from (deck society|military|production)",
+    "keep": "keep a drawn card (keep CARD)",
+    "discard": "discard down to your hand limit (discard CARD)",
+    "policy": "play a card, withdraw a permanent card, or pass (play CARD / pass)",
+    "raise": "choose the class that gains 1 standard of living (raise A..E)",
+    "lower": "choose the class that loses 1 standard of living (lower A..E)",
+    "plant": "choose a production plant (plant renewable|industrial|military)",
+    "upgrade": "choose the plant to improve (plant ...)",
+    "target": "choose the target nation (target NAME)",
+    "spend": "choose how much military to spend (spend N)",
+    "resist": "resist by spending as much military, or yield (resist / yield)",
+    "take": "choose what to take (take fossil|renewable|industrial)",
+    "gain": "choose the resource gained (gain ...)",
+    "produce": "choose the plant that produces again (produce industrial|military)",
+    "recall": "choose the instant card to take back (recall CARD)",
+    "give": "choose how much pollution to give (give N)",
+    "contribute": "pledge money to another nation's card (contribute N)",
+    "trade": "make a transaction (buy N RESOURCE / sell N RESOURCE / no-trade)",
+    "price": "move a price cube (price RESOURCE up|down)",
+}
+"""What each kind of choice asks, for people."""
+
+LOG_SHOWN = 18
+
+
+def _cards(state: State) -> Any:
+    return state.data.cards  # type: ignore[attr-defined]
+
+
+def nations_table(obs: dict[str, Any], seat: int | None) -> Table:
+    """The nation boards side by side: one column per nation."""
+    table = Table(title=f"Generation {obs['generation']} — nations", title_justify="left", show_lines=False)
+    table.add_column("")
+    for view in obs["nations"]:
+        label = view["name"] + (" (you)" if view["seat"] == seat else "")
+        if view["name"] == obs["leader"]:
+            label += " ★"
+        table.add_column(label, justify="right")
+    rows: list[tuple[str, Any]] = [
+        ("population", lambda v: f"{v['population']['value']} (pos {v['population']['position']})"),
+        ("renewable plant", lambda v: f"+{v['plants']['renewable']['value']} (pos {v['plants']['renewable']['position']})"),
+        ("industrial plant", lambda v: f"+{v['plants']['industrial']['value']} (pos {v['plants']['industrial']['position']})"),
+        ("military plant", lambda v: f"+{v['plants']['military']['value']} (pos {v['plants']['military']['position']})"),
+        ("renewable", lambda v: str(v["stock"]["renewable"])),
+        ("industrial", lambda v: str(v["stock"]["industrial"])),
+        ("military", lambda v: str(v["stock"]["military"])),
+        ("fossil", lambda v: str(v["fossil"])),
+        ("money $", lambda v: str(v["money"])),
+        ("territory", lambda v: str(v["territory"])),
+        ("standard of living A-E", lambda v: " ".join(str(v["sol"][c]) for c in "ABCDE")),
+        ("demographic shift zone", lambda v: str(v["shift_zone"])),
+        ("social unrest (1-11)", _unrest),
+        ("pollution", lambda v: str(v["pollution"])),
+        ("disruption", lambda v: str(v["disruption"])),
+        ("cards in hand", lambda v: str(v["hand_count"])),
+        ("decks S/M/P", lambda v: "/".join(str(v["deck_counts"][d]) for d in ("society", "military", "production"))),
+        ("permanent cards", lambda v: ", ".join(v["permanent"]) or "-"),
+        ("played this generation", lambda v: ", ".join(v["played"]) or "-"),
+        ("passed", lambda v: "yes" if v["passed"] else ""),
+    ]
+    for name, cell in rows:
+        table.add_row(name, *[cell(v) for v in obs["nations"]])
+    return table
+
+
+def _unrest(view: dict[str, Any]) -> str:
+    u = view["unrest"]
+    mood = "uprising" if u >= 10 else "boom" if u <= 2 else "growth"
+    return f"{u} ({mood})"
+
+
+def world_table(obs: dict[str, Any]) -> Table:
+    """The marketplace, reserves, World Bank, LIMIT box and crisis track."""
+    table = Table(title="The world", title_justify="left")
+    table.add_column("")
+    for name in ("renewable", "industrial", "military", "fossil"):
+        table.add_column(name, justify="right")
+    market = obs["market"]
+    table.add_row("market price $", *[f"{market[r]['price']} (pos {market[r]['position']})" for r in market])
+    table.add_row("market stock", *[str(market[r]["stock"]) for r in market])
+    crises = []
+    for g, tiles in enumerate(obs["crises"], start=1):
+        crises.append(f"{g}:" + ("+".join(t[:3] for t in tiles) if tiles else "-"))
+    summary = Table.grid(padding=(0, 2))
+    summary.add_row(
+        f"World Bank {obs['world_bank']} $",
+        f"pollution reserve {obs['pollution_reserve']}",
+        f"disruption reserve {obs['disruption_reserve']}",
+        f"colonization: {obs['colonization']['territory']} territory, {obs['colonization']['fossil']} fossil",
+    )
+    summary.add_row(
+        f"generation {obs['generation']} of 7",
+        "crises " + " ".join(crises),
+        f"total crises {sum(len(t) for t in obs['crises'])} (the game ends at 4)",
+        "",
+    )
+    outer = Table.grid()
+    outer.add_row(table)
+    outer.add_row(summary)
+    return outer
+
+
+def hand_table(state: State, obs: dict[str, Any], seat: int) -> Table:
+    """The seat's hand, each card with its cost and effect, and whether it can be played now."""
+    cards = _cards(state)
+    playable = set()
+    if not state.is_terminal() and state.current_player() == seat:
+        playable = {a[1] for a in state.legal_actions() if isinstance(a, tuple) and a[0] == "play"}
+    table = Table(title="Your hand", title_justify="left", show_lines=True)
+    table.add_column("card")
+    table.add_column("deck")
+    table.add_column("kind")
+    table.add_column("cost")
+    table.add_column("effect")
+    for cid in obs.get("hand", []):
+        card = cards[cid]
+        name = Text(cid, style="bold green" if cid in playable else "")
+        table.add_row(name, card.deck, "permanent" if card.permanent else "instant", card.cost, card.text)
+    return table
+
+
+def render(console: Console, state: State, seat: int | None) -> None:
+    """Draw the game as ``seat`` sees it (``None``: spectator)."""
+    obs = state.observation(seat)
+    console.rule(f"LIMIT — {STAGE_WORDS.get(obs['stage'], obs['stage'])}")
+    console.print(world_table(obs))
+    console.print(nations_table(obs, seat))
+    if seat is not None:
+        console.print(hand_table(state, obs, seat))
+    log = obs["log"][-LOG_SHOWN:]
+    if log:
+        console.print(Panel(Group(*[Text(line) for line in log]), title="What happened", title_align="left"))
+    if state.is_terminal():
+        console.print(scores_table(obs))
+        console.print(result_text(state), highlight=False)
+        return
+    choice = obs.get("choice")
+    if choice:
+        words = CHOICE_WORDS.get(choice["kind"], choice["kind"])
+        console.print(f"[bold]{choice['nation']}[/] to decide: {words}", highlight=False)
+        if "options" in choice:
+            console.print("Options: " + "  ".join(choice["options"]), highlight=False)
+            if choice["kind"] in ("keep", "recall"):
+                cards = _cards(state)
+                for option in choice["options"]:
+                    card = cards[option.split()[1]]
+                    kind = "permanent" if card.permanent else "instant"
+                    console.print(f"  {card.id} ({kind}): cost {card.cost} Effect: {card.text}", highlight=False)
+
+
+def scores_table(obs: dict[str, Any]) -> Table:
+    """The final scores by part."""
+    table = Table(title="Scores", title_justify="left")
+    table.add_column("nation")
+    for part in ("happiness", "financial", "territory", "military", "impact", "total"):
+        table.add_column(part, justify="right")
+    for view, d in zip(obs["nations"], obs.get("score_details", []), strict=False):
+        table.add_row(view["name"], *[str(d[p]) for p in ("happiness", "financial", "territory", "military", "impact", "total")])
+    return table
+
+
+def result_text(state: State) -> str:
+    """Who won, with the scores."""
+    if not state.is_terminal():
+        return "The game is not finished."
+    scores: list[int] = list(state.scores)  # type: ignore[attr-defined]
+    names = state.seat_names()
+    best = max(scores)
+    winners = [names[i] for i, s in enumerate(scores) if s == best]
+    ranking = ", ".join(f"{names[i]} {s}" for i, s in sorted(enumerate(scores), key=lambda x: -x[1]))
+    verb = "wins" if len(winners) == 1 else "share the win"
+    return f"{' and '.join(winners)} {verb} with {best} points ({ranking})"
+
+
+def _flatten(prefix: str, value: Any, out: dict[str, Any]) -> None:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _flatten(f"{prefix}.{k}" if prefix else str(k), v, out)
+    else:
+        out[prefix] = value
+
+
+def preview_lines(state: State, action: Action) -> list[str]:
+    """What ``action`` would do, as lines: the log it writes, what changes, and the next decision.
+
+    The action is applied to a clone; ``state`` is not changed. Raises the engine's errors.
+    """
+    seat = state.current_player()
+    before = state.observation(seat)
+    twin = state.clone()
+    twin.apply(action)
+    after = twin.observation(seat)
+    lines = [f"log: {line}" for line in after["log"][len(before["log"]):]]
+    old: dict[str, Any] = {}
+    new: dict[str, Any] = {}
+    for key in ("world_bank", "pollution_reserve", "disruption_reserve", "market", "nations"):
+        _flatten(key, before[key] if key != "nations" else {v["name"]: v for v in before["nations"]}, old)
+        _flatten(key, after[key] if key != "nations" else {v["name"]: v for v in after["nations"]}, new)
+    for key, value in new.items():
+        if old.get(key) != value and not key.endswith((".passed", ".hand_count")):
+            lines.append(f"{key}: {old.get(key)} -> {value}")
+    choice = after.get("choice")
+    if choice and choice["nation"] == before["nations"][seat]["name"] and "options" in choice:
+        lines.append("then you choose: " + "  ".join(choice["options"]))
+    elif choice and after.get("stage") == before.get("stage"):
+        lines.append(f"then {choice['nation']} decides ({choice['kind']})")
+    return lines

@@ -1,0 +1,107 @@
+"""``limit play world``, ``limit bench world``, ``limit rules world`` and the terminal view."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from typer.testing import CliRunner
+
+from limitgames.cli import world_play, world_view
+from limitgames.core import GameRecord
+from tests.world.scenario import at_policy, new_state, set_board
+
+runner = CliRunner()
+
+
+def _app() -> typer.Typer:
+    app = typer.Typer()
+    app.command("world")(world_play.play_world)
+    app.command("bench")(world_play.bench_world)
+    app.command("rules")(world_play.rules_command)
+    return app
+
+
+def test_unattended_game_is_recorded_and_replays(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    result = runner.invoke(_app(), ["world", "--players", "3", "--seat", "random", "--seed", "4", "--record", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "Scores" in result.output and ("wins with" in result.output or "share the win" in result.output)
+    record = GameRecord.read(path)
+    assert record.game == "world" and len(record.seats) == 3
+    final = record.replay()
+    assert final.is_terminal() and record.result == final.returns()
+
+
+def test_a_person_previews_confirms_and_quits(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    lines = ["moves", "deck society", "keep nonsense", "card education", "log", "quit"]
+    result = runner.invoke(
+        _app(), ["world", "--players", "2", "--seed", "1", "--record", str(path)], input="\n".join(lines) + "\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "Your hand" in result.output and "public-expenditure" in result.output
+    assert "legal:" in result.output
+    assert "Illegal" in result.output or "Not understood" in result.output
+    assert "Education (society, instant, starter)" in result.output
+    assert GameRecord.read(path).actions[0] == "deck society"
+
+
+def test_play_is_previewed_before_confirmation() -> None:
+    state = new_state(2)
+    n = at_policy(state, 0, ["public-expenditure", "education"])
+    set_board(n, population=4, money=12, unrest=6)
+    lines = world_view.preview_lines(state, ("play", "public-expenditure"))
+    text = "\n".join(lines)
+    assert "nations.circle.money: 12 -> 7" in text
+    assert "nations.circle.unrest: 6 -> 5" in text
+    assert n.money == 12  # the state itself is unchanged
+    answers = iter(["play public-expenditure", "n", "play public-expenditure", "y"])
+    console = Console(record=True, width=120)
+    reader = world_play.WorldInput(console, lambda: state, lambda prompt: next(answers))
+    assert reader("> ") == "play public-expenditure"
+    assert console.export_text().count("Preview of play public-expenditure") == 2
+
+
+def test_render_shows_the_hand_the_world_and_the_choice() -> None:
+    state = new_state(3, seed=2)
+    console = Console(record=True, width=160)
+    seat = state.current_player()
+    world_view.render(console, state, seat)
+    out = console.export_text()
+    for words in ("World Bank", "market price", "standard of living A-E", "Your hand", "to decide", "Options:"):
+        assert words in out
+    other = (seat + 1) % 3
+    assert "Options:" not in _render(state, other)
+
+
+def _render(state: object, seat: int) -> str:
+    console = Console(record=True, width=160)
+    world_view.render(console, state, seat)  # type: ignore[arg-type]
+    return console.export_text()
+
+
+def test_rules_lists_reconstructed_values() -> None:
+    result = runner.invoke(_app(), ["rules", "world", "--reconstructed"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "market.prices" in result.output and "reconstructed" in result.output
+    assert "rulebook" not in result.output.split("Reconstructed values")[1].split("values.")[0]
+    summary = runner.invoke(_app(), ["rules", "world"])
+    assert "reconstructed" in summary.output
+    other = runner.invoke(_app(), ["rules", "hex"])
+    assert other.exit_code == 1
+
+
+def test_rules_with_a_bad_override(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[scoring]\nterritory = 'five'\n", encoding="utf-8")
+    result = runner.invoke(_app(), ["rules", "world", "--all", "--data", str(bad)])
+    assert result.exit_code == 1
+    assert "scoring.territory must be integer" in result.output
+
+
+def test_bench_prints_games_per_second() -> None:
+    result = runner.invoke(_app(), ["bench", "--players", "4", "--seconds", "0.2"])
+    assert result.exit_code == 0, result.output
+    assert "random games per second" in result.output
