@@ -37,7 +37,7 @@ from typing import Any
 
 from limitgames.agents.base import Agent, register_agent
 from limitgames.agents.budget import TIME_MARGIN, OptionReader
-from limitgames.agents.evaluation import evaluation_for
+from limitgames.agents.evaluation import evaluation_for, outcome_values
 from limitgames.agents.heuristic import is_perfect_information
 from limitgames.core import Action, State
 
@@ -147,7 +147,7 @@ class AlphaBetaAgent(Agent):
         if self._nodes & 127 == 0 and time.perf_counter() >= self._deadline:
             raise _OutOfTime
         if state.is_terminal():
-            return WIN_SCALE * state.returns()[seat]
+            return WIN_SCALE * outcome_values(state.returns())[seat]
         if depth == 0:
             return evaluation_for(state.game_id)(state)[seat]
         key = state.key()

@@ -9,16 +9,20 @@ agents on games with hidden information stay honest.
 
 Each game's evaluation lives in its own module (``hex_evaluation`` ...),
 listed in :data:`EVALUATION_MODULES` and loaded on first use. A game without
-one gets :func:`neutral_evaluation`.
+one gets :func:`neutral_evaluation`. A module may also define a rule-of-thumb
+``policy(state, rng) -> action`` (games with hidden information, where a
+one-ply evaluation of a determinization says little); the ``heuristic``
+agent then plays it.
 """
 
 from __future__ import annotations
 
 import importlib
 import math
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Sequence
 
-from limitgames.core import State
+from limitgames.core import Action, State
 
 Evaluation = Callable[[State], list[float]]
 """``evaluate(state) -> [value of seat 0, value of seat 1, ...]``, each in ``[-1, 1]``."""
@@ -30,7 +34,12 @@ EVALUATION_MODULES: dict[str, str] = {
 }
 """game id -> module defining ``evaluate(state) -> list[float]``."""
 
+Policy = Callable[[State, random.Random], Action]
+"""``policy(state, rng) -> action``: a game's rule-of-thumb choice for the seat to move,
+reading only ``state.observation(seat)`` and the legal actions."""
+
 _CUSTOM: dict[str, Evaluation] = {}
+_POLICIES: dict[str, Policy | None] = {}
 
 
 def register_evaluation(game_id: str, evaluate: Evaluation) -> None:
@@ -38,10 +47,21 @@ def register_evaluation(game_id: str, evaluate: Evaluation) -> None:
     _CUSTOM[game_id] = evaluate
 
 
+def outcome_values(returns: Sequence[float]) -> list[float]:
+    """Final returns as results: 1 for the sole top seat, 0 for a shared top, -1 otherwise.
+
+    Search agents back these up, so they play to win (as tournaments count)
+    whatever scale a game's returns use (``cards`` returns scores in points).
+    """
+    best = max(returns)
+    top = sum(1 for r in returns if r == best)
+    return [(1.0 if top == 1 else 0.0) if r == best else -1.0 for r in returns]
+
+
 def neutral_evaluation(state: State) -> list[float]:
-    """The returns of a terminal state, else 0 for every seat (no knowledge)."""
+    """The results of a terminal state, else 0 for every seat (no knowledge)."""
     if state.is_terminal():
-        return list(state.returns())
+        return outcome_values(state.returns())
     return [0.0] * state.num_players
 
 
@@ -61,6 +81,23 @@ def evaluation_for(game_id: str) -> Evaluation:
             _CUSTOM[game_id] = evaluate
             return evaluate
     return neutral_evaluation
+
+
+def policy_for(game_id: str) -> Policy | None:
+    """The game's rule-of-thumb policy (a module-level ``policy``), or ``None``."""
+    if game_id not in _POLICIES:
+        found: Policy | None = None
+        module_name = EVALUATION_MODULES.get(game_id)
+        if module_name is not None:
+            try:
+                module = importlib.import_module(module_name)
+            except ModuleNotFoundError as exc:
+                if not (exc.name and exc.name.startswith("limitgames")):
+                    raise
+            else:
+                found = getattr(module, "policy", None)
+        _POLICIES[game_id] = found
+    return _POLICIES[game_id]
 
 
 def has_evaluation(game_id: str) -> bool:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from limitgames.agents.base import Agent, register_agent
 from limitgames.agents.budget import OptionReader
-from limitgames.agents.evaluation import evaluation_for
+from limitgames.agents.evaluation import evaluation_for, outcome_values, policy_for
 from limitgames.core import Action, State, get_game
 
 
@@ -55,6 +55,11 @@ class HeuristicAgent(Agent):
         if self.epsilon and self.rng.random() < self.epsilon:
             self.last_info = {"actions": len(actions), "random": True}
             return actions[self.rng.randrange(len(actions))]
+        policy = policy_for(state.game_id)
+        if policy is not None:
+            choice = policy(state, self.rng)
+            self.last_info = {"actions": len(actions), "random": False, "policy": True}
+            return choice
         root = state if is_perfect_information(state) else state.determinize(seat, self.rng)
         evaluate = evaluation_for(state.game_id)
         best: list[Action] = []
@@ -62,7 +67,7 @@ class HeuristicAgent(Agent):
         for action in actions:
             child = root.clone()
             child.apply(action)
-            value = child.returns()[seat] if child.is_terminal() else evaluate(child)[seat]
+            value = outcome_values(child.returns())[seat] if child.is_terminal() else evaluate(child)[seat]
             if child.is_terminal() and value > 0:
                 value += 10.0  # a win now beats any evaluation
             if value > best_value + 1e-12:

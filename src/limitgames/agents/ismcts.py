@@ -19,8 +19,8 @@ therefore does not depend on the other seats' hidden cards (tested).
 Spec options (``ismcts:iterations=2000``, ``ismcts:seconds=1``):
     iterations / seconds: the budget per decision (default ``seconds=1``).
     c: the exploration constant (default 1.4, for returns in -1..1).
-    playouts: ``random`` (default) or ``heuristic`` (cut off by the game's
-        evaluation after ``depth`` decisions, default 12).
+    playouts: ``auto`` (default), ``random``, ``heuristic`` or ``policy``,
+        as for ``mcts``; ``depth`` (default 12) cuts heuristic playouts.
 
 ``last_info`` keys: as ``mcts`` (``iterations``, ``seconds``, ``visits``,
 ``share``, ``value``, ``win``, ``top``).
@@ -32,7 +32,8 @@ import math
 
 from limitgames.agents.base import Agent, register_agent
 from limitgames.agents.budget import Budget, OptionReader
-from limitgames.agents.mcts import Playout, cutoff_playout, describe_root, random_playout
+from limitgames.agents.evaluation import outcome_values
+from limitgames.agents.mcts import PLAYOUT_KINDS, describe_root, make_playout
 from limitgames.core import Action, State
 
 
@@ -69,13 +70,14 @@ class IsmctsAgent(Agent):
         seed: int | None = None,
         budget: Budget | None = None,
         c: float = 1.4,
-        playouts: str = "random",
+        playouts: str = "auto",
         depth: int = 12,
     ) -> None:
         super().__init__(spec, seed)
         self.budget = budget or Budget(seconds=1.0)
         self.c = c
-        self.playout: Playout = random_playout if playouts == "random" else cutoff_playout(depth)
+        self.playouts = playouts
+        self.depth = depth
 
     def choose(self, state: State) -> Action:
         actions = state.legal_actions()
@@ -88,7 +90,8 @@ class IsmctsAgent(Agent):
         seats = state.num_players
         root = InfoNode(None, None, seats)
         clock = self.budget.start()
-        rng, c, playout = self.rng, self.c, self.playout
+        rng, c = self.rng, self.c
+        playout = make_playout(self.playouts, state.game_id, self.depth)
         while not (root.children and clock.exhausted()):
             det = state.determinize(seat, rng)
             node = root
@@ -120,7 +123,7 @@ class IsmctsAgent(Agent):
                 assert best is not None
                 det.apply(best.action)
                 node = best
-            result = det.returns() if det.is_terminal() else playout(det, rng)
+            result = outcome_values(det.returns()) if det.is_terminal() else playout(det, rng)
             walker: InfoNode | None = node
             while walker is not None:
                 walker.visits += 1
@@ -139,7 +142,7 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     reader = OptionReader("ismcts", options)
     budget = reader.budget(Budget(seconds=1.0))
     c = reader.number("c", 1.4)
-    playouts = reader.choice("playouts", "random", ("random", "heuristic"))
+    playouts = reader.choice("playouts", "auto", PLAYOUT_KINDS)
     depth = reader.integer("depth", 12)
     reader.finish()
     assert c is not None and depth is not None
@@ -150,5 +153,5 @@ register_agent(
     "ismcts",
     _make,
     "information-set MCTS (Cowling et al. 2012) for hidden cards, via determinizations; "
-    "options seconds=S or iterations=N, c=1.4, playouts=random|heuristic, depth=12",
+    "options seconds=S or iterations=N, c=1.4, playouts=auto|random|heuristic|policy, depth=12",
 )

@@ -4,7 +4,8 @@ Kocsis and Szepesvári's UCT (2006) as surveyed by Browne et al. (2012):
 each iteration selects down the tree by UCB1, expands one untried action,
 plays out to the end (uniformly at random through ``State.playout``, or a
 short random playout cut off by the game's evaluation) and backs up the
-returns of *every* seat; at a node the seat to move picks the child best for
+result of *every* seat (1 sole winner, 0 shared win, -1 loss: see
+``evaluation.outcome_values``, so a game scored in points is played to win); at a node the seat to move picks the child best for
 itself (max-n), so it works for 2, 3 or more seats.
 
 The tree is kept between moves: when the agent is asked again later in the
@@ -18,7 +19,11 @@ Use ``ismcts`` for such games.
 Spec options (``mcts:seconds=1``, ``mcts:iterations=2000,playouts=heuristic``):
     iterations / seconds: the budget per decision (default ``seconds=1``).
     c: the UCB1 exploration constant (default 1.4, for returns in -1..1).
-    playouts: ``random`` (default) or ``heuristic``.
+    playouts: ``random`` (to the end, uniformly), ``heuristic`` (``depth``
+        random decisions, then the game's evaluation), ``policy`` (to the
+        end with the game's rule-of-thumb policy, 10% random decisions; slow),
+        or ``auto`` (default: ``heuristic`` if the game has an evaluation,
+        else ``random``).
     depth: cut-off of heuristic playouts in decisions (default 12).
     reuse: ``yes`` (default) or ``no``: keep the tree between moves.
 
@@ -39,7 +44,13 @@ from typing import Any, Protocol
 
 from limitgames.agents.base import Agent, register_agent
 from limitgames.agents.budget import Budget, BudgetClock, OptionReader
-from limitgames.agents.evaluation import evaluation_for
+from limitgames.agents.evaluation import (
+    Policy,
+    evaluation_for,
+    has_evaluation,
+    outcome_values,
+    policy_for,
+)
 from limitgames.agents.heuristic import is_perfect_information
 from limitgames.core import Action, State
 
@@ -73,8 +84,8 @@ class Node:
 
 
 def random_playout(state: State, rng: random.Random) -> list[float]:
-    """Play ``state`` to the end uniformly at random (the engine's fast loop)."""
-    return state.playout(rng)
+    """Play ``state`` to the end uniformly at random (the engine's fast loop); the results."""
+    return outcome_values(state.playout(rng))
 
 
 def cutoff_playout(depth: int) -> Playout:
@@ -83,14 +94,57 @@ def cutoff_playout(depth: int) -> Playout:
     def playout(state: State, rng: random.Random) -> list[float]:
         for _ in range(depth):
             if state.is_terminal():
-                return state.returns()
+                return outcome_values(state.returns())
             actions = state.legal_actions()
             state.apply(actions[rng.randrange(len(actions))])
         if state.is_terminal():
-            return state.returns()
+            return outcome_values(state.returns())
         return evaluation_for(state.game_id)(state)
 
     return playout
+
+
+def policy_playout(policy: Policy, epsilon: float = 0.1) -> Playout:
+    """A playout to the end following the game's rule-of-thumb ``policy``.
+
+    Each decision is uniformly random with chance ``epsilon`` (so playouts vary).
+    """
+
+    def playout(state: State, rng: random.Random) -> list[float]:
+        while not state.is_terminal():
+            if rng.random() < epsilon:
+                actions = state.legal_actions()
+                state.apply(actions[rng.randrange(len(actions))])
+            else:
+                state.apply(policy(state, rng))
+        return outcome_values(state.returns())
+
+    return playout
+
+
+PLAYOUT_KINDS: tuple[str, ...] = ("auto", "random", "heuristic", "policy")
+
+
+def make_playout(kind: str, game_id: str | None, depth: int) -> Playout:
+    """The playout of ``kind`` (see :data:`PLAYOUT_KINDS`) for ``game_id``.
+
+    ``auto`` is ``heuristic`` for a game with an evaluation (``hex``,
+    ``cards``), else ``random``. (``policy`` playouts read observations at
+    every step and are too slow to be the default.)
+    ``policy`` without a policy falls back to ``random``.
+    """
+    if kind == "auto" and game_id is not None:
+        if has_evaluation(game_id):
+            kind = "heuristic"
+        else:
+            kind = "random"
+    if kind == "heuristic":
+        return cutoff_playout(depth)
+    if kind == "policy" and game_id is not None:
+        policy = policy_for(game_id)
+        if policy is not None:
+            return policy_playout(policy)
+    return random_playout
 
 
 def select_ucb(node: Node, c: float) -> Node:
@@ -148,14 +202,16 @@ class MctsAgent(Agent):
         seed: int | None = None,
         budget: Budget | None = None,
         c: float = 1.4,
-        playouts: str = "random",
+        playouts: str = "auto",
         depth: int = 12,
         reuse: bool = True,
     ) -> None:
         super().__init__(spec, seed)
         self.budget = budget or Budget(seconds=1.0)
         self.c = c
-        self.playout: Playout = random_playout if playouts == "random" else cutoff_playout(depth)
+        self.playouts = playouts
+        self.depth = depth
+        self._playout: tuple[str, Playout] | None = None
         self.reuse = reuse
         self._root: Node | None = None
         self._root_state: State | None = None
@@ -163,6 +219,12 @@ class MctsAgent(Agent):
     def reset(self) -> None:
         self._root = None
         self._root_state = None
+
+    def playout_for(self, game_id: str) -> Playout:
+        """The playout function this agent uses on ``game_id`` (resolved once per game)."""
+        if self._playout is None or self._playout[0] != game_id:
+            self._playout = (game_id, make_playout(self.playouts, game_id, self.depth))
+        return self._playout[1]
 
     def _reused_root(self, state: State) -> Node | None:
         """The subtree for ``state`` kept from the previous search, if it was reached."""
@@ -205,7 +267,7 @@ class MctsAgent(Agent):
         if root is None:
             root = Node(None, None, seat, list(actions), seats)
         clock = self.budget.start()
-        rng, c, playout = self.rng, self.c, self.playout
+        rng, c, playout = self.rng, self.c, self.playout_for(state.game_id)
         while True:
             if root.children and clock.exhausted():
                 break
@@ -227,9 +289,9 @@ class MctsAgent(Agent):
                 )
                 node.children.append(child)
                 node = child
-                result = st.returns() if terminal else playout(st, rng)
+                result = outcome_values(st.returns()) if terminal else playout(st, rng)
             else:
-                result = st.returns()
+                result = outcome_values(st.returns())
             walker: Node | None = node
             while walker is not None:
                 walker.visits += 1
@@ -250,7 +312,7 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     reader = OptionReader("mcts", options)
     budget = reader.budget(Budget(seconds=1.0))
     c = reader.number("c", 1.4)
-    playouts = reader.choice("playouts", "random", ("random", "heuristic"))
+    playouts = reader.choice("playouts", "auto", PLAYOUT_KINDS)
     depth = reader.integer("depth", 12)
     reuse = reader.choice("reuse", "yes", ("yes", "no")) == "yes"
     reader.finish()
@@ -262,5 +324,5 @@ register_agent(
     "mcts",
     _make,
     "UCT tree search, max-n for any number of seats; options seconds=S or iterations=N, "
-    "c=1.4, playouts=random|heuristic, depth=12, reuse=yes|no",
+    "c=1.4, playouts=auto|random|heuristic|policy, depth=12, reuse=yes|no",
 )
