@@ -92,18 +92,41 @@ def test_a_loaded_ball_step_with_no_legal_ball_ends_the_turn() -> None:
 
 def test_three_players_tiles_run_out_then_balls_go_on_any_empty_tile() -> None:
     state = new(players=3, size=2)  # 8 tiles: 4 tile turns (white, red, black, white)
-    placements = 0
+    movers = []
     while state.step in ("tile", "second-tile", "ball"):
+        movers.append(state.current_player())
         state.apply(state.legal_actions()[0])
-        placements += 1
     assert state.tiles_left() == 0
-    assert state.step in ("ball-any", "move", "remove", "over")
-    if state.step == "ball-any":
-        seat = state.current_player()
-        for text in texts(state):
-            assert text.startswith("@")
-        state.apply(state.legal_actions()[0])
-        assert state.balls_left(seat) >= 0
+    assert movers[::3][:4] == [0, 1, 2, 0], "one placement turn (tile, tile, ball) per player in turn order"
+    assert state.step == "ball-any" and state.current_player() == 1
+    for text in texts(state):
+        cell = state.frame.cell(text[1:])
+        assert text.startswith("@") and cell in state._cells and state._cells[cell] < 0
+    before = state.pawn_counts()[1]
+    state.apply(state.legal_actions()[0])
+    assert state.pawn_counts()[1] == before + 1
+
+
+def test_when_nobody_can_place_a_ball_the_movement_phase_starts() -> None:
+    # every empty tile is next to a ball of the same colour or would have no freedom:
+    # white, red and black all pass; the player after the last placer (black) is white, whose
+    # turn 1 comes first; white's only move leaves no removal that the equaliser allows (both
+    # would capture), so white is eliminated at the start of that turn and red plays turn 2
+    tiles = {(0, 0): 0, (1, 0): None, (2, 0): 1, (3, 0): None, (2, 1): 2}
+    state = load(tiles, edition="2008", step="ball-any", size=2, players=3, last_placer=2)
+    assert state.step == "move" and state.turn == 2 and state.current_player() == 1
+    assert state.pawn_counts() == [0, 1, 1] and state.history() == []
+
+
+def test_a_player_who_cannot_place_a_ball_passes_and_the_next_places() -> None:
+    # white's only candidate (1,0) touches its own ball; red can use (3,0)... (4,0) keeps it free
+    tiles = {(0, 0): 0, (1, 0): None, (2, 0): None, (3, 0): None, (4, 0): None, (2, 1): 2}
+    state = load(tiles, edition="2008", step="ball-any", size=2, players=3, last_placer=2)
+    assert state.current_player() == 0
+    white = {state.frame.cell(t[1:]) for t in texts(state)}
+    assert (1, 0) not in white, "next to white's own ball"
+    state.apply(state.legal_actions()[0])
+    assert state.current_player() == 1
 
 
 def test_movement_starts_with_the_player_after_the_last_placer() -> None:
@@ -111,8 +134,6 @@ def test_movement_starts_with_the_player_after_the_last_placer() -> None:
     last = None
     while state.step in ("tile", "second-tile", "ball", "ball-any"):
         last = state.current_player()
-        state.apply(state.legal_actions()[0])
-    if not state.is_terminal():
-        assert last is not None
-        assert state.turn == 1
-        assert state.current_player() == (last + 1) % 2 or state.step == "remove"
+        state.apply(state.legal_actions()[-1])
+    assert last == 1 and state.turn == 1
+    assert state.current_player() == 0 and state.step == "move"

@@ -236,3 +236,53 @@ def test_2008_a_player_who_cannot_move_then_remove_is_eliminated() -> None:
     tiles = {(0, 0): None, (0, -1): 0, (0, -2): 0, (1, -2): 0, (-1, -1): 1}
     state = load(tiles, edition="2008")
     assert state.is_terminal() and state.returns() == [-1.0, 1.0]
+
+
+# --- Setup -------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 3])
+def test_setup_pawns_on_their_colours_red_first_every_pawn_free(players: int) -> None:
+    from limitgames.core import get_game
+
+    state = get_game("hex").new_initial_state(seed=11, players=players)
+    obs = state.observation(None)
+    seat_of = {"red": 0, "blue": 1, "yellow": 2 if players == 3 else None, "black": None}
+    for tile in obs["tiles"]:
+        assert tile["pawn"] == seat_of[tile["colour"]]
+    assert state.current_player() == 0 and obs["step"] == "move" and obs["turn"] == 1
+    assert state.seat_names() == ["red", "blue", "yellow"][:players]
+    assert all(c == 8 for c in state.pawn_counts())
+
+
+def test_an_explicit_layout_can_be_played() -> None:
+    from limitgames.core import get_game
+    from limitgames.hex.game import HexGame
+
+    game = get_game("hex")
+    assert isinstance(game, HexGame)
+    layout = {(0, 0): "red", (1, 0): "yellow", (0, 1): "black", (1, 1): "blue", (2, 0): "black", (-1, 1): "yellow",
+              (2, -1): "red", (-1, 2): "blue"}
+    state = game.state_from_layout(layout, {"size": 2})
+    assert state.pawn_counts() == [2, 2] and state.legal_actions()
+
+
+def test_three_players_a_move_captures_both_enemies_at_once() -> None:
+    # blue (0,0) and yellow (0,1) share their last freedom (1,0); red moves there from (3,0)
+    tiles: dict[tuple[int, int], int | None] = {(0, 0): 1, (0, 1): 2, (1, 0): None, (2, 0): None, (3, 0): 0,
+                                                (4, 0): None, (5, 0): 1, (6, 0): 2, (5, 1): None}
+    state = load(tiles, players=3, turn=7)
+    state.apply_string(move(state, (3, 0), (1, 0)))
+    assert pawn_cells(state, 1) == {(5, 0)} and pawn_cells(state, 2) == {(6, 0)}
+
+
+def test_2008_a_player_with_no_balls_is_eliminated_and_the_last_player_wins() -> None:
+    tiles = {(0, 0): 0, (1, 0): None, (2, 0): None}
+    state = load(tiles, edition="2008", to_move=1, turn=4)
+    assert state.is_terminal() and state.returns() == [1.0, -1.0]
+
+
+def test_2008_players_eliminated_together_draw() -> None:
+    tiles = {(0, 0): 0, (1, 0): 1, (2, 0): None}
+    state = load(tiles, edition="2008", turn=4)
+    state._pawns = [0, 0]
+    state._alive_at_start = 0b11
+    assert state._check_end(0) and state.returns() == [0.0, 0.0]
