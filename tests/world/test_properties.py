@@ -117,3 +117,27 @@ def test_clone_is_independent() -> None:
     twin = state.clone()
     twin.playout(rng)
     assert json.dumps(state.observation(None), sort_keys=True) == before
+
+
+def test_simultaneous_choices_are_hidden_until_all_have_chosen() -> None:
+    state = new_state(2, seed=4)
+    first = state.current_player()
+    second = 1 - first
+    state.apply(("deck", "society"))
+    kept = state.legal_actions()[0]
+    state.apply(kept)
+    assert state.current_player() == second and state.stage == "new_policy"
+    seen = state.observation(second)["nations"][first]
+    assert seen["deck_counts"]["society"] == 10 and seen["hand_count"] == 4
+    assert not any("draws 5" in line for line in state.observation(second)["log"])
+    own = state.observation(first)["nations"][first]
+    assert own["deck_counts"]["society"] == 9 and own["hand_count"] == 5
+    state.apply(("deck", "military"))
+    state.apply(state.legal_actions()[0])
+    assert state.stage != "new_policy"
+    seen = state.observation(second)["nations"][first]
+    assert seen["deck_counts"]["society"] == 9 and seen["hand_count"] == 5
+    log = state.observation(second)["log"]
+    assert any("draws 5 from the society deck" in line for line in log)
+    assert not any(line.startswith(state.name(first)) and "you keep" in line for line in log)
+    assert any(line.startswith(state.name(first)) and "you keep" in line for line in state.observation(first)["log"])
