@@ -134,10 +134,7 @@ def make_playout(kind: str, game_id: str | None, depth: int) -> Playout:
     ``policy`` without a policy falls back to ``random``.
     """
     if kind == "auto" and game_id is not None:
-        if has_evaluation(game_id):
-            kind = "heuristic"
-        else:
-            kind = "random"
+        kind = "heuristic" if has_evaluation(game_id) else "random"
     if kind == "heuristic":
         return cutoff_playout(depth)
     if kind == "policy" and game_id is not None:

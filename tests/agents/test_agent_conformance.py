@@ -1,0 +1,66 @@
+"""Every agent returns a legal action within its budget plus 10%, on every registered game.
+
+Runs over ``available_games()`` (the project's engines that have landed) and
+the toy games of the test suite, so it grows as engines are added. Positions
+are taken along a random game (the start, and later positions).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+import tests.agents.toy_tricks
+import tests.core.toy  # noqa: F401 - registers toy-nim
+from limitgames.agents import make_agent
+from limitgames.core import State, available_games, get_game
+
+BUDGET = 0.1
+SLACK = 0.03
+"""Seconds allowed beyond budget + 10% for the operating system's scheduling on a busy machine."""
+
+SPECS = [
+    "random",
+    "heuristic",
+    "heuristic:epsilon=0.5",
+    f"mcts:seconds={BUDGET}",
+    f"ismcts:seconds={BUDGET}",
+    f"alphabeta:seconds={BUDGET}",
+    "mcts:iterations=25,playouts=random",
+    "ismcts:iterations=25",
+    "alphabeta:depth=2",
+]
+SMALL_VARIANTS = {"hex": {"size": 4}, "cards": {"players": 3}}
+
+
+def positions(game_id: str, count: int = 4, seed: int = 3) -> list[State]:
+    """``count`` positions along one random game (fewer if it ends first)."""
+    rng = random.Random(seed)
+    state = get_game(game_id).new_initial_state(seed=seed, **SMALL_VARIANTS.get(game_id, {}))
+    found = []
+    while not state.is_terminal() and len(found) < count:
+        found.append(state.clone())
+        for _ in range(rng.randrange(1, 8)):
+            if state.is_terminal():
+                break
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+    return found
+
+
+@pytest.mark.parametrize("game_id", sorted({*available_games(), "toy-nim", "toy-tricks"}))
+@pytest.mark.parametrize("spec", SPECS)
+def test_agent_returns_a_legal_action_within_budget(game_id: str, spec: str) -> None:
+    agent = make_agent(spec, seed=1)
+    for state in positions(game_id):
+        before = state.observation(None)
+        started = time.perf_counter()
+        action = agent.choose(state)
+        elapsed = time.perf_counter() - started
+        assert state.is_legal(action), f"{spec} chose {action!r}, illegal in {game_id}"
+        assert state.observation(None) == before, f"{spec} changed the state it was given"
+        if "seconds=" in spec:
+            assert elapsed <= BUDGET * 1.1 + SLACK, f"{spec} took {elapsed:.3f} s on {game_id}"
+        state.apply(action)
