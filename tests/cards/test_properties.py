@@ -36,6 +36,8 @@ def _check_invariants(state: CardsState) -> None:
         assert all(x >= 0 for x in state.hands[s]) and all(x >= 0 for x in state.hidden[s])
         cards = [h + x for h, x in zip(state.hands[s], state.hidden[s], strict=True)]
         assert all(k <= c for k, c in zip(state.known[s], cards, strict=True)), "known cards not held"
+        assert all(k <= c for k, c in zip(state.known_hand[s], state.hands[s], strict=True)), "not in hand"
+        assert all(k <= c for k, c in zip(state.known_hand[s], state.known[s], strict=True))
         assert sum(cards) <= state.full_hand
     for colour in range(5):
         total = sum(h[colour] + x[colour] for h, x in zip(state.hands, state.hidden, strict=True))

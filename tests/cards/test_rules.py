@@ -313,3 +313,23 @@ def test_returns_variant_win() -> None:
     assert state.returns() == [
         (1.0 if len(winners) == 1 else 0.0) if s in winners else -1.0 for s in range(3)
     ]
+
+
+def test_known_cards_after_a_reveal() -> None:
+    # Seat 1 draws one of the two blue cards an exchange put on the draw pile, so
+    # everybody knows a blue is in its hand; it had hidden a blue. At the reveal
+    # everybody knows it holds two blue cards, not one.
+    state = make_state(4, ["bbbbr", "bgrpp", "yrrpp", "yrrpp"], [RULEBOOK_CARD, "11111"], draw="ggpyp")
+    play(state, "hide red", "hide blue", "hide red", "hide red", "exchange blue", "play green")
+    obs = state.observation(3)
+    assert obs["known_cards"][1]["blue"] == 1 and obs["known_in_hand"][1]["blue"] == 1
+    play(state, "suspect 0")
+    obs = state.observation(3)
+    assert obs["known_cards"][1]["blue"] == 2 and obs["known_in_hand"][1]["blue"] == 2
+    assert obs["known_cards"][0] == {"red": 1, "yellow": 0, "green": 0, "blue": 0, "purple": 0}
+    # Hiding forgets which known card is still in hand, not what the seat holds.
+    assert state.start == 2  # seat 2 suspected wrongly, took the limit card, starts
+    play(state, "hide purple", "hide red", "hide green", "hide blue")
+    obs = state.observation(0)
+    assert obs["known_cards"][3]["red"] == 1 and obs["known_in_hand"][3]["red"] == 0
+    assert obs["known_cards"][1]["blue"] == 2 and obs["known_in_hand"][1]["blue"] == 0

@@ -12,11 +12,17 @@ Some cards are public although face down. The engine tracks them as
 
 - in the draw pile: the two cards an exchange put on top, and the piles of
   earlier rounds, which went under the draw pile in the order played;
-- in a seat's cards (hand and hidden together): cards it drew from a known
-  place in the draw pile, and its hidden cards once revealed and taken back.
-  ``known[seat]`` is a lower bound per colour on that seat's hand + hidden
-  cards, exactly what everybody can deduce: it drops by one when the seat
-  plays that colour (and by four, floored at 0, when it exchanges it).
+- in a seat's cards: cards it drew from a known place in the draw pile, and
+  its hidden cards once revealed and taken back.
+
+Two lower bounds per seat and colour hold this knowledge exactly:
+``known[seat]`` on its hand + hidden cards, and ``known_hand[seat]`` on its
+hand alone. Drawing a known card raises both; playing a colour lowers both
+by one (where positive); an exchange shows four cards in hand (both bounds
+at least 4) which then leave the hand (both lowered by 4, floored at 0);
+hiding a card forgets ``known_hand`` (nobody knows which card went, but
+``known`` still bounds hand + hidden); the reveal sets both to
+``hidden + max(known_hand, known - hidden)``.
 
 A determinization keeps everything a seat knows and deals all the rest (the
 other seats' unknown cards, their hidden cards, the unknown places in the
@@ -66,7 +72,8 @@ def observation(state: CardsState, seat: int | None) -> dict[str, Any]:
     - ``hand``, ``hidden``: the seat's own cards per colour (``None`` for a spectator);
     - ``hand_sizes``, ``hidden_counts``: per seat;
     - ``known_cards``: per seat, the cards (per colour) everybody knows it holds
-      among its hand and hidden cards;
+      among its hand and hidden cards; ``known_in_hand``: those known to be in
+      its hand;
     - ``pile``: ``[[seat, colour], ...]`` in the order played (the whole pile:
       interfaces show only ``pile_top`` unless asked); ``pile_top``;
       ``last_played``: per seat its last colour this round or ``None``;
@@ -103,6 +110,7 @@ def observation(state: CardsState, seat: int | None) -> dict[str, Any]:
         "hand_sizes": [sum(h) for h in state.hands],
         "hidden_counts": [sum(h) for h in state.hidden],
         "known_cards": [_counts(k) for k in state.known],
+        "known_in_hand": [_counts(k) for k in state.known_hand],
         "pile": [[s, COLOURS[c]] for s, c in zip(state.pile_seats, state.pile, strict=True)],
         "pile_top": COLOURS[state.pile[-1]] if state.pile else None,
         "last_played": last,
@@ -144,8 +152,9 @@ def determinize(state: CardsState, seat: int, rng: random.Random) -> CardsState:
     Keeps ``seat``'s own cards, the pile, the known cards of the draw pile and
     of every seat, every size and the whole public history; deals the unseen
     colour cards (:func:`unseen_colour_counts`) at random into the other
-    seats' unknown cards (then picks their hidden cards at random among their
-    cards) and the unknown places of the draw pile; shuffles the unseen limit
+    seats' unknown cards (then picks their hidden cards at random among
+    their cards not known to be in hand) and the unknown places of the draw
+    pile; shuffles the unseen limit
     cards (the limit pile except cards known to lie at its bottom, and the
     cards put aside). ``observation(seat)`` of the result equals that of
     ``state``. The result is for search: its chance log is ``state``'s.
@@ -168,15 +177,15 @@ def determinize(state: CardsState, seat: int, rng: random.Random) -> CardsState:
         unknown = size - len(cards)
         cards += pool[pos : pos + unknown]
         pos += unknown
-        rng.shuffle(cards)
-        hidden_count = sum(state.hidden[s])
+        # The hidden cards come from the cards not known to be in the hand.
         hand = [0] * 5
+        for c in cards:
+            hand[c] += 1
+        spare = [c for c in range(5) for _ in range(hand[c] - state.known_hand[s][c])]
         hidden = [0] * 5
-        for i, c in enumerate(cards):
-            if i < hidden_count:
-                hidden[c] += 1
-            else:
-                hand[c] += 1
+        for c in rng.sample(spare, sum(state.hidden[s])):
+            hidden[c] += 1
+            hand[c] -= 1
         world.hands[s] = hand
         world.hidden[s] = hidden
     draw = world.draw

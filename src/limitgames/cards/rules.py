@@ -132,7 +132,10 @@ class CardsState(State):
         self.draw_known: list[bool] = [False] * len(deck)
         self.hands: list[list[int]] = [[0] * 5 for _ in range(n)]
         self.hidden: list[list[int]] = [[0] * 5 for _ in range(n)]
+        # Public knowledge (see limitgames.cards.observe): per seat and colour, a lower
+        # bound on its hand + hidden cards (known) and on its hand alone (known_hand).
         self.known: list[list[int]] = [[0] * 5 for _ in range(n)]
+        self.known_hand: list[list[int]] = [[0] * 5 for _ in range(n)]
         self.pile: list[int] = []
         self.pile_seats: list[int] = []
         self.last_index: list[int] = [-1] * n
@@ -271,6 +274,8 @@ class CardsState(State):
         if action < PLAY:  # hide
             self.hands[s][action] -= 1
             self.hidden[s][action] += 1
+            # Nobody knows which card went: only the bound on hand + hidden remains.
+            self.known_hand[s] = [0] * 5
             self.hide_pos += 1
             if self.hide_pos == len(self.hide_order):
                 self.phase = PHASE_PLAY
@@ -284,6 +289,9 @@ class CardsState(State):
             known = self.known[s]
             if known[c]:
                 known[c] -= 1
+            known_hand = self.known_hand[s]
+            if known_hand[c]:
+                known_hand[c] -= 1
             self.pile.append(c)
             self.pile_seats.append(s)
             self.last_index[s] = len(self.pile) - 1
@@ -292,14 +300,18 @@ class CardsState(State):
                 self.hands[s][d] += 1
                 if self.draw_known.pop():
                     known[d] += 1
+                    known_hand[d] += 1
             self.passes = 0
             self.player = (s + 1) % self.n
             return
         if action < SUSPECT:  # exchange four cards of colour c
             c = action - EXCHANGE
             self.hands[s][c] -= 4
+            # Four shown, so held in hand; then they leave the hand.
             known = self.known[s]
+            known_hand = self.known_hand[s]
             known[c] = known[c] - 4 if known[c] > 4 else 0
+            known_hand[c] = known_hand[c] - 4 if known_hand[c] > 4 else 0
             self.points[s] += 1
             self._draw_cards(s, 4)
             self.pile += (c, c)
@@ -325,11 +337,13 @@ class CardsState(State):
         known_flags = self.draw_known
         hand = self.hands[seat]
         known = self.known[seat]
+        known_hand = self.known_hand[seat]
         for _ in range(min(count, len(draw))):
             c = draw.pop()
             hand[c] += 1
             if known_flags.pop():
                 known[c] += 1
+                known_hand[c] += 1
 
     def effective_limits(self) -> list[int | None]:
         """Per colour, the limit this round: the limit card's value plus the hidden cards
@@ -405,13 +419,17 @@ class CardsState(State):
         for s in range(n):
             hidden = self.hidden[s]
             if any(hidden):
+                # Revealed and taken back: the hand held at least known_hand and at least
+                # known minus the hidden cards; now it holds the hidden cards as well.
                 hand = self.hands[s]
                 known = self.known[s]
+                known_hand = self.known_hand[s]
                 for c in _RANGE5:
-                    if hidden[c]:
-                        hand[c] += hidden[c]
-                        if known[c] < hidden[c]:
-                            known[c] = hidden[c]
+                    h = hidden[c]
+                    hand[c] += h
+                    rest = known[c] - h
+                    known[c] = h + (known_hand[c] if known_hand[c] > rest else rest)
+                self.known_hand[s] = list(known)
                 self.hidden[s] = [0] * 5
         # The pile, turned over, goes under the draw pile: first played card on top.
         if self.pile:
@@ -513,6 +531,7 @@ class CardsState(State):
         other.hands = [list(h) for h in self.hands]
         other.hidden = [list(h) for h in self.hidden]
         other.known = [list(h) for h in self.known]
+        other.known_hand = [list(h) for h in self.known_hand]
         other.pile = list(self.pile)
         other.pile_seats = list(self.pile_seats)
         other.last_index = list(self.last_index)
@@ -544,6 +563,7 @@ class CardsState(State):
             tuple(map(tuple, self.hands)),
             tuple(map(tuple, self.hidden)),
             tuple(map(tuple, self.known)),
+            tuple(map(tuple, self.known_hand)),
             tuple(self.draw),
             tuple(self.draw_known),
             tuple(self.pile),
