@@ -69,7 +69,9 @@ CHOICE_WORDS: dict[str, str] = {
 }
 """What each kind of choice asks, for people."""
 
-LOG_SHOWN = 18
+LOG_SHOWN = 60
+"""At most this many log lines are drawn (the current and the previous phase)."""
+PHASE_MARK = "== "
 
 
 def _cards(state: State) -> Any:
@@ -161,10 +163,12 @@ def hand_table(state: State, obs: dict[str, Any], seat: int) -> Table:
     table.add_column("kind")
     table.add_column("cost")
     table.add_column("effect")
+    table.add_column("if played now")
     for cid in obs.get("hand", []):
         card = cards[cid]
         name = Text(cid, style="bold green" if cid in playable else "")
-        table.add_row(name, card.deck, "permanent" if card.permanent else "instant", card.cost, card.text)
+        now = card_preview(state, seat, cid) if cid in playable else "cannot be played now"
+        table.add_row(name, card.deck, "permanent" if card.permanent else "instant", card.cost, card.text, now)
     return table
 
 
@@ -176,7 +180,7 @@ def render(console: Console, state: State, seat: int | None) -> None:
     console.print(nations_table(obs, seat))
     if seat is not None:
         console.print(hand_table(state, obs, seat))
-    log = obs["log"][-LOG_SHOWN:]
+    log = recent_log(obs["log"])
     if log:
         console.print(Panel(Group(*[Text(line) for line in log]), title="What happened", title_align="left"))
     if state.is_terminal():
@@ -195,6 +199,37 @@ def render(console: Console, state: State, seat: int | None) -> None:
                     card = cards[option.split()[1]]
                     kind = "permanent" if card.permanent else "instant"
                     console.print(f"  {card.id} ({kind}): cost {card.cost} Effect: {card.text}", highlight=False)
+
+
+def recent_log(lines: list[str]) -> list[str]:
+    """The log of the previous and the current phase (the lines from the second-last phase mark)."""
+    marks = [i for i, line in enumerate(lines) if line.startswith(PHASE_MARK)]
+    start = marks[-2] if len(marks) >= 2 else 0
+    return lines[max(start, len(lines) - LOG_SHOWN):]
+
+
+def card_preview(state: State, seat: int, card: str) -> str:
+    """What playing ``card`` now would change, in a few words (own board first, then others)."""
+    try:
+        lines = preview_lines(state, ("play", card))
+    except Exception:
+        return ""
+    me = state.seat_names()[seat]
+    skip = (".played", ".permanent", ".hand_count", ".passed", ".deck_counts")
+    parts: list[str] = []
+    for line in lines:
+        key, _, change = line.partition(": ")
+        if key.startswith("nations.") and not key.startswith(skip):
+            _, nation, field = key.split(".", 2)
+            if any(field.startswith(x[1:]) for x in skip):
+                continue
+            parts.append(f"{field} {change}" if nation == me else f"{nation} {field} {change}")
+        elif line.startswith("then ") and "(policy)" not in line and "step ends" not in line:
+            parts.append(line)
+    if not parts:  # the step ended: the card's own log lines
+        parts = [line[5:].removeprefix(f"{me}: ") for line in lines if line.startswith("log: ")]
+        parts = [p for p in parts if not p.startswith(("plays ", "passes"))]
+    return "; ".join(parts)
 
 
 def scores_table(obs: dict[str, Any]) -> Table:
@@ -232,14 +267,23 @@ def _flatten(prefix: str, value: Any, out: dict[str, Any]) -> None:
 def preview_lines(state: State, action: Action) -> list[str]:
     """What ``action`` would do, as lines: the log it writes, what changes, and the next decision.
 
-    The action is applied to a clone; ``state`` is not changed. Raises the engine's errors.
+    The action is applied to a clone; ``state`` is not changed. When it ends the step and play
+    runs on into the next phase, only the action's own log lines are shown (up to the next
+    phase), with a last line saying so. Raises the engine's errors.
     """
     seat = state.current_player()
     before = state.observation(seat)
     twin = state.clone()
     twin.apply(action)
     after = twin.observation(seat)
-    lines = [f"log: {line}" for line in after["log"][len(before["log"]):]]
+    new_log = after["log"][len(before["log"]):]
+    moved_on = any(line.startswith(PHASE_MARK) for line in new_log)
+    if moved_on:
+        cut = next(i for i, line in enumerate(new_log) if line.startswith(PHASE_MARK))
+        return [f"log: {line}" for line in new_log[:cut]] + [
+            "then the step ends and play goes on to the next phase"
+        ]
+    lines = [f"log: {line}" for line in new_log]
     old: dict[str, Any] = {}
     new: dict[str, Any] = {}
     for key in ("world_bank", "pollution_reserve", "disruption_reserve", "market", "nations"):
@@ -250,7 +294,7 @@ def preview_lines(state: State, action: Action) -> list[str]:
             lines.append(f"{key}: {old.get(key)} -> {value}")
     choice = after.get("choice")
     if choice and choice["nation"] == before["nations"][seat]["name"] and "options" in choice:
-        lines.append("then you choose: " + "  ".join(choice["options"]))
-    elif choice and after.get("stage") == before.get("stage"):
+        lines.append(f"then you choose ({choice['kind']}): " + "  ".join(choice["options"]))
+    elif choice:
         lines.append(f"then {choice['nation']} decides ({choice['kind']})")
     return lines

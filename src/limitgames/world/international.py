@@ -30,6 +30,7 @@ def total_crises(state: WorldState) -> int:
 def cold_war(state: WorldState) -> bool:
     """Cold war: more than 15 military in stock -> 1 disruption."""
     it = state.data.international
+    state.note(None, f"== International phase of generation {state.generation}")
     for seat in state.turn_order():
         nation = state.nations[seat]
         if nation.stock[MILITARY] > it["cold_war_military"]:

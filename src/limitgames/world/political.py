@@ -38,6 +38,7 @@ def column_a(state: WorldState, nation: Nation) -> int:
 def technology(state: WorldState) -> bool:
     """Technological advancement: technology cards by class A (rulebook p12)."""
     state.columns = [column_a(state, n) for n in state.nations]
+    state.note(None, f"== Political phase of generation {state.generation}")
     techs = state.data.political["technology"]
     for seat in state.turn_order():
         nation = state.nations[seat]

@@ -49,6 +49,7 @@ def score_nation(data: WorldData, nation: Nation, crises: int) -> dict[str, int]
 def scoring(state: WorldState) -> bool:
     """Score every nation and end the game."""
     crises = total_crises(state)
+    state.note(None, "== Scoring")
     state.score_details = [score_nation(state.data, n, crises) for n in state.nations]
     state.scores = [d["total"] for d in state.score_details]
     for seat, d in enumerate(state.score_details):

@@ -49,7 +49,7 @@ def column_c(nation: Nation) -> int:
 def social_start(state: WorldState) -> bool:
     """Fix each nation's social column from class C (rulebook p14)."""
     state.columns = [column_c(n) for n in state.nations]
-    state.note(None, f"Social phase of generation {state.generation}")
+    state.note(None, f"== Social phase of generation {state.generation}")
     return True
 
 
@@ -59,7 +59,7 @@ def stress_start(state: WorldState) -> bool:
     if state.stress_tests <= 0:
         state.stage = "scoring"
         return False
-    state.note(None, "Stress test: supply, consumption and production once more")
+    state.note(None, "== Stress test: supply, consumption and production once more")
     return True
 
 
