@@ -62,8 +62,12 @@ class Seat:
 def make_seats(specs: list[str], players: int, seed: int, fill: str = "random") -> list[Seat]:
     """The seats from ``--seat`` options, padded with ``fill`` (an agent spec).
 
+    A level (easy...expert) becomes its agent spec; people are named by
+    ``human:NAME``, or "You" when alone, and agents get the rulebook's names.
+
     Raises:
-        LimitGamesError: for more seats than players or a bad agent spec.
+        typer.BadParameter: for more seats than players.
+        AgentSpecError: for an unknown agent or a bad option.
     """
     if len(specs) > players:
         raise typer.BadParameter(f"{len(specs)} --seat options for {players} players")
@@ -130,7 +134,7 @@ def _read_action(state: CardsState, seat: Seat, names: list[str], show_pile: boo
         if len(words) >= 2 and words[0] == "suspect":
             target = " ".join(words[1:])
             for s, name in enumerate(names):
-                if name.lower() == target or name.lower().split(" (")[0] == target:
+                if name.lower() == target:
                     text = f"suspect {s}"
         try:
             action = state.parse_action(text)
