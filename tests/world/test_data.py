@@ -115,3 +115,16 @@ def test_illegal_action_leaves_the_state_unchanged() -> None:
     state = new_state(2)
     check_illegal_is_harmless(state, ("play", "terrorism"))
     check_illegal_is_harmless(state, "nonsense")
+
+
+def test_returns_variant() -> None:
+    import random
+
+    win = get_game("world").new_initial_state(seed=3, players=3)
+    score = get_game("world").new_initial_state(seed=3, players=3, returns="score")
+    win.playout(random.Random(1))
+    score.playout(random.Random(1))
+    assert score.returns() == [float(s) for s in score.scores]  # type: ignore[attr-defined]
+    assert max(win.returns()) == 1.0 and set(win.returns()) <= {0.0, 1.0}
+    with pytest.raises(VariantError):
+        get_game("world").new_initial_state(seed=3, players=3, returns="elo")

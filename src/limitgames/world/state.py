@@ -158,9 +158,12 @@ class WorldState(State):
         return self.terminal
 
     def returns(self) -> list[float]:
-        """1.0 for each nation with the highest score (ties share), 0.0 for the others; 0s until the end."""
+        """Variant ``returns=win``: 1.0 for each nation with the highest score (ties share), 0.0 for
+        the others; ``returns=score``: the scores. All 0.0 until the end."""
         if not self.terminal:
             return [0.0] * self.n
+        if self._variant.get("returns") == "score":
+            return [float(s) for s in self.scores]
         best = max(self.scores)
         return [1.0 if s == best else 0.0 for s in self.scores]
 
