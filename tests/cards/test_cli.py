@@ -133,3 +133,12 @@ def test_limit_command_lists_cards() -> None:
     )
     assert out.returncode == 0, out.stderr
     assert "--limit-cards" in out.stdout and "--show-pile" in out.stdout
+
+
+def test_suspect_by_name() -> None:
+    lines = "suspect barbara\n1\n" * 6 + "quit\n"
+    result = runner.invoke(_app(), ["cards", "-n", "3", "--seed", "6", "--no-record"], input=lines)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())  # Rich wraps at 80 columns
+    assert "You suspect Barbara" in text
+    assert "Round 1: You suspected Barbara" in text
