@@ -98,15 +98,20 @@ class Geometry:
     # --- set operations on masks ------------------------------------------
     def spread(self, m: int) -> int:
         """``m`` together with every neighbour cell of ``m`` (may include non-tiles)."""
-        W, W1 = self.W, self.W1
-        return m | (m << 1) | (m >> 1) | (m << W) | (m >> W) | (m << W1) | (m >> W1)
+        # (m << W) | (m << W1) == ((m << 1) | m) << W1, and the same downward
+        W1 = self.W1
+        right = m | (m << 1)
+        left = m | (m >> 1)
+        return right | left | (right << W1) | (left >> W1)
 
     def flood(self, seed: int, region: int) -> int:
         """The part of ``region`` connected to ``seed`` (``seed`` must lie inside ``region``)."""
-        W, W1 = self.W, self.W1
+        W1 = self.W1
         c = seed
         while True:
-            n = (c | (c << 1) | (c >> 1) | (c << W) | (c >> W) | (c << W1) | (c >> W1)) & region
+            right = c | (c << 1)
+            left = c | (c >> 1)
+            n = (right | left | (right << W1) | (left >> W1)) & region
             if n == c:
                 return c
             c = n
