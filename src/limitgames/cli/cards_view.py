@@ -196,7 +196,8 @@ def explain_suspicion(check: dict[str, Any], names: Sequence[str]) -> str:
     verdict = "exceeded" if check["exceeded"] else "not exceeded"
     return (
         f"{check['colour']}: {check['counted']} counted, {limit}, {verdict}: "
-        f"{names[check['scorer']]} scores +1, {names[check['taker']]} takes the limit card"
+        f"{_says(names[check['scorer']], 'scores')} +1, "
+        f"{_says(names[check['taker']], 'takes')} the limit card"
     )
 
 
