@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The main job: play Browne's Limit in the terminal against the computer.
-# Extra arguments go to `limit play hex` (e.g. --size 6 --players 3).
+# The main job: the web app (lobby, hex and cards in the browser) on an embedded
+# SQLite database in your user data directory. Makes .venv and installs what it
+# needs on first run. Extra arguments go to `limit serve` (e.g. --port 8080,
+# --db postgresql+psycopg://...).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
-exec .venv/bin/limit play hex --seat human --seat random "$@"
+exec .venv/bin/limit serve "$@"
