@@ -98,7 +98,20 @@ def test_observation_ignores_other_seats_hidden_cards(
             twin.hands[s][a] += 1
             twin.hands[s][b] -= 1
             twin.hidden[s][b] += 1
+    # The unknown places of the draw pile and the unseen limit cards are hidden too.
+    unknown = [i for i, k in enumerate(twin.draw_known) if not k]
+    colours = [twin.draw[i] for i in unknown]
+    rng.shuffle(colours)
+    for i, c in zip(unknown, colours, strict=True):
+        twin.draw[i] = c
+    fixed = twin.limit_bottom_known
+    unseen = twin.limit_pile[fixed:] + twin.put_aside
+    rng.shuffle(unseen)
+    twin.limit_pile[fixed:] = unseen[: len(twin.limit_pile) - fixed]
+    twin.put_aside = unseen[len(twin.limit_pile) - fixed :]
     assert twin.colour_card_total() == 60
+    # A determinization depends only on what the seat knows (and the generator).
+    assert twin.determinize(seat, random.Random(1)).key() == state.determinize(seat, random.Random(1)).key()
     assert json.dumps(twin.observation(seat), sort_keys=True) == before
     assert json.dumps(twin.observation(None), sort_keys=True) == json.dumps(
         state.observation(None), sort_keys=True

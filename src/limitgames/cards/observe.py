@@ -196,7 +196,8 @@ def determinize(state: CardsState, seat: int, rng: random.Random) -> CardsState:
     if pos != len(pool):  # pragma: no cover - conservation is tested
         raise AssertionError(f"determinize: {len(pool) - pos} unseen cards left over")
     fixed = state.limit_bottom_known
-    unseen = world.limit_pile[fixed:] + world.put_aside
+    # Sorted first, so that the result depends on what the seat knows and on rng only.
+    unseen = sorted(world.limit_pile[fixed:] + world.put_aside)
     rng.shuffle(unseen)
     free = len(world.limit_pile) - fixed
     world.limit_pile = world.limit_pile[:fixed] + unseen[:free]
