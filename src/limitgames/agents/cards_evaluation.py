@@ -37,6 +37,9 @@ from limitgames.core import Action, State
 
 COLOURS_TOTAL = 12
 """Colour cards of each colour in the game."""
+PLAYOUT_DEPTH = 2
+"""Random decisions before a heuristic playout is cut off: random play decides
+little in Limits except by suspecting at random, so playouts stay short."""
 
 
 def binomial_cdf(k: int, n: int, p: float) -> float:

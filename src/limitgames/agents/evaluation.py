@@ -100,6 +100,18 @@ def policy_for(game_id: str) -> Policy | None:
     return _POLICIES[game_id]
 
 
+def playout_depth_for(game_id: str, default: int = 12) -> int:
+    """The game's cut-off for heuristic playouts (a module-level ``PLAYOUT_DEPTH``), or ``default``."""
+    module_name = EVALUATION_MODULES.get(game_id)
+    if module_name is None:
+        return default
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError:
+        return default
+    return int(getattr(module, "PLAYOUT_DEPTH", default))
+
+
 def has_evaluation(game_id: str) -> bool:
     """Whether ``game_id`` has an evaluation of its own (not the neutral one)."""
     return evaluation_for(game_id) is not neutral_evaluation

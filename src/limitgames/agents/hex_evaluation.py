@@ -30,6 +30,8 @@ FREEDOM = 1.0
 MOBILITY = 0.15
 SCALE = 6.0
 SCALE_PER_REMOVABLE = 0.25
+PLAYOUT_DEPTH = 12
+"""Random decisions (six turns) before a heuristic playout is cut off."""
 
 
 def seat_score(features: dict[str, int], prefix: str = "") -> float:

@@ -20,7 +20,7 @@ Spec options (``ismcts:iterations=2000``, ``ismcts:seconds=1``):
     iterations / seconds: the budget per decision (default ``seconds=1``).
     c: the exploration constant (default 1.4, for returns in -1..1).
     playouts: ``auto`` (default), ``random``, ``heuristic`` or ``policy``,
-        as for ``mcts``; ``depth`` (default 12) cuts heuristic playouts.
+        as for ``mcts``; ``depth`` cuts heuristic playouts (default: the game's own).
 
 ``last_info`` keys: as ``mcts`` (``iterations``, ``seconds``, ``visits``,
 ``share``, ``value``, ``win``, ``top``).
@@ -71,7 +71,7 @@ class IsmctsAgent(Agent):
         budget: Budget | None = None,
         c: float = 1.4,
         playouts: str = "auto",
-        depth: int = 12,
+        depth: int | None = None,
     ) -> None:
         super().__init__(spec, seed)
         self.budget = budget or Budget(seconds=1.0)
@@ -143,9 +143,9 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     budget = reader.budget(Budget(seconds=1.0))
     c = reader.number("c", 1.4)
     playouts = reader.choice("playouts", "auto", PLAYOUT_KINDS)
-    depth = reader.integer("depth", 12)
+    depth = reader.integer("depth", None)
     reader.finish()
-    assert c is not None and depth is not None
+    assert c is not None
     return IsmctsAgent(spec, seed, budget, c=c, playouts=playouts, depth=depth)
 
 
@@ -153,5 +153,5 @@ register_agent(
     "ismcts",
     _make,
     "information-set MCTS (Cowling et al. 2012) for hidden cards, via determinizations; "
-    "options seconds=S or iterations=N, c=1.4, playouts=auto|random|heuristic|policy, depth=12",
+    "options seconds=S or iterations=N, c=1.4, playouts=auto|random|heuristic|policy, depth=D",
 )

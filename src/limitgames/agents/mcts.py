@@ -24,7 +24,9 @@ Spec options (``mcts:seconds=1``, ``mcts:iterations=2000,playouts=heuristic``):
         end with the game's rule-of-thumb policy, 10% random decisions; slow),
         or ``auto`` (default: ``heuristic`` if the game has an evaluation,
         else ``random``).
-    depth: cut-off of heuristic playouts in decisions (default 12).
+    depth: cut-off of heuristic playouts in decisions (default: the game's
+        own, ``PLAYOUT_DEPTH`` of its evaluation module: hex 12, cards 2,
+        world 24; else 12).
     reuse: ``yes`` (default) or ``no``: keep the tree between moves.
 
 ``last_info`` keys (for interfaces; see ``docs/agents.md``):
@@ -49,6 +51,7 @@ from limitgames.agents.evaluation import (
     evaluation_for,
     has_evaluation,
     outcome_values,
+    playout_depth_for,
     policy_for,
 )
 from limitgames.agents.heuristic import is_perfect_information
@@ -125,7 +128,7 @@ def policy_playout(policy: Policy, epsilon: float = 0.1) -> Playout:
 PLAYOUT_KINDS: tuple[str, ...] = ("auto", "random", "heuristic", "policy")
 
 
-def make_playout(kind: str, game_id: str | None, depth: int) -> Playout:
+def make_playout(kind: str, game_id: str | None, depth: int | None) -> Playout:
     """The playout of ``kind`` (see :data:`PLAYOUT_KINDS`) for ``game_id``.
 
     ``auto`` is ``heuristic`` for a game with an evaluation (``hex``,
@@ -136,6 +139,8 @@ def make_playout(kind: str, game_id: str | None, depth: int) -> Playout:
     if kind == "auto" and game_id is not None:
         kind = "heuristic" if has_evaluation(game_id) else "random"
     if kind == "heuristic":
+        if depth is None:
+            depth = playout_depth_for(game_id) if game_id is not None else 12
         return cutoff_playout(depth)
     if kind == "policy" and game_id is not None:
         policy = policy_for(game_id)
@@ -200,7 +205,7 @@ class MctsAgent(Agent):
         budget: Budget | None = None,
         c: float = 1.4,
         playouts: str = "auto",
-        depth: int = 12,
+        depth: int | None = None,
         reuse: bool = True,
     ) -> None:
         super().__init__(spec, seed)
@@ -310,10 +315,10 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     budget = reader.budget(Budget(seconds=1.0))
     c = reader.number("c", 1.4)
     playouts = reader.choice("playouts", "auto", PLAYOUT_KINDS)
-    depth = reader.integer("depth", 12)
+    depth = reader.integer("depth", None)
     reuse = reader.choice("reuse", "yes", ("yes", "no")) == "yes"
     reader.finish()
-    assert c is not None and depth is not None
+    assert c is not None
     return MctsAgent(spec, seed, budget, c=c, playouts=playouts, depth=depth, reuse=reuse)
 
 
@@ -321,5 +326,5 @@ register_agent(
     "mcts",
     _make,
     "UCT tree search, max-n for any number of seats; options seconds=S or iterations=N, "
-    "c=1.4, playouts=auto|random|heuristic|policy, depth=12, reuse=yes|no",
+    "c=1.4, playouts=auto|random|heuristic|policy, depth=D, reuse=yes|no",
 )
