@@ -143,3 +143,36 @@ def test_suspect_by_name() -> None:
     assert "You suspect Barbara" in text
     assert re.search(r"Round \d+: You suspected Barbara \(\w+\)\. \w+: \d+ counted", text)
     assert re.search(r"You score \+1|You take the limit card", text)
+
+
+def test_ctrl_c_saves_the_record(tmp_path: Path) -> None:
+    from limitgames.agents import Agent, register_agent
+    from limitgames.core import Action, State
+
+    class Interrupting(Agent):
+        calls = 0
+
+        def choose(self, state: State) -> Action:
+            Interrupting.calls += 1
+            if Interrupting.calls > 10:
+                raise KeyboardInterrupt
+            return state.legal_actions()[0]
+
+    register_agent("test-interrupt", lambda spec, options, seed: Interrupting(spec, seed), "test only")
+    path = tmp_path / "cut.json"
+    result = runner.invoke(
+        _app(), ["cards", "-n", "2", "-s", "test-interrupt", "-s", "random", "--seed", "1", "--record", str(path)]
+    )
+    assert result.exit_code == 130, result.output
+    assert "Interrupted" in result.output
+    record = GameRecord.read(path)
+    assert record.result is None and len(record.actions) >= 10
+    assert not record.replay().is_terminal()
+
+
+def test_levels_fill_the_computer_seats() -> None:
+    seats = cards_play.make_seats(["human"], 3, seed=1, fill="heuristic")
+    assert [s.human for s in seats] == [True, False, False]
+    assert seats[1].spec == "heuristic" and seats[0].name == "You"
+    seats = cards_play.make_seats(["easy"], 2, seed=1)
+    assert seats[0].agent is not None and seats[0].spec != "easy"
