@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import typer
 from rich.console import Console
 from typer.testing import CliRunner
@@ -145,8 +146,8 @@ def test_suspect_by_name() -> None:
     assert re.search(r"You score \+1|You take the limit card", text)
 
 
-def test_ctrl_c_saves_the_record(tmp_path: Path) -> None:
-    from limitgames.agents import Agent, register_agent
+def test_ctrl_c_saves_the_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from limitgames.agents import Agent, make_agent
     from limitgames.core import Action, State
 
     class Interrupting(Agent):
@@ -158,10 +159,13 @@ def test_ctrl_c_saves_the_record(tmp_path: Path) -> None:
                 raise KeyboardInterrupt
             return state.legal_actions()[0]
 
-    register_agent("test-interrupt", lambda spec, options, seed: Interrupting(spec, seed), "test only")
+    def fake_make_agent(spec: str, seed: int | None = None) -> Agent:
+        return Interrupting(spec, seed) if spec == "interrupting" else make_agent(spec, seed)
+
+    monkeypatch.setattr(cards_play, "make_agent", fake_make_agent)
     path = tmp_path / "cut.json"
     result = runner.invoke(
-        _app(), ["cards", "-n", "2", "-s", "test-interrupt", "-s", "random", "--seed", "1", "--record", str(path)]
+        _app(), ["cards", "-n", "2", "-s", "interrupting", "-s", "random", "--seed", "1", "--record", str(path)]
     )
     assert result.exit_code == 130, result.output
     assert "Interrupted" in result.output
