@@ -141,3 +141,11 @@ def test_simultaneous_choices_are_hidden_until_all_have_chosen() -> None:
     assert any("draws 5 from the society deck" in line for line in log)
     assert not any(line.startswith(state.name(first)) and "you keep" in line for line in log)
     assert any(line.startswith(state.name(first)) and "you keep" in line for line in state.observation(first)["log"])
+
+
+def test_key_tells_positions_apart() -> None:
+    state = new_state(3, seed=2)
+    twin = state.clone()
+    assert state.key() == twin.key() and hash(state.key()) == hash(twin.key())
+    twin.apply(twin.legal_actions()[0])
+    assert state.key() != twin.key()

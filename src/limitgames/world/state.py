@@ -21,7 +21,7 @@ choices are shown when the step closes.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple
 
 from limitgames.core import TERMINAL, Action, Chance, IllegalActionError, State
@@ -419,6 +419,16 @@ class WorldState(State):
         other._legal = None
         other._chance = self._chance.clone()
         return other
+
+    def key(self) -> Hashable:
+        """A hashable summary of the full state (not the log): equal keys, same position."""
+        return (
+            self.stage, self.cursor, self.generation, self.leader, self.policy_turn, self.policy_plays,
+            self.stress_round, tuple(tuple(c) for c in self.crises), self.world_bank,
+            tuple(sorted(self.limit_box.items())), self.pollution_reserve, self.disruption_reserve,
+            tuple(self.colonization), tuple(self.market_price), tuple(self.market_stock),
+            tuple(self.columns), tuple(self.pending), tuple(n.key() for n in self.nations), self.terminal,
+        )
 
     def playout(self, rng: random.Random) -> list[float]:
         while not self.terminal:
