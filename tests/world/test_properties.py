@@ -33,14 +33,20 @@ def test_random_games_end_and_conserve_tokens(players: int, seed: int) -> None:
 
 
 def _shuffle_hidden(state: WorldState, seat: int, rng: random.Random) -> WorldState:
-    """A copy where every other nation's hand holds different cards (same count)."""
+    """A copy where every other nation's hand holds different cards (same count per deck: the
+    card backs are public) and every deck is in another order."""
     other = state.clone()
     for nation in other.nations:
         if nation.seat == seat:
             continue
-        pool = [c for cards in nation.decks.values() for c in cards] + nation.hand
-        rng.shuffle(pool)
-        nation.hand = pool[: len(nation.hand)]
+        hand: list[str] = []
+        for deck, cards in nation.decks.items():
+            held = [c for c in nation.hand if state.data.cards[c].deck == deck]
+            pool = cards + held
+            rng.shuffle(pool)
+            nation.decks[deck] = pool[: len(cards)]
+            hand += pool[len(cards):]
+        nation.hand = hand
     return other
 
 
@@ -149,3 +155,18 @@ def test_key_tells_positions_apart() -> None:
     assert state.key() == twin.key() and hash(state.key()) == hash(twin.key())
     twin.apply(twin.legal_actions()[0])
     assert state.key() != twin.key()
+
+
+@settings(max_examples=8, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 2**32), stop=st.integers(0, 200))
+def test_determinize_depends_only_on_what_the_seat_knows(players: int, seed: int, stop: int) -> None:
+    state = new_state(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(stop):
+        if state.is_terminal():
+            return
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+    seat = state.current_player()
+    twin = _shuffle_hidden(state, seat, rng)
+    assert state.determinize(seat, random.Random(7)).key() == twin.determinize(seat, random.Random(7)).key()

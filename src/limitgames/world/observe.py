@@ -44,6 +44,7 @@ def nation_view(state: WorldState, nation: Nation) -> dict[str, Any]:
         "shift_zone": nation.shift_zone,
         "unrest": nation.unrest,
         "hand_count": len(nation.hand),
+        "hand_by_deck": {d: sum(1 for c in nation.hand if state.data.cards[c].deck == d) for d in DECKS},
         "deck_counts": nation.card_count(),
         "permanent": list(nation.permanent),
         "played": list(nation.played),
@@ -97,33 +98,43 @@ def observation(state: WorldState, seat: int | None) -> dict[str, Any]:
 
 
 def determinize(state: WorldState, seat: int, rng: random.Random) -> WorldState:
-    """A full state consistent with what ``seat`` knows, the unseen cards dealt at random."""
+    """A full state consistent with what ``seat`` knows, the unseen cards dealt at random.
+
+    Each pool of unseen cards is sorted before it is shuffled, and other nations' hands are
+    rebuilt deck by deck, so the result depends only on what ``seat`` knows and on ``rng``.
+    """
     other = state.clone()
     cards = state.data.cards
     pending = list(other.pending)
     for nation in other.nations:
         mine = nation.seat == seat
         keep_slots = [i for i, c in enumerate(pending) if c.kind == "keep" and c.seat == nation.seat]
+        new_hand: list[str] = []
         for deck in DECKS:
             pool = list(nation.decks[deck])
-            hand_slots = [] if mine else [i for i, c in enumerate(nation.hand) if cards[c].deck == deck]
-            pool += [nation.hand[i] for i in hand_slots]
+            in_hand = 0
             drawn_slots: list[int] = []
             if not mine:
+                held = [c for c in nation.hand if cards[c].deck == deck]
+                in_hand = len(held)
+                pool += held
                 for k in keep_slots:
                     if pending[k].args[0] == deck:
                         drawn_slots.append(k)
                         pool += list(pending[k].args[1])
+            pool.sort()
             rng.shuffle(pool)
             size = len(nation.decks[deck])
             nation.decks[deck] = pool[:size]
             rest = pool[size:]
-            for i in hand_slots:
-                nation.hand[i] = rest.pop()
+            new_hand += rest[:in_hand]
+            rest = rest[in_hand:]
             for k in drawn_slots:
                 deck_name, drawn, keep = pending[k].args
-                new = tuple(rest.pop() for _ in drawn)
-                pending[k] = Choice("keep", pending[k].seat, (deck_name, new, keep))
+                pending[k] = Choice("keep", pending[k].seat, (deck_name, tuple(rest[: len(drawn)]), keep))
+                rest = rest[len(drawn):]
+        if not mine:
+            nation.hand = new_hand
     other.pending = pending
     other._legal = None
     return other
