@@ -109,37 +109,40 @@ def arena_command(
 
 
 def print_results(result: TournamentResult) -> None:
-    """The results table: per agent W/D/L, score with its 95% interval, Elo, openskill; per seat."""
+    """The results table: per agent wins-draws-losses, score with its 95% interval, Elo,
+    openskill, and wins-draws-losses in each seat."""
     seats = len(result.standings[0].per_seat) if result.standings else 0
     table = Table(
         title=f"{result.tournament.game}: {len(result.outcomes)} games, seed {result.tournament.seed}",
         title_justify="left",
     )
     table.add_column("#", justify="right")
-    table.add_column("agent", style="bold")
-    table.add_column("W", justify="right")
-    table.add_column("D", justify="right")
-    table.add_column("L", justify="right")
-    table.add_column("score (95% CI)", justify="right")
-    table.add_column("Elo", justify="right")
-    table.add_column("openskill μ±σ", justify="right")
+    table.add_column("agent", style="bold", overflow="fold", min_width=12)
+    table.add_column("W-D-L", justify="right", no_wrap=True)
+    table.add_column("score", justify="right", no_wrap=True)
+    table.add_column("95% CI", justify="right", no_wrap=True)
+    table.add_column("Elo", justify="right", no_wrap=True)
+    table.add_column("openskill μ±σ", justify="right", no_wrap=True)
+    by_seat = Table(title="wins-draws-losses by seat", title_justify="left")
+    by_seat.add_column("#", justify="right")
+    by_seat.add_column("agent", overflow="fold", min_width=12)
     for seat in range(seats):
-        table.add_column(f"seat {seat} W-D-L", justify="right")
+        by_seat.add_column(f"seat {seat}", justify="right", no_wrap=True)
     ranked = sorted(result.standings, key=lambda s: (-s.total.score, s.agent))
     for s in ranked:
         low, high = s.interval
         table.add_row(
             str(s.agent + 1),
             s.spec,
-            str(s.total.wins),
-            str(s.total.draws),
-            str(s.total.losses),
-            f"{s.total.score:.3f} ({low:.3f}-{high:.3f})",
+            f"{s.total.wins}-{s.total.draws}-{s.total.losses}",
+            f"{s.total.score:.3f}",
+            f"{low:.3f}-{high:.3f}",
             f"{s.elo:.0f}",
             f"{s.mu:.1f}±{s.sigma:.1f}",
-            *(f"{t.wins}-{t.draws}-{t.losses}" for t in s.per_seat),
         )
+        by_seat.add_row(str(s.agent + 1), s.spec, *(f"{t.wins}-{t.draws}-{t.losses}" for t in s.per_seat))
     console.print(table)
+    console.print(by_seat)
 
 
 def register(app: typer.Typer) -> None:
