@@ -1,7 +1,9 @@
 """The greedy agent: a one-ply search with the game's evaluation.
 
 For each legal action it plays the action on a copy, evaluates the result for
-the seat to move (see :mod:`limitgames.agents.evaluation`: for ``hex`` pawns,
+the seat to move (when the same seat decides again -- a ``hex`` turn is a
+move then a removal -- it looks one decision further and takes its best
+follow-up, so a whole turn is judged; ``lookahead=decision`` turns this off) (see :mod:`limitgames.agents.evaluation`: for ``hex`` pawns,
 freedoms, mobility and removable tiles; for ``cards`` the suspicion from the
 count of a colour seen against the limit it could have; for ``world`` a
 rule-of-thumb policy) and takes the best, ties broken at random. An action that
@@ -13,6 +15,7 @@ determinization (``state.determinize(seat, rng)``), never on the real state.
 Options (spec ``heuristic:epsilon=0.2``):
     epsilon: chance (0..1) of playing a uniformly random action instead;
         used for the easy level. Default 0.
+    lookahead: ``turn`` (default) or ``decision`` (see above).
 
 ``last_info`` keys: ``value`` (evaluation of the chosen action for the seat,
 -1..1), ``win`` (the same as a 0..1 estimate), ``actions`` (how many were
@@ -23,7 +26,7 @@ from __future__ import annotations
 
 from limitgames.agents.base import Agent, register_agent
 from limitgames.agents.budget import OptionReader
-from limitgames.agents.evaluation import evaluation_for, outcome_values, policy_for
+from limitgames.agents.evaluation import Evaluation, evaluation_for, outcome_values, policy_for
 from limitgames.core import Action, State, get_game
 
 
@@ -40,9 +43,12 @@ class HeuristicAgent(Agent):
 
     name = "heuristic"
 
-    def __init__(self, spec: str, seed: int | None = None, epsilon: float = 0.0) -> None:
+    def __init__(
+        self, spec: str, seed: int | None = None, epsilon: float = 0.0, turn: bool = True
+    ) -> None:
         super().__init__(spec, seed)
         self.epsilon = epsilon
+        self.turn = turn
 
     def choose(self, state: State) -> Action:
         actions = state.legal_actions()
@@ -67,9 +73,7 @@ class HeuristicAgent(Agent):
         for action in actions:
             child = root.clone()
             child.apply(action)
-            value = outcome_values(child.returns())[seat] if child.is_terminal() else evaluate(child)[seat]
-            if child.is_terminal() and value > 0:
-                value += 10.0  # a win now beats any evaluation
+            value = self._value(child, seat, evaluate, self.turn)
             if value > best_value + 1e-12:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-12:
@@ -85,15 +89,32 @@ class HeuristicAgent(Agent):
         return choice
 
 
+    def _value(self, state: State, seat: int, evaluate: Evaluation, follow: bool) -> float:
+        """The value of ``state`` for ``seat``; if ``follow`` and ``seat`` moves again, its best follow-up."""
+        if state.is_terminal():
+            value = outcome_values(state.returns())[seat]
+            return value + 10.0 if value > 0 else value  # a win now beats any evaluation
+        if follow and state.current_player() == seat:
+            best = -float("inf")
+            for action in state.legal_actions():
+                child = state.clone()
+                child.apply(action)
+                best = max(best, self._value(child, seat, evaluate, False))
+            return best
+        return evaluate(state)[seat]
+
+
 def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     reader = OptionReader("heuristic", options)
     epsilon = reader.fraction("epsilon", 0.0)
+    lookahead = reader.choice("lookahead", "turn", ("turn", "decision"))
     reader.finish()
-    return HeuristicAgent(spec, seed, epsilon=epsilon)
+    return HeuristicAgent(spec, seed, epsilon=epsilon, turn=lookahead == "turn")
 
 
 register_agent(
     "heuristic",
     _make,
-    "greedy one-ply play with the game's evaluation; option epsilon=0..1 (random moves)",
+    "greedy play with the game's evaluation, one turn deep; options epsilon=0..1 (random "
+    "moves), lookahead=turn|decision",
 )
