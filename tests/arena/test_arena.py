@@ -140,3 +140,17 @@ def test_cli_errors_are_one_line(args: list[str], message: str) -> None:
     result = CliRunner().invoke(cli(), ["arena", "toy-tricks", "--plugin", PLUGIN, *args])
     assert result.exit_code == 1
     assert message in result.output and "Traceback" not in result.output
+
+
+def test_chart_of_a_clean_sweep(tmp_path: Path) -> None:
+    from limitgames.arena.chart import draw_chart
+    from limitgames.arena.match import GameOutcome
+    from limitgames.arena.standings import compute_standings
+    from limitgames.arena.tournament import TournamentResult
+
+    outcomes = [GameOutcome(i, (i % 2, 1 - i % 2), (1.0, -1.0) if i % 2 == 0 else (-1.0, 1.0), 1, "", ((0, 0), (0, 0))) for i in range(10)]
+    t = tricks()
+    result = TournamentResult(t, [], outcomes, compute_standings(SPECS, 2, outcomes), 0)
+    assert result.standings[0].total.score == 1.0
+    path = draw_chart(result, tmp_path / "sweep.png")
+    assert path.read_bytes()[:4] == b"\x89PNG"

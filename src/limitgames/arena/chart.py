@@ -29,8 +29,8 @@ def draw_chart(result: TournamentResult, path: Path) -> Path:
     figure.suptitle(f"limit arena: {t.game} {result.tournament.resolved_variant()} - {len(result.outcomes)} games")
 
     scores = [s.total.score for s in standings]
-    lows = [s.total.score - s.interval[0] for s in standings]
-    highs = [s.interval[1] - s.total.score for s in standings]
+    lows = [max(0.0, s.total.score - s.interval[0]) for s in standings]
+    highs = [max(0.0, s.interval[1] - s.total.score) for s in standings]
     positions = list(range(len(standings)))[::-1]
     left.barh(positions, scores, xerr=[lows, highs], color="#4c78a8", capsize=4)
     left.set_yticks(positions, labels)
