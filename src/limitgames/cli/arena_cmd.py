@@ -101,6 +101,9 @@ def arena_command(
             )
     except LimitGamesError as exc:
         raise _fail(str(exc)) from None
+    except KeyboardInterrupt:
+        hint = f"; run the same command again to resume from {out}" if out is not None else ""
+        raise _fail(f"interrupted{hint}") from None
     except RuntimeError as exc:
         raise _fail(f"a game failed: {exc}") from None
     print_results(result)
