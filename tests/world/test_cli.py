@@ -105,3 +105,13 @@ def test_bench_prints_games_per_second() -> None:
     result = runner.invoke(_app(), ["bench", "--players", "4", "--seconds", "0.2"])
     assert result.exit_code == 0, result.output
     assert "random games per second" in result.output
+
+
+def test_computer_choices_in_hidden_steps_are_not_announced(tmp_path: Path) -> None:
+    result = runner.invoke(
+        _app(), ["world", "--players", "2", "--seat", "random", "--seed", "6", "--record", str(tmp_path / "g.json")]
+    )
+    assert result.exit_code == 0, result.output
+    assert "plays a hidden choice (choose a deck to draw from)" in result.output
+    assert " plays keep " not in result.output and " plays discard " not in result.output
+    assert " plays play " in result.output  # decide policy is public

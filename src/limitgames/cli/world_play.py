@@ -111,6 +111,40 @@ class WorldInput:
         return True
 
 
+HIDDEN_VERBS = ("keep", "discard")
+"""Actions that name a card going into or out of a hand: never announced to others."""
+
+
+def make_session(*args: Any, **kwargs: Any) -> Any:
+    """A :class:`~limitgames.cli.session.TerminalSession` that keeps hidden choices hidden.
+
+    A computer seat's choice in a simultaneous step, and any card it keeps or discards, is
+    announced without its content (the log tells the rest when the step closes).
+    """
+    from limitgames.cli.session import TerminalSession
+    from limitgames.cli.world_view import CHOICE_WORDS
+    from limitgames.world.state import SEQUENTIAL_STAGES
+
+    class WorldSession(TerminalSession):
+        hidden_step = False
+        kind = ""
+
+        def computer_turn(self, seat: int) -> None:
+            state: Any = self.state
+            self.hidden_step = state.stage not in SEQUENTIAL_STAGES
+            self.kind = state.pending[-1].kind if state.pending else ""
+            super().computer_turn(seat)
+
+        def announce(self, seat: int, action: Any, text: str, info: str = "") -> None:
+            verb = action[0] if isinstance(action, tuple) and action else ""
+            if seat != self.viewer and (self.hidden_step or verb in HIDDEN_VERBS):
+                words = CHOICE_WORDS.get(self.kind, self.kind).split(" (")[0]
+                text = f"a hidden choice ({words})"
+            super().announce(seat, action, text, info)
+
+    return WorldSession(*args, **kwargs)
+
+
 def play_world(
     players: Annotated[int, typer.Option(help="Number of nations (2-6).")] = 4,
     seat: Annotated[
@@ -125,7 +159,7 @@ def play_world(
     pause: Annotated[float, typer.Option(help="Seconds to wait after each computer decision.")] = 0.0,
 ) -> None:
     """Play Poyé's LIMIT in the terminal. With no human seat the computer plays a whole game."""
-    from limitgames.cli.session import TerminalSession, default_record_path, parse_seats
+    from limitgames.cli.session import default_record_path, parse_seats
     from limitgames.cli.world_view import render
 
     seed = fresh_seed() if seed is None else seed
@@ -148,7 +182,7 @@ def play_world(
             "Type help for the commands; moves lists your options; preview ACTION shows what it would do.",
             highlight=False,
         )
-    session = TerminalSession(
+    session = make_session(
         console, state, seats, render, record or default_record_path("world"), seed=seed, pause=pause
     )
     session.input = WorldInput(console, lambda: session.state, session.input, confirm=confirm)
