@@ -14,7 +14,7 @@ import pytest
 
 import tests.agents.toy_tricks
 import tests.core.toy  # noqa: F401 - registers toy-nim
-from limitgames.agents import make_agent
+from limitgames.agents import list_agents, make_agent
 from limitgames.core import State, available_games, get_game
 
 BUDGET = 0.1
@@ -33,6 +33,11 @@ SPECS = [
     "alphabeta:depth=2",
 ]
 SMALL_VARIANTS = {"hex": {"size": 4}, "cards": {"players": 3}}
+
+
+def test_every_registered_agent_is_checked() -> None:
+    checked = {spec.partition(":")[0] for spec in SPECS}
+    assert set(list_agents()) <= checked, "add a spec for each new agent to SPECS"
 
 
 def positions(game_id: str, count: int = 4, seed: int = 3) -> list[State]:
