@@ -45,10 +45,15 @@ def agents_command(
     levels = Table(title="Levels (--opponent LEVEL)", title_justify="left")
     levels.add_column("game", style="bold")
     for level in LEVELS:
-        levels.add_column(level)
+        levels.add_column(level, overflow="fold")
     for game_id in available_games():
         levels.add_row(game_id, *(level_spec(game_id, level) for level in LEVELS))
     console.print(levels)
+    console.print(
+        "Examples: mcts:seconds=1  ismcts:iterations=2000  alphabeta:depth=4  "
+        "heuristic:epsilon=0.3  (see docs/agents.md)",
+        highlight=False,
+    )
 
 
 def _bench(game: str, variant_options: list[str], seconds: float) -> None:
