@@ -370,3 +370,38 @@ def test_instant_cards_return_and_permanent_stay() -> None:
     play(state, "play public-expenditure", "play vegetarianism")
     assert state.stage != "decide_policy"
     assert "public-expenditure" in n.hand and "vegetarianism" in n.permanent
+
+
+def test_war_spend_range_and_resistance_need_military() -> None:
+    state, n = _state(["military-operation"], stock_military=40)
+    t = set_board(state.nations[1], stock_military=6, fossil=4)
+    play(state, "play military-operation")
+    listed = [a[1] for a in state.legal_actions()]
+    assert listed[0] == 3 and listed[-1] == 40 and 7 in listed and len(listed) < 20
+    with pytest.raises(IllegalActionError, match="between 3 and 40"):
+        play(state, "spend 2")
+    with pytest.raises(IllegalActionError, match="between 3 and 40"):
+        play(state, "spend 41")
+    play(state, "spend 33")  # not listed, but in range: legal
+    assert n.stock[2] == 7
+    assert t.stock[2] == 6  # cannot resist 33: yields automatically, the attacker chooses the loot
+    assert state.current_player() == 0
+    assert state.legal_actions() == [("take", "fossil"), ("take", "renewable"), ("take", "industrial")]
+
+
+def test_contribution_range() -> None:
+    state, n = _state(["humanitarian-aid"], money=20)
+    set_board(state.nations[1], money=100)
+    play(state, "play humanitarian-aid")
+    with pytest.raises(IllegalActionError, match="0..50"):
+        play(state, "contribute 60")
+    play(state, "contribute 30")
+    assert n.money == 0 and state.nations[1].money == 70
+
+
+def test_a_refused_action_names_the_rule() -> None:
+    state, _ = _state(["education"], money=0, population=2)
+    with pytest.raises(IllegalActionError, match="not an option now"):
+        play(state, "play education")
+    with pytest.raises(IllegalActionError, match="not an option now"):
+        play(state, "raise A")

@@ -60,6 +60,10 @@ def test_override_changes_a_value() -> None:
         ({"cards": {"education": {"params": {"cost": 3}}}}, "unknown key cards.education.params.cost"),
         ({"cards": {"educashun": {}}}, "unknown card"),
         ({"cards": {"education": {"deck": "military"}}}, "cannot be changed"),
+        ({"tracks": {"unrest_start": 12}}, "tracks.unrest_start must be 1..11"),
+        ({"market": {"prices": [0, 1, 2, 3, 5, 10, 20]}}, "at least 1"),
+        ({"nation": {"production": [2, 9, 1]}}, r"nation.production\[1\] must be 1..8"),
+        ({"setup": {"world_bank_per_nation": -5}}, "must not be negative"),
     ],
 )
 def test_bad_overrides_are_refused(override: dict[str, object], message: str) -> None:

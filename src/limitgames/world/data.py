@@ -141,6 +141,24 @@ class WorldData:
         for card in self.political["technology"]:
             if card and card not in self.cards:
                 raise VariantError(f"political.technology: unknown card {card!r}")
+        def within(path: str, value: int, lo: int, hi: int) -> None:
+            if not lo <= value <= hi:
+                raise VariantError(f"{path} must be {lo}..{hi}, not {value}")
+
+        within("tracks.unrest_start", self.unrest_start, 1, self.unrest_positions)
+        within("tracks.uprising_from", self.uprising_from, 1, self.unrest_positions)
+        within("tracks.boom_up_to", self.boom_up_to, 0, self.uprising_from - 1)
+        within("tracks.sol_max", self.sol_max, 1, 4)
+        within("nation.population", self.nation["population"], 1, 9)
+        within("nation.sol", self.nation["sol"], 1, self.sol_max)
+        for i, pos in enumerate(self.nation["production"]):
+            within(f"nation.production[{i}]", pos, 1, self.production_positions)
+        for i, pos in enumerate(self.market_start_positions):
+            within(f"market.start_positions[{i}]", pos, 1, 7)
+        if any(p < 1 for p in self.prices):
+            raise VariantError("market.prices must all be at least 1 $")
+        if any(v < 0 for v in self.fossil_cost + self.pollution):
+            raise VariantError("tracks.fossil_cost and tracks.pollution must not be negative")
         bad = [c for c in self.scoring["sol_classes"] if c not in CLASSES]
         if bad:
             raise VariantError(f"scoring.sol_classes: {bad[0]!r} is not a class A-E")
