@@ -393,7 +393,7 @@ def test_contribution_range() -> None:
     state, n = _state(["humanitarian-aid"], money=20)
     set_board(state.nations[1], money=100)
     play(state, "play humanitarian-aid")
-    with pytest.raises(IllegalActionError, match="0..50"):
+    with pytest.raises(IllegalActionError, match=r"0\.\.50"):
         play(state, "contribute 60")
     play(state, "contribute 30")
     assert n.money == 0 and state.nations[1].money == 70
