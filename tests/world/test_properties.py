@@ -170,3 +170,20 @@ def test_determinize_depends_only_on_what_the_seat_knows(players: int, seed: int
     seat = state.current_player()
     twin = _shuffle_hidden(state, seat, rng)
     assert state.determinize(seat, random.Random(7)).key() == twin.determinize(seat, random.Random(7)).key()
+
+
+def test_determinize_undoes_choices_hidden_in_an_open_step() -> None:
+    state = new_state(3, seed=4)
+    first = state.current_player()
+    state.apply(("deck", "society"))
+    state.apply(state.legal_actions()[0])
+    seat = state.current_player()
+    assert seat != first and state.stage == "new_policy"
+    dealt = state.determinize(seat, random.Random(3))
+    redo = dealt.nations[first]
+    assert redo.card_count()["society"] == 10 and len(redo.hand) == 4
+    assert dealt.pending[0].kind == "deck" and dealt.pending[0].seat == first
+    assert json.dumps(dealt.observation(seat), sort_keys=True) == json.dumps(state.observation(seat), sort_keys=True)
+    dealt.playout(random.Random(5))
+    assert dealt.is_terminal()
+    assert state.nations[first].card_count()["society"] == 9  # the real state is untouched

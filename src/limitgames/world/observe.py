@@ -102,9 +102,17 @@ def determinize(state: WorldState, seat: int, rng: random.Random) -> WorldState:
 
     Each pool of unseen cards is sorted before it is shuffled, and other nations' hands are
     rebuilt deck by deck, so the result depends only on what ``seat`` knows and on ``rng``.
+    Inside a simultaneous step, a nation that already chose is put back as it was before its
+    choices, which it makes again after the others (the order inside such a step is free).
     """
     other = state.clone()
     cards = state.data.cards
+    unveiled = [j for j in sorted(other.veil) if j != seat]
+    for j in unveiled:
+        other.nations[j] = other.veil.pop(j)
+        other.pending.insert(0, other.veil_first.pop(j))
+    if unveiled:
+        other.veiled_log = [line for line in other.veiled_log if line[0] not in unveiled]
     pending = list(other.pending)
     for nation in other.nations:
         mine = nation.seat == seat

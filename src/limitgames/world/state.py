@@ -126,6 +126,7 @@ class WorldState(State):
         self.pending: list[Choice] = []
         self.deferred: list[Choice] = []
         self.veil: dict[int, Nation] = {}
+        self.veil_first: dict[int, Choice] = {}
         self.log: list[tuple[int | None, str, bool]] = []
         self.veiled_log: list[tuple[int | None, str, bool]] = []
         self.hiding = False
@@ -223,6 +224,7 @@ class WorldState(State):
         self._legal = None
         if self.stage not in SEQUENTIAL_STAGES and top.seat not in self.veil:
             self.veil[top.seat] = self.nations[top.seat].copy()
+            self.veil_first[top.seat] = top
         self.hiding = self.stage not in SEQUENTIAL_STAGES
         try:
             RESOLVE[top.kind](self, top, action)
@@ -254,6 +256,7 @@ class WorldState(State):
         """
         if self.veil or self.veiled_log:
             self.veil.clear()
+            self.veil_first.clear()
             self.log.extend(self.veiled_log)
             self.veiled_log.clear()
         self.cursor = 0
@@ -411,6 +414,7 @@ class WorldState(State):
         other.pending = list(self.pending)
         other.deferred = list(self.deferred)
         other.veil = {k: v.copy() for k, v in self.veil.items()}
+        other.veil_first = dict(self.veil_first)
         other.log = list(self.log)
         other.veiled_log = list(self.veiled_log)
         other.scores = list(self.scores)
