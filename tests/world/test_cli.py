@@ -115,3 +115,12 @@ def test_computer_choices_in_hidden_steps_are_not_announced(tmp_path: Path) -> N
     assert "plays a hidden choice (choose a deck to draw from)" in result.output
     assert " plays keep " not in result.output and " plays discard " not in result.output
     assert " plays play " in result.output  # decide policy is public
+
+
+def test_opponent_level_and_bad_options(tmp_path: Path) -> None:
+    result = runner.invoke(_app(), ["world", "--players", "2", "--opponent", "godlike", "--record", str(tmp_path / "g.json")])
+    assert result.exit_code == 1 and "unknown level" in result.output
+    result = runner.invoke(_app(), ["world", "--players", "9", "--record", str(tmp_path / "g.json")])
+    assert result.exit_code == 1 and "players" in result.output
+    result = runner.invoke(_app(), ["world", "--seat", "nobody", "--record", str(tmp_path / "g.json")])
+    assert result.exit_code == 1 and "unknown agent" in result.output

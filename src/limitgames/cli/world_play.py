@@ -151,6 +151,7 @@ def play_world(
         list[str] | None,
         typer.Option(help="Who plays each seat, in order: human, human:NAME, random, or an agent spec. Repeat per seat."),
     ] = None,
+    opponent: Annotated[str | None, typer.Option(help="Fill the computer seats with a level: easy, medium, hard, expert.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the start player, the decks and the computer players.")] = None,
     data: Annotated[Path | None, typer.Option(help="A TOML file overriding values of the game data.")] = None,
     stress_tests: Annotated[int | None, typer.Option(help="Stress tests before scoring (0-2).")] = None,
@@ -171,7 +172,13 @@ def play_world(
     try:
         state = get_game("world").new_initial_state(seed=seed, **variant)
         specs = list(seat or ["human"])
-        seats = parse_seats(specs, state.num_players, default="random", seed=seed)
+        default = "random"
+        if opponent:
+            from limitgames.agents import level_spec
+
+            default = level_spec("world", opponent)
+            specs = [s if s.startswith("human") else default for s in specs]
+        seats = parse_seats(specs, state.num_players, default=default, seed=seed)
     except (LimitGamesError, ValueError) as exc:
         raise _fail(str(exc)) from None
     names = state.seat_names()
