@@ -527,7 +527,7 @@ def _contribute_options(s: WorldState, c: Choice) -> list[WorldAction]:
 
 
 def _contribute_accept(s: WorldState, c: Choice, action: WorldAction) -> str | None:
-    if len(action) != 2 or action[0] != "contribute" or not isinstance(action[1], int):
+    if len(action) != 2 or action[0] != "contribute" or type(action[1]) is not int:
         return "write 'contribute N'"
     top = _contribute_max(s, c)
     if not 0 <= action[1] <= top:
@@ -575,7 +575,7 @@ def _spend_options(s: WorldState, c: Choice) -> list[WorldAction]:
 
 
 def _spend_accept(s: WorldState, c: Choice, action: WorldAction) -> str | None:
-    if len(action) != 2 or action[0] != "spend" or not isinstance(action[1], int):
+    if len(action) != 2 or action[0] != "spend" or type(action[1]) is not int:
         return "write 'spend N' (military)"
     lo, hi = _spend_range(s, c)
     if not lo <= action[1] <= hi:

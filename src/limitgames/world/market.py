@@ -88,7 +88,7 @@ def _trade_accept(state: WorldState, choice: Choice, action: WorldAction) -> str
     if len(action) != 3 or action[0] not in ("buy", "sell") or action[2] not in RESOURCES:
         return "a transaction is 'buy N resource', 'sell N resource' or 'no-trade'"
     verb, q, name = action
-    if not isinstance(q, int) or isinstance(q, bool) or q < 1:
+    if type(q) is not int or q < 1:
         return "the quantity must be a positive whole number"
     if name in used:
         return "Stock Exchange: the second transaction must be on another resource"
