@@ -33,12 +33,13 @@ def draw_chart(result: TournamentResult, path: Path) -> Path:
     highs = [max(0.0, s.interval[1] - s.total.score) for s in standings]
     positions = list(range(len(standings)))[::-1]
     left.barh(positions, scores, xerr=[lows, highs], color="#4c78a8", capsize=4)
-    left.set_yticks(positions, labels)
+    left.set_yticks(
+        positions,
+        [f"{label}\nscore {s.total.score:.2f}, Elo {s.elo:.0f}" for label, s in zip(labels, standings, strict=True)],
+    )
     left.set_xlim(0, 1)
     left.axvline(0.5, color="grey", linewidth=0.8, linestyle="--")
     left.set_xlabel("score (win 1, draw 1/2) with 95% interval")
-    for y, s in zip(positions, standings, strict=True):
-        left.text(0.01, y, f"{s.total.score:.2f}  Elo {s.elo:.0f}", va="center", color="white")
 
     rows = []
     row_labels = []
