@@ -141,7 +141,10 @@ def consumption(state: WorldState, nation: Nation, column: int) -> None:
     if wanted <= have:
         nation.stock[INDUSTRIAL] -= wanted
         extra = recycle(state, nation, wanted)
-        state.note(nation.seat, f"Consumption: {wanted} industrial ({have - wanted} left){extra}")
+        state.note(
+            nation.seat,
+            f"Consumption (class C at {column + 1}): {wanted} industrial ({have - wanted} left){extra}",
+        )
         return
     served = _highest_level(need, pop, have)
     spent = need(served)
@@ -167,7 +170,9 @@ def _move_population(state: WorldState, nation: Nation, delta: int, why: str) ->
 
 def population_growth(state: WorldState, nation: Nation, column: int) -> None:
     """4 Population growth: +1 level with class C at 1 or 2."""
-    _move_population(state, nation, state.data.social["population_growth"][column], "Population growth")
+    _move_population(
+        state, nation, state.data.social["population_growth"][column], f"Population growth (class C at {column + 1})"
+    )
 
 
 def lower_mortality(state: WorldState, nation: Nation, column: int) -> None:
@@ -196,16 +201,24 @@ def economic_growth(state: WorldState, nation: Nation, column: int) -> None:
             i = PLANTS.index(plants[0])
             old = nation.plants[i]
             if nation.move_plant(i, delta, positions):
-                state.note(nation.seat, f"Economic growth: {plants[0]} plant {old} -> {nation.plants[i]}")
+                state.note(
+                    nation.seat,
+                    f"Economic growth (class C at {column + 1}): {plants[0]} plant {old} -> {nation.plants[i]}",
+                )
         else:
             plant_choice(state, nation, 1, delta, plants, "Economic growth", deferred=True)
 
 
 def taxation(state: WorldState, nation: Nation, column: int) -> None:
     """8 Taxation: 2/3/3/5 $ per population from the World Bank (empty: financial crisis)."""
-    amount = state.data.social["taxation_per_pop"][column] * state.population_value(nation)
+    rate = state.data.social["taxation_per_pop"][column]
+    amount = rate * state.population_value(nation)
     state.pay_from_bank(nation, amount)
-    state.note(nation.seat, f"Taxation: +{amount} $ (now {nation.money} $)")
+    state.note(
+        nation.seat,
+        f"Taxation (class C at {column + 1}): {rate} $ x population {state.population_value(nation)} = "
+        f"+{amount} $ (now {nation.money} $)",
+    )
 
 
 def produce(state: WorldState, nation: Nation, plant: int, why: str, shortage: bool = True) -> None:
@@ -296,20 +309,22 @@ def public_order(state: WorldState, nation: Nation, column: int) -> None:
     if nation.unrest >= data.uprising_from:
         kind, number = data.uprising[column]
         if kind == "military":
-            spend_military(state, nation, number, "Uprising")
+            spend_military(state, nation, number, f"Uprising (social unrest {nation.unrest})")
         else:
             due = number * state.population_value(nation)
             paid = min(due, nation.money)
             nation.money -= paid
             state.limit_box["money"] += paid
-            state.note(nation.seat, f"Uprising: lose {paid} $ of {due} $ to the LIMIT box")
+            state.note(
+                nation.seat, f"Uprising (social unrest {nation.unrest}): lose {paid} $ of {due} $ to the LIMIT box"
+            )
     elif nation.unrest <= data.boom_up_to:
         money = so["boom_money"][column]
         state.pay_from_bank(nation, money)
-        state.note(nation.seat, f"Boom: +{money} $")
+        state.note(nation.seat, f"Boom (social unrest {nation.unrest}): +{money} $")
         sol_choice(state, nation, so["boom_sol"][column], "Boom", deferred=True)
     else:
-        sol_choice(state, nation, so["growth_sol"][column], "Growth", deferred=True)
+        sol_choice(state, nation, so["growth_sol"][column], f"Growth (social unrest {nation.unrest})", deferred=True)
 
 
 def class_struggle(state: WorldState, nation: Nation, column: int) -> None:
