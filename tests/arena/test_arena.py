@@ -154,3 +154,19 @@ def test_chart_of_a_clean_sweep(tmp_path: Path) -> None:
     assert result.standings[0].total.score == 1.0
     path = draw_chart(result, tmp_path / "sweep.png")
     assert path.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_hex_results_do_not_depend_on_worker_count() -> None:
+    from limitgames.core import available_games
+
+    if "hex" not in available_games():
+        pytest.skip("the hex engine is not available")
+    specs = ["mcts:iterations=30", "alphabeta:depth=2", "heuristic"]
+    runs = [
+        run_tournament(Tournament("hex", specs, games=6, variant={"size": 4}, seed=3), workers=w)
+        for w in (1, 2)
+    ]
+    assert [o.returns for o in runs[0].outcomes] == [o.returns for o in runs[1].outcomes]
+    assert [o.record.split('"actions"')[1] for o in runs[0].outcomes] == [
+        o.record.split('"actions"')[1] for o in runs[1].outcomes
+    ]
