@@ -124,3 +124,21 @@ def test_opponent_level_and_bad_options(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "players" in result.output
     result = runner.invoke(_app(), ["world", "--seat", "nobody", "--record", str(tmp_path / "g.json")])
     assert result.exit_code == 1 and "unknown agent" in result.output
+
+
+def test_save_a_position_and_play_on_from_it(tmp_path: Path) -> None:
+    saved = tmp_path / "table.json"
+    result = runner.invoke(
+        _app(), ["world", "--players", "3", "--seed", "2", "--record", str(tmp_path / "a.json")],
+        input=f"position {saved}\nquit\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert saved.exists() and "saved to" in result.output
+    again = runner.invoke(
+        _app(), ["world", "--position", str(saved), "--seat", "random", "--record", str(tmp_path / "b.json")]
+    )
+    assert again.exit_code == 0, again.output
+    record = GameRecord.read(tmp_path / "b.json")
+    assert record.start is not None and record.replay().is_terminal()
+    bad = runner.invoke(_app(), ["world", "--position", str(tmp_path / "none.json")])
+    assert bad.exit_code == 1 and "cannot read the position" in bad.output

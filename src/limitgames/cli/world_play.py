@@ -55,10 +55,14 @@ class WorldInput:
             if verb == "help":
                 self.console.print(
                     "World commands: preview ACTION (what it would do), card CARD (a card's text), "
-                    "log (everything that happened).",
+                    "log (everything that happened), position FILE (save the table at the start of "
+                    "this generation, to play on later with --position FILE).",
                     highlight=False,
                 )
                 return line
+            if verb == "position" and len(words) == 2:
+                self.save_position(Path(words[1]))
+                continue
             if verb == "log":
                 seat = self.state().current_player()
                 for text in self.state().observation(seat)["log"]:
@@ -78,6 +82,19 @@ class WorldInput:
                     return line
                 continue
             return line
+
+    def save_position(self, path: Path) -> None:
+        """Write the position at the start of the current generation to ``path``."""
+        import json
+
+        from limitgames.world.position import position_json
+
+        try:
+            path.write_text(json.dumps(position_json(self.state()), indent=1) + "\n", encoding="utf-8")  # type: ignore[arg-type]
+        except OSError as exc:
+            self.console.print(f"[red]Cannot write {path}:[/] {exc.strerror}", highlight=False)
+            return
+        self.console.print(f"Position at the start of this generation saved to {path}", highlight=False)
 
     def show_card(self, cid: str) -> None:
         cards = self.state().data.cards  # type: ignore[attr-defined]
@@ -154,6 +171,9 @@ def play_world(
     opponent: Annotated[str | None, typer.Option(help="Fill the computer seats with a level: easy, medium, hard, expert.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the start player, the decks and the computer players.")] = None,
     data: Annotated[Path | None, typer.Option(help="A TOML file overriding values of the game data.")] = None,
+    position: Annotated[
+        Path | None, typer.Option(help="Start from a position file (the table at the start of a generation, JSON).")
+    ] = None,
     stress_tests: Annotated[int | None, typer.Option(help="Stress tests before scoring (0-2).")] = None,
     record: Annotated[Path | None, typer.Option(help="Where to save the record (default records/world-<time>.json).")] = None,
     confirm: Annotated[bool, typer.Option(help="Preview each card and ask before playing it.")] = True,
@@ -170,7 +190,16 @@ def play_world(
     if stress_tests is not None:
         variant["stress_tests"] = stress_tests
     try:
-        state = get_game("world").new_initial_state(seed=seed, **variant)
+        if position is not None:
+            import json
+
+            try:
+                loaded = json.loads(position.read_text(encoding="utf-8"))
+            except (OSError, ValueError) as exc:
+                raise LimitGamesError(f"{position}: cannot read the position: {exc}") from None
+            state = get_game("world").state_from_position(loaded)
+        else:
+            state = get_game("world").new_initial_state(seed=seed, **variant)
         specs = list(seat or ["human"])
         default = "random"
         if opponent:
@@ -182,7 +211,7 @@ def play_world(
     except (LimitGamesError, ValueError) as exc:
         raise _fail(str(exc)) from None
     names = state.seat_names()
-    console.print(f"[bold]LIMIT[/] (Alexandre Poyé), {players} nations, seed {seed}.", highlight=False)
+    console.print(f"[bold]LIMIT[/] (Alexandre Poyé), {state.num_players} nations, seed {seed}.", highlight=False)
     console.print(", ".join(f"{names[i]}: {s.label}" for i, s in enumerate(seats)), highlight=False)
     if any(s.is_human for s in seats):
         console.print(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from limitgames.core import Chance, Game, GameInfo, Parameter, State
@@ -52,3 +53,12 @@ class WorldGame(Game):
         if resolved["stress_tests"] is None:
             resolved["stress_tests"] = data.end["stress_tests"]
         return WorldState(resolved, data, chance if chance is not None else Chance(seed))
+
+    def state_from_position(self, position: Mapping[str, Any]) -> State:
+        """A game from a position at the start of a generation (see ``world.position``).
+
+        Raises PositionError naming the wrong field.
+        """
+        from limitgames.world.position import state_from_position
+
+        return state_from_position(position)

@@ -37,6 +37,9 @@ def column_a(state: WorldState, nation: Nation) -> int:
 # --- stages -----------------------------------------------------------------------
 def technology(state: WorldState) -> bool:
     """Technological advancement: technology cards by class A (rulebook p12)."""
+    from limitgames.world.position import snapshot
+
+    state.opening = snapshot(state)
     state.columns = [column_a(state, n) for n in state.nations]
     state.note(None, f"== Political phase of generation {state.generation}")
     techs = state.data.political["technology"]
@@ -90,6 +93,7 @@ def decide_policy(state: WorldState) -> bool:
     while True:
         if all(n.passed for n in state.nations):
             for nation in state.nations:
+                nation.passed = False
                 if nation.played:
                     nation.hand.extend(nation.played)
                     nation.played = []

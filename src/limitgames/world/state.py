@@ -97,7 +97,15 @@ class WorldState(State):
 
     game_id = "world"
 
-    def __init__(self, variant: dict[str, Any], data: WorldData, chance: Chance) -> None:
+    def __init__(
+        self,
+        variant: dict[str, Any],
+        data: WorldData,
+        chance: Chance,
+        load: Callable[[WorldState], None] | None = None,
+    ) -> None:
+        """A new game set up for ``variant["players"]`` nations, or laid out by ``load``
+        (see :mod:`limitgames.world.position`), then played on to the first decision."""
         from limitgames.world.setup import set_up
 
         self._variant = variant
@@ -135,7 +143,12 @@ class WorldState(State):
         self.score_details: list[dict[str, int]] = []
         self._history: list[WorldAction] = []
         self._legal: list[WorldAction] | None = None
-        set_up(self)
+        self._position: dict[str, Any] | None = None
+        self.opening: tuple[list[Nation], dict[str, Any]] = ([], {})
+        if load is None:
+            set_up(self)
+        else:
+            load(self)
         self.advance()
 
     # --- protocol: basics -------------------------------------------------------
@@ -149,6 +162,10 @@ class WorldState(State):
 
     def seat_names(self) -> list[str]:
         return list(NATION_NAMES[: self.n])
+
+    def start_position(self) -> dict[str, Any] | None:
+        """The position this game was loaded from (see ``position``), else ``None``."""
+        return self._position
 
     def current_player(self) -> int:
         if self.terminal:

@@ -1,0 +1,262 @@
+"""Positions of LIMIT as JSON: a game at the start of a generation, to save or to set up by hand.
+
+A position is the whole table at the start of a generation's political
+phase (before technological advancement), so a person who owns the game can
+type in their table and let the engine referee from there::
+
+    {
+      "game": "world",
+      "variant": {"players": 2},
+      "generation": 3, "leader": "square",
+      "crises": [["financial"], [], []],
+      "world_bank": 180, "pollution_reserve": 9, "disruption_reserve": 10,
+      "limit_box": {"money": 730, "fossil": 12, "pollution": 21, "disruption": 39, "territory": 0, "shift": 2},
+      "colonization": {"territory": 3, "fossil": 6},
+      "market": {"renewable": {"position": 3, "stock": 3}, "industrial": {...}, "military": {...}, "fossil": {...}},
+      "nations": [
+        {"name": "circle", "population": 4, "plants": {"renewable": 3, "industrial": 2, "military": 1},
+         "stock": {"renewable": 2, "industrial": 1, "military": 0}, "fossil": 6, "money": 12,
+         "territory": 5, "pollution": 1, "disruption": 0, "sol": "22111", "shift_tiles": "ABCDE",
+         "shift_zone": 0, "unrest": 6, "hand": ["education", ...],
+         "decks": {"society": [...], "military": [...], "production": [...]},
+         "permanent": [], "technology": []},
+        ...
+      ]
+    }
+
+Positions are 1-based as on the boards, decks top card
+first. Every card of a nation appears exactly once in its hand, decks or
+permanent cards, except technology cards not yet received. The crisis list
+has one entry per generation so far, the current one empty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from limitgames.core.errors import LimitGamesError, PositionError
+from limitgames.world.data import CLASSES, DECKS, PLANTS, RESOURCES
+from limitgames.world.nation import Nation
+
+if TYPE_CHECKING:
+    from limitgames.world.state import WorldState
+
+CRISES = ("financial", "environmental", "military")
+
+
+def snapshot(state: WorldState) -> tuple[list[Nation], dict[str, Any]]:
+    """The parts of ``state`` a position holds (taken at the start of each generation)."""
+    globals_ = {
+        "generation": state.generation,
+        "leader": state.leader,
+        "crises": [list(c) for c in state.crises],
+        "world_bank": state.world_bank,
+        "pollution_reserve": state.pollution_reserve,
+        "disruption_reserve": state.disruption_reserve,
+        "limit_box": dict(state.limit_box),
+        "colonization": list(state.colonization),
+        "market_price": list(state.market_price),
+        "market_stock": list(state.market_stock),
+    }
+    return [n.copy() for n in state.nations], globals_
+
+
+def position_json(state: WorldState) -> dict[str, Any]:
+    """The position at the start of ``state``'s current generation (JSON-ready).
+
+    It holds every hand and the order of every deck: it is for saving and
+    refereeing, not for a seat's eyes.
+    """
+    from limitgames.world.state import NATION_NAMES
+
+    nations, g = state.opening
+    return {
+        "game": "world",
+        "variant": {k: v for k, v in state.variant.items() if v is not None},
+        "generation": g["generation"],
+        "leader": NATION_NAMES[g["leader"]],
+        "crises": [list(c) for c in g["crises"]],
+        "world_bank": g["world_bank"],
+        "pollution_reserve": g["pollution_reserve"],
+        "disruption_reserve": g["disruption_reserve"],
+        "limit_box": dict(g["limit_box"]),
+        "colonization": {"territory": g["colonization"][0], "fossil": g["colonization"][1]},
+        "market": {
+            name: {"position": g["market_price"][r], "stock": g["market_stock"][r]} for r, name in enumerate(RESOURCES)
+        },
+        "nations": [
+            {
+                "name": NATION_NAMES[n.seat],
+                "population": n.population,
+                "plants": {name: n.plants[i] for i, name in enumerate(PLANTS)},
+                "stock": {name: n.stock[i] for i, name in enumerate(PLANTS)},
+                "fossil": n.fossil,
+                "money": n.money,
+                "territory": n.territory,
+                "pollution": n.pollution,
+                "disruption": n.disruption,
+                "sol": "".join(str(x) for x in n.sol),
+                "shift_tiles": "".join(CLASSES[i] for i in range(5) if n.shift_tiles[i]),
+                "shift_zone": n.shift_zone,
+                "unrest": n.unrest,
+                "hand": list(n.hand),
+                "decks": {d: list(n.decks[d]) for d in DECKS},
+                "permanent": list(n.permanent),
+                "technology": list(n.technology),
+            }
+            for n in nations
+        ],
+    }
+
+
+def _int(value: Any, where: str, lo: int | None = 0, hi: int | None = None) -> int:
+    if type(value) is not int:
+        raise PositionError(f"{where}: {value!r} is not a whole number")
+    if lo is not None and value < lo:
+        raise PositionError(f"{where}: {value} is below {lo}")
+    if hi is not None and value > hi:
+        raise PositionError(f"{where}: {value} is above {hi}")
+    return value
+
+
+def _get(mapping: Any, key: str, where: str) -> Any:
+    if not isinstance(mapping, Mapping):
+        raise PositionError(f"{where}: expected an object")
+    if key not in mapping:
+        raise PositionError(f"{where}: missing {key!r}")
+    return mapping[key]
+
+
+def state_from_position(position: Mapping[str, Any]) -> WorldState:
+    """A game starting from ``position`` (see the module docstring) at its generation's start.
+
+    Raises:
+        PositionError: one line naming the field that is wrong and why.
+    """
+    from limitgames.core import Chance
+    from limitgames.world.data import load_data
+    from limitgames.world.game import WorldGame
+    from limitgames.world.state import NATION_NAMES, WorldState
+
+    if not isinstance(position, Mapping):
+        raise PositionError("a position is a JSON object")
+    if position.get("game", "world") != "world":
+        raise PositionError(f"not a world position (game {position.get('game')!r})")
+    raw_nations = _get(position, "nations", "position")
+    if not isinstance(raw_nations, list) or not 2 <= len(raw_nations) <= 6:
+        raise PositionError("nations: a list of 2 to 6 nations")
+    variant = dict(position.get("variant") or {})
+    variant.setdefault("players", len(raw_nations))
+    try:
+        resolved = WorldGame.info.resolve_variant(variant)
+        data = load_data(resolved["data"])
+    except LimitGamesError as exc:
+        raise PositionError(f"variant: {exc}") from None
+    if resolved["players"] != len(raw_nations):
+        raise PositionError(f"variant: players is {resolved['players']} but {len(raw_nations)} nations are given")
+    if resolved["stress_tests"] is None:
+        resolved["stress_tests"] = data.end["stress_tests"]
+    n = len(raw_nations)
+    names = list(NATION_NAMES[:n])
+
+    def load(state: WorldState) -> None:
+        g = _int(_get(position, "generation", "position"), "generation", 1, data.end["generations"])
+        leader = _get(position, "leader", "position")
+        if leader not in names:
+            raise PositionError(f"leader: {leader!r} is not one of {', '.join(names)}")
+        crises = _get(position, "crises", "position")
+        if not isinstance(crises, list) or len(crises) != g:
+            raise PositionError(f"crises: one list of tiles per generation so far ({g})")
+        for i, tiles in enumerate(crises):
+            if not isinstance(tiles, list) or any(t not in CRISES for t in tiles) or len(set(tiles)) != len(tiles):
+                raise PositionError(f"crises[{i}]: tiles are financial/environmental/military, each at most once")
+        if crises[-1]:
+            raise PositionError("crises: the current generation has no tile yet at its start")
+        state.generation = g
+        state.leader = names.index(leader)
+        state.crises = [list(t) for t in crises]
+        state.world_bank = _int(_get(position, "world_bank", "position"), "world_bank")
+        state.pollution_reserve = _int(_get(position, "pollution_reserve", "position"), "pollution_reserve")
+        state.disruption_reserve = _int(_get(position, "disruption_reserve", "position"), "disruption_reserve")
+        box = _get(position, "limit_box", "position")
+        state.limit_box = {
+            k: _int(_get(box, k, "limit_box"), f"limit_box.{k}", None)
+            for k in ("money", "fossil", "pollution", "disruption", "territory", "shift")
+        }
+        col = _get(position, "colonization", "position")
+        state.colonization = [
+            _int(_get(col, "territory", "colonization"), "colonization.territory"),
+            _int(_get(col, "fossil", "colonization"), "colonization.fossil"),
+        ]
+        market = _get(position, "market", "position")
+        for r, name in enumerate(RESOURCES):
+            entry = _get(market, name, "market")
+            state.market_price[r] = _int(_get(entry, "position", f"market.{name}"), f"market.{name}.position", 1, 7)
+            state.market_stock[r] = _int(_get(entry, "stock", f"market.{name}"), f"market.{name}.stock")
+        state.nations = [_nation(state, seat, raw, names) for seat, raw in enumerate(raw_nations)]
+        state.note(None, f"Set up from a position at the start of generation {g}; {leader} holds the leadership tile")
+
+    state = WorldState(resolved, data, Chance(seed=0), load=load)
+    state._position = dict(position)
+    return state
+
+
+def _nation(state: WorldState, seat: int, raw: Any, names: list[str]) -> Nation:
+    where = f"nations[{seat}]"
+    data = state.data
+    if _get(raw, "name", where) != names[seat]:
+        raise PositionError(f"{where}: the nation in seat {seat} is {names[seat]}")
+    n = Nation(seat)
+    n.population = _int(_get(raw, "population", where), f"{where}.population", 1, data.population_positions)
+    plants = _get(raw, "plants", where)
+    stock = _get(raw, "stock", where)
+    for i, name in enumerate(PLANTS):
+        n.plants[i] = _int(_get(plants, name, f"{where}.plants"), f"{where}.plants.{name}", 1, data.production_positions)
+        n.stock[i] = _int(_get(stock, name, f"{where}.stock"), f"{where}.stock.{name}")
+    for key in ("fossil", "money", "territory", "pollution", "disruption", "shift_zone"):
+        setattr(n, key, _int(_get(raw, key, where), f"{where}.{key}"))
+    if n.plants[0] > max(1, n.territory):
+        raise PositionError(f"{where}: the renewable plant ({n.plants[0]}) is beyond the territory ({n.territory})")
+    sol = _get(raw, "sol", where)
+    if not isinstance(sol, str) or len(sol) != 5 or not all(c.isdigit() and 1 <= int(c) <= data.sol_max for c in sol):
+        raise PositionError(f"{where}.sol: five digits 1-{data.sol_max} for classes A-E, e.g. \"33221\"")
+    n.sol = [int(c) for c in sol]
+    if any(n.sol[i] < n.sol[i + 1] for i in range(4)):
+        raise PositionError(f"{where}.sol: a class may not stand above a higher class ({sol})")
+    tiles = _get(raw, "shift_tiles", where)
+    if not isinstance(tiles, str) or any(c not in CLASSES for c in tiles):
+        raise PositionError(f"{where}.shift_tiles: the classes whose tile is still on the board, e.g. \"CDE\"")
+    n.shift_tiles = [c in tiles for c in CLASSES]
+    for i in range(5):
+        if n.shift_tiles[i] and n.sol[i] >= data.demographic_shift_at:
+            raise PositionError(f"{where}.shift_tiles: class {CLASSES[i]} has reached 3, its tile has moved")
+    n.unrest = _int(_get(raw, "unrest", where), f"{where}.unrest", 1, data.unrest_positions)
+    seen: list[str] = []
+
+    def cards(value: Any, path: str, deck: str | None = None) -> list[str]:
+        if not isinstance(value, list) or any(c not in data.cards for c in value):
+            raise PositionError(f"{path}: a list of card ids (e.g. public-expenditure)")
+        if deck is not None and any(data.cards[c].deck != deck for c in value):
+            raise PositionError(f"{path}: holds a card of another deck")
+        seen.extend(value)
+        return list(value)
+
+    n.hand = cards(_get(raw, "hand", where), f"{where}.hand")
+    decks = _get(raw, "decks", where)
+    for d in DECKS:
+        n.decks[d] = cards(_get(decks, d, f"{where}.decks"), f"{where}.decks.{d}", d)
+    n.permanent = cards(raw.get("permanent", []), f"{where}.permanent")
+    if any(not data.cards[c].permanent for c in n.permanent):
+        raise PositionError(f"{where}.permanent: only permanent-effect cards stay in play")
+    technology = raw.get("technology", [])
+    if not isinstance(technology, list) or any(c not in data.cards or data.cards[c].kind != "technology" for c in technology):
+        raise PositionError(f"{where}.technology: the technology cards already received")
+    n.technology = list(technology)
+    expected = sorted(c.id for c in data.cards.values() if c.kind != "technology" or c.id in technology)
+    if sorted(seen) != expected:
+        missing = sorted(set(expected) - set(seen))
+        extra = sorted(c for c in set(seen) if seen.count(c) > 1 or c not in expected)
+        detail = f"missing {', '.join(missing)}" if missing else f"unexpected or repeated {', '.join(extra)}"
+        raise PositionError(f"{where}: every card appears once in hand, decks or permanent cards ({detail})")
+    return n
