@@ -22,7 +22,11 @@ async def play_to_end(
     url = base.replace("http://", "ws://") + f"/games/{game['id']}/ws"
     played = 0
     async with connect(url, max_size=2**22, open_timeout=20) as ws:
-        await ws.send(json.dumps({"type": "hello", "seats": [{"seat": seat, "token": game["tokens"][str(seat)]}]}))
+        await ws.send(
+            json.dumps(
+                {"type": "hello", "seats": [{"seat": seat, "token": game["tokens"][str(seat)]}]}
+            )
+        )
         welcomed = False
         while True:
             message = json.loads(await ws.recv())

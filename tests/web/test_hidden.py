@@ -27,10 +27,16 @@ def test_secret_numbers_never_reach_other_seats(client: TestClient) -> None:
     game = new_game(client, "toy-secret", [{"kind": "me"}, {"kind": "friend"}], seed=99)
     seen: dict[str, list[str]] = {"0": [], "1": [], "spectator": []}
     url = f"{game['url']}/ws"
-    with client.websocket_connect(url) as ws0, client.websocket_connect(url) as ws1, client.websocket_connect(url) as spec:
+    with (
+        client.websocket_connect(url) as ws0,
+        client.websocket_connect(url) as ws1,
+        client.websocket_connect(url) as spec,
+    ):
         for ws, seat in ((ws0, 0), (ws1, 1)):
             receive_until(ws, lambda m: m["type"] == "view")
-            ws.send_json({"type": "hello", "seats": [{"seat": seat, "token": game["tokens"][str(seat)]}]})
+            ws.send_json(
+                {"type": "hello", "seats": [{"seat": seat, "token": game["tokens"][str(seat)]}]}
+            )
             receive_until(ws, lambda m: m["type"] == "welcome")
         receive_until(spec, lambda m: m["type"] == "view")
         for ply in range(4):
@@ -65,13 +71,19 @@ def _cards_available() -> bool:
     return True
 
 
-@pytest.mark.skipif(not _cards_available(), reason="the cards engine (limitgames.cards) is not registered yet")
+@pytest.mark.skipif(
+    not _cards_available(), reason="the cards engine (limitgames.cards) is not registered yet"
+)
 def test_cards_views_are_each_seats_own_observation(client: TestClient) -> None:
     """Every view seat 0 and a spectator get is exactly ``observation(seat)`` at that ply."""
     game = new_game(
         client,
         "cards",
-        [{"kind": "me"}, {"kind": "computer", "level": "random"}, {"kind": "computer", "level": "random"}],
+        [
+            {"kind": "me"},
+            {"kind": "computer", "level": "random"},
+            {"kind": "computer", "level": "random"},
+        ],
         {"players": 3},
         seed=12,
     )

@@ -18,7 +18,11 @@ def test_fifty_concurrent_games_against_the_computer(server: Server) -> None:
         games = []
         for i in range(GAMES):
             if i % 5 == 4:
-                seats = [{"kind": "me"}, {"kind": "computer", "level": "random"}, {"kind": "computer", "level": "random"}]
+                seats = [
+                    {"kind": "me"},
+                    {"kind": "computer", "level": "random"},
+                    {"kind": "computer", "level": "random"},
+                ]
                 games.append(new_game(http, "cards", seats, {"players": 3}, seed=i))
             else:
                 seats = [{"kind": "me"}, {"kind": "computer", "level": "random"}]

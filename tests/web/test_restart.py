@@ -16,13 +16,23 @@ def test_kill_and_restart_resumes_every_game(db_url: str) -> None:
     try:
         with httpx.Client(base_url=server.base, timeout=30) as http:
             hexes = [
-                new_game(http, "hex", [{"kind": "me"}, {"kind": "computer", "level": "random"}], {"size": 4}, seed=s)
+                new_game(
+                    http,
+                    "hex",
+                    [{"kind": "me"}, {"kind": "computer", "level": "random"}],
+                    {"size": 4},
+                    seed=s,
+                )
                 for s in (1, 2)
             ]
             cards = new_game(
                 http,
                 "cards",
-                [{"kind": "me"}, {"kind": "computer", "level": "random"}, {"kind": "computer", "level": "random"}],
+                [
+                    {"kind": "me"},
+                    {"kind": "computer", "level": "random"},
+                    {"kind": "computer", "level": "random"},
+                ],
                 {"players": 3},
                 seed=8,
             )
@@ -30,7 +40,10 @@ def test_kill_and_restart_resumes_every_game(db_url: str) -> None:
 
             async def first_moves() -> list[dict[str, object]]:
                 return await asyncio.gather(
-                    *(play_to_end(server.base, g, 0, random.Random(i), max_actions=3) for i, g in enumerate(games))
+                    *(
+                        play_to_end(server.base, g, 0, random.Random(i), max_actions=3)
+                        for i, g in enumerate(games)
+                    )
                 )
 
             before = asyncio.run(first_moves())
@@ -44,7 +57,10 @@ def test_kill_and_restart_resumes_every_game(db_url: str) -> None:
 
         async def resume() -> list[dict[str, object]]:
             return await asyncio.gather(
-                *(play_to_end(server.base, g, 0, random.Random(i), max_actions=0) for i, g in enumerate(games))
+                *(
+                    play_to_end(server.base, g, 0, random.Random(i), max_actions=0)
+                    for i, g in enumerate(games)
+                )
             )
 
         again = asyncio.run(resume())
@@ -53,7 +69,9 @@ def test_kill_and_restart_resumes_every_game(db_url: str) -> None:
             assert new["error"] is None
 
         async def finish() -> list[dict[str, object]]:
-            return await asyncio.gather(*(play_to_end(server.base, g, 0, random.Random(7)) for g in hexes))
+            return await asyncio.gather(
+                *(play_to_end(server.base, g, 0, random.Random(7)) for g in hexes)
+            )
 
         ends = asyncio.run(finish())
         assert all(v["finished"] for v in ends)
