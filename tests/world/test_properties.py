@@ -187,3 +187,35 @@ def test_determinize_undoes_choices_hidden_in_an_open_step() -> None:
     dealt.playout(random.Random(5))
     assert dealt.is_terminal()
     assert state.nations[first].card_count()["society"] == 9  # the real state is untouched
+
+
+WORDS = ["play education", "pass", "raise A", "lower E", "plant military", "target square", "spend 99",
+         "spend 3", "resist", "yield", "take fossil", "buy 50 fossil", "sell 1 renewable", "no-trade",
+         "price fossil up", "deck society", "keep terrorism", "discard education", "withdraw policy-planning",
+         "give 5", "contribute 1000", "recall education", "gain military", "produce industrial"]
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32), stop=st.integers(0, 250), picks=st.lists(st.sampled_from(WORDS), max_size=8))
+def test_wrong_actions_are_refused_and_change_nothing(seed: int, stop: int, picks: list[str]) -> None:
+    from limitgames.core import IllegalActionError
+
+    state = new_state(3, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(stop):
+        if state.is_terminal():
+            break
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+    for text in picks:
+        action = state.parse_action(text)
+        if state.is_legal(action):
+            continue
+        before = (state.key(), json.dumps(state.observation(None), sort_keys=True))
+        try:
+            state.apply(action)
+        except IllegalActionError as exc:
+            assert exc.reason
+        else:
+            raise AssertionError(f"{text} was accepted although is_legal said no")
+        assert (state.key(), json.dumps(state.observation(None), sort_keys=True)) == before
