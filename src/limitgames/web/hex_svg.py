@@ -20,6 +20,9 @@ from limitgames.web.views import environment
 TILE_SIZE = 30.0
 """The circumradius of a drawn tile (SVG units)."""
 
+DISPLAY_SCALE = 1.8
+"""Screen pixels per SVG unit at most: tiles keep their size as the surface shrinks."""
+
 TILE_FILL: dict[str | None, str] = {
     "red": "#e9a3a0",
     "blue": "#a3bde9",
@@ -98,6 +101,8 @@ def draw(observation: dict[str, Any], names: list[str], seat: int | None) -> tup
     board = environment.get_template("hex_board.svg.j2").render(
         tiles=drawn,
         view_box=f"{min_x:.1f} {min_y:.1f} {max_x - min_x:.1f} {max_y - min_y:.1f}",
+        width=f"{(max_x - min_x) * DISPLAY_SCALE:.0f}",
+        height=f"{(max_y - min_y) * DISPLAY_SCALE:.0f}",
         pawn_radius=size * 0.5,
     )
     counts: dict[int, int] = {}

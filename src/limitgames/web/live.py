@@ -184,6 +184,7 @@ class LiveGame:
             "finished": state.is_terminal(),
             "returns": state.returns() if state.is_terminal() else None,
             "moves": list(self.notations) if info.perfect_information else None,
+            "move_seats": list(self.action_seats) if info.perfect_information else None,
             "can_undo": self.undo_allowed(seats)
             and not state.is_terminal()
             and bool([p for p in self.action_seats if p in seats]),
@@ -412,33 +413,31 @@ class GameHub:
         self._schedule_computer(live)
 
     async def _commit(self, live: LiveGame, seat: int, action: Action) -> None:
-        """Apply ``action`` (legal, for ``seat``), store it, keep the notation. Lock held."""
+        """Apply ``action`` (legal, for ``seat``) to a copy, store it, then make it the game's state.
+
+        The lock is held. Views drawn meanwhile still show the stored position:
+        nothing is announced before it is committed.
+        """
         state = live.state
         notation = state.action_to_string(action)
-        for agent in live.agents.values():
-            agent.observe(state, action)
-        state.apply(action)
+        after = state.clone()
+        after.apply(action)
         ply = len(live.action_seats)
-        result = state.returns() if state.is_terminal() else None
+        result = after.returns() if after.is_terminal() else None
+        chance = [dict(c) for c in after.chance_outcomes()]
         try:
-            await self.db(
-                self.store.append_action,
-                live.id,
-                ply,
-                seat,
-                notation,
-                [dict(c) for c in state.chance_outcomes()],
-                result,
-            )
+            await self.db(self.store.append_action, live.id, ply, seat, notation, chance, result)
         except Exception:
             log.exception("game %s: action %d could not be stored", live.id, ply)
-            live.state = build_state(live.stored, plies=len(live.notations))
             raise RefusedError("the action could not be saved; the game is unchanged") from None
+        for agent in live.agents.values():
+            agent.observe(state, action)
+        live.state = after
         live.action_seats.append(seat)
         live.notations.append(notation)
         live.stored.actions = list(live.notations)
         live.stored.action_seats = list(live.action_seats)
-        live.stored.chance = [dict(c) for c in state.chance_outcomes()]
+        live.stored.chance = chance
         if result is not None:
             live.stored.result = result
             live.stored.status = "finished"

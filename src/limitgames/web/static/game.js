@@ -131,6 +131,7 @@ function draw() {
   $("board").innerHTML = v.board;
   $("side").innerHTML = v.side || "";
   $("status").textContent = v.error ? `This game stopped: ${v.error}` : v.status;
+  $("status").hidden = v.finished && !v.error;
   const me = v.seats.length ? v.seats.map((s) => v.players[s].name).join(", ") : null;
   $("me").textContent = me ? `You play ${me}.` : "You are watching (spectator).";
   $("players").replaceChildren(
@@ -178,9 +179,10 @@ function drawMoves(v) {
     return;
   }
   list.replaceChildren(
-    ...v.moves.map((m) => {
+    ...v.moves.map((m, i) => {
       const li = document.createElement("li");
-      li.textContent = m;
+      const seat = v.move_seats ? v.move_seats[i] : null;
+      li.textContent = seat !== null && v.players[seat] ? `${v.players[seat].name}: ${m}` : m;
       return li;
     }),
   );
