@@ -146,6 +146,11 @@ def print_results(result: TournamentResult) -> None:
         by_seat.add_row(str(s.agent + 1), s.spec, *(f"{t.wins}-{t.draws}-{t.losses}" for t in s.per_seat))
     console.print(table)
     console.print(by_seat)
+    thinking = result.summary()["think_seconds"]
+    played_now = any(any(t[0] for t in o.think) for o in result.outcomes)
+    if played_now:
+        parts = [f"{spec} {v['total']:.1f} s (longest move {v['longest']:.2f} s)" for spec, v in thinking.items()]
+        console.print("Thinking time in the games played now: " + "; ".join(parts), highlight=False)
 
 
 def register(app: typer.Typer) -> None:
