@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 
 import httpx
@@ -75,5 +76,35 @@ def test_kill_and_restart_resumes_every_game(db_url: str) -> None:
 
         ends = asyncio.run(finish())
         assert all(v["finished"] for v in ends)
+    finally:
+        server.stop()
+
+
+def test_a_computer_thinking_when_the_server_dies_moves_after_the_restart(db_url: str) -> None:
+    from websockets.asyncio.client import connect
+
+    server = Server(db_url).start()
+    try:
+        with httpx.Client(base_url=server.base, timeout=30) as http:
+            game = new_game(http, "hex", [{"kind": "me"}, {"kind": "computer", "level": "medium"}], {"size": 4}, seed=3)
+        url = server.base.replace("http://", "ws://") + f"/games/{game['id']}/ws"
+
+        async def until_the_computer_thinks() -> int:
+            async with connect(url) as ws:
+                await ws.send(json.dumps({"type": "hello", "seats": [{"seat": 0, "token": game["tokens"]["0"]}]}))
+                while True:
+                    message = json.loads(await ws.recv())
+                    if message["type"] != "view" or not message["seats"]:
+                        continue
+                    if message["thinking"] == 1:
+                        return int(message["ply"])
+                    if message["your_turn"]:
+                        await ws.send(json.dumps({"type": "act", "action": message["legal"][0], "ply": message["ply"]}))
+
+        ply = asyncio.run(until_the_computer_thinks())
+        server.kill()
+        server.start()
+        resumed = asyncio.run(play_to_end(server.base, game, 0, random.Random(1), max_actions=0))
+        assert resumed["ply"] > ply and resumed["your_turn"] and resumed["error"] is None
     finally:
         server.stop()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import threading
+import time
 from typing import Any
 
 import pytest
@@ -11,6 +13,7 @@ from fastapi.testclient import TestClient
 from limitgames.agents import Agent, register_agent
 from limitgames.core import State
 from limitgames.web import live as live_module
+from limitgames.web.app import create_app
 from limitgames.web.computer import ComputerChoice
 from tests.web.conftest import new_game, receive_until
 
@@ -196,3 +199,75 @@ def test_a_failing_computer_stops_only_its_own_game(
         ws.send_json({"type": "act", "action": "take 1"})
         view = receive_until(ws, lambda m: _is_view(m) and m["ply"] == 2)
         assert view["error"] is None
+
+
+def test_nothing_is_announced_before_it_is_committed(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While an action is being written, a new viewer still sees the stored position."""
+    game = _two_people(client)
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    writing = threading.Event()
+    release = threading.Event()
+    original = store.append_action
+
+    def slow_append(*args: Any) -> None:
+        writing.set()
+        release.wait(10)
+        original(*args)
+
+    monkeypatch.setattr(store, "append_action", slow_append)
+    with client.websocket_connect(f"{game['url']}/ws") as ws:
+        receive_until(ws, _is_view)
+        _hello(ws, 0, game["tokens"]["0"])
+        pile = receive_until(ws, _is_view)["observation"]["pile"]
+        ws.send_json({"type": "act", "action": "take 2", "ply": 0})
+        assert writing.wait(10)
+        with client.websocket_connect(f"{game['url']}/ws") as watcher:
+            view = receive_until(watcher, _is_view)
+            assert view["ply"] == 0 and view["observation"]["pile"] == pile
+            release.set()
+            after = receive_until(watcher, lambda m: _is_view(m) and m["ply"] == 1)
+            assert after["observation"]["pile"] == pile - 2
+
+
+class SleepyAgent(Agent):
+    """Thinks for a second, longer than the test server's time limit."""
+
+    name = "sleepy"
+
+    def choose(self, state: State) -> Any:
+        time.sleep(1.0)
+        return state.legal_actions()[0]
+
+
+register_agent("sleepy", lambda spec, options, seed: SleepyAgent(spec, seed), "sleeps 1 s (tests)")
+
+
+def test_a_slow_computer_neither_blocks_the_server_nor_the_game(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(live_module, "resolve_level", lambda game, level: ComputerChoice(level, "sleepy"))
+    app = create_app(db_url, move_seconds=0.3)
+    with TestClient(app) as client:
+        game = new_game(client, "toy-nim", [{"kind": "me"}, {"kind": "computer", "level": "hard"}])
+        with client.websocket_connect(f"{game['url']}/ws") as ws:
+            receive_until(ws, _is_view)
+            _hello(ws, 0, game["tokens"]["0"])
+            ws.send_json({"type": "act", "action": "take 1", "ply": 0})
+            receive_until(ws, lambda m: _is_view(m) and m["thinking"] == 1)
+            started = time.monotonic()
+            assert client.get("/api/catalog").status_code == 200
+            assert time.monotonic() - started < 0.5, "the server answered while the computer thinks"
+            view = receive_until(ws, lambda m: _is_view(m) and m["ply"] == 2)
+            assert view["error"] is None and view["thinking"] is None
+
+
+def test_no_undo_in_a_game_with_hidden_information(client: TestClient) -> None:
+    game = new_game(client, "toy-secret", [{"kind": "me"}, {"kind": "computer", "level": "random"}])
+    with client.websocket_connect(f"{game['url']}/ws") as ws:
+        receive_until(ws, _is_view)
+        _hello(ws, 0, game["tokens"]["0"])
+        ws.send_json({"type": "act", "action": "bet 1", "ply": 0})
+        view = receive_until(ws, lambda m: _is_view(m) and m["ply"] == 2)
+        assert view["can_undo"] is False
+        ws.send_json({"type": "undo"})
+        assert "without hidden cards" in _error(ws)

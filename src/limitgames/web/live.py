@@ -50,6 +50,9 @@ from limitgames.web.views import render_view
 log = logging.getLogger("limitgames.web")
 T = TypeVar("T")
 
+MAX_GAMES_IN_MEMORY = 2000
+"""Above this many games in memory, finished games nobody watches are dropped (reloaded on demand)."""
+
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 
@@ -131,7 +134,13 @@ class LiveGame:
         return {s.seat for s in self.seats if not s.is_computer}
 
     def undo_allowed(self, seats: frozenset[int]) -> bool:
-        """Undo is for games against the computer: ``seats`` hold every human seat."""
+        """Undo is for games of perfect information against the computer: ``seats`` hold every human seat.
+
+        (In a game with hidden cards an undo would let a person take back a
+        decision after seeing what it revealed.)
+        """
+        if not get_game(self.stored.game).info.perfect_information:
+            return False
         return bool(seats) and bool(self.computer_seats()) and self.human_seats() <= seats
 
     def check_tokens(self, claims: Iterable[tuple[int, str]]) -> frozenset[int]:
@@ -300,6 +309,7 @@ class GameHub:
             if stored is None:
                 return None
             live = self._make_live(stored)
+            self._forget_idle_games()
             self.games[game_id] = live
         self._loading.pop(game_id, None)
         self._schedule_computer(live)
@@ -327,6 +337,14 @@ class GameHub:
                     s.agent_spec or "random", seed=secrets.randbits(32)
                 )
         return live
+
+    def _forget_idle_games(self) -> None:
+        """Keep memory bounded: drop finished games nobody watches once there are many."""
+        if len(self.games) < MAX_GAMES_IN_MEMORY:
+            return
+        for game_id, live in list(self.games.items()):
+            if live.state.is_terminal() and not live.connections:
+                del self.games[game_id]
 
     async def attach(self, live: LiveGame, connection: Connection) -> None:
         """Add a viewer and send it the current view."""
@@ -388,7 +406,9 @@ class GameHub:
         """
         async with live.lock:
             if not live.undo_allowed(connection.seats):
-                raise RefusedError("undo is only for games against the computer")
+                raise RefusedError(
+                    "undo is only for games against the computer without hidden cards"
+                )
             if live.state.is_terminal():
                 raise RefusedError("the game is over")
             mine = [i for i, s in enumerate(live.action_seats) if s in connection.seats]
