@@ -26,6 +26,15 @@ def serve(
     move_seconds: Annotated[
         float, typer.Option(help="Time limit of one computer move, in seconds.", min=0.1)
     ] = DEFAULT_MOVE_SECONDS,
+    computers: Annotated[
+        int, typer.Option(help="Workers that think for computer seats.", min=1, max=64)
+    ] = 2,
+    threads: Annotated[
+        bool,
+        typer.Option(
+            "--threads", help="Think in threads of the server instead of worker processes."
+        ),
+    ] = False,
     log_level: Annotated[
         str, typer.Option(help="uvicorn log level (debug, info, warning...).")
     ] = "info",
@@ -55,7 +64,9 @@ def serve(
     typer.echo(
         f"open http://{'localhost' if host in ('127.0.0.1', '0.0.0.0') else host}:{port}/ in your browser"
     )
-    app = create_app(url, move_seconds=move_seconds)
+    app = create_app(
+        url, move_seconds=move_seconds, computer_workers=computers, computer_processes=not threads
+    )
     uvicorn.run(
         app, host=host, port=port, log_level=log_level, ws_max_size=65536, ws_ping_interval=20
     )

@@ -106,20 +106,27 @@ def _page(name: str, **context: Any) -> HTMLResponse:
 
 
 def create_app(
-    database_url: str, move_seconds: float = DEFAULT_MOVE_SECONDS, computer_workers: int = 2
+    database_url: str,
+    move_seconds: float = DEFAULT_MOVE_SECONDS,
+    computer_workers: int = 2,
+    computer_processes: bool = False,
 ) -> FastAPI:
     """The app on the database at ``database_url`` (migrated at start-up).
 
     Args:
         database_url: a SQLAlchemy URL (``sqlite:///path``, ``postgresql+psycopg://...``).
         move_seconds: the time limit of one computer move.
-        computer_workers: threads that run computer moves.
+        computer_workers: workers that run computer moves.
+        computer_processes: run them in worker processes (``limit serve``) rather than threads.
     """
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store.open, database_url)
-        hub = GameHub(store, ComputerPool(workers=computer_workers, move_seconds=move_seconds))
+        pool = ComputerPool(
+            workers=computer_workers, move_seconds=move_seconds, processes=computer_processes
+        )
+        hub = GameHub(store, pool)
         app.state.hub = hub
         await hub.resume_all()
         try:

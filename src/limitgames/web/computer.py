@@ -8,14 +8,28 @@ and says so. Agents run in a small thread pool (:class:`ComputerPool`) so the
 server keeps answering while they think; a move that takes longer than the
 time limit is replaced by a uniformly random legal action, and the game goes
 on (the late answer is dropped).
+
+``limit serve`` has the agents think in worker *processes*, so a strong
+computer uses another core and never holds the server's GIL; each move is
+computed by a fresh agent built from the seat's spec with a new seed (the
+project's agents keep nothing between moves that matters). With
+``processes=False`` they think in threads of the server process, with one
+agent per seat (the in-process tests use this: their test-only agents exist
+only there). A state that cannot be sent to a process is thought over in a
+thread instead.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
+import os
+import pickle
 import random
-from concurrent.futures import ThreadPoolExecutor
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,23 +87,56 @@ def level_notes(game_id: str) -> dict[str, str]:
     return {level: resolve_level(game_id, level).note for level in LEVELS}
 
 
+def choose_in_worker(spec: str, seed: int, state: State) -> tuple[Action, dict[str, Any]]:
+    """Build the agent ``spec`` and choose for ``state`` (runs in a worker process)."""
+    agent = make_agent(spec, seed=seed)
+    action = agent.choose(state)
+    return action, dict(agent.last_info)
+
+
+def watch_parent(parent: int) -> None:
+    """In a worker process: exit as soon as the server that started it is gone (even killed)."""
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="limit-watch-parent", daemon=True).start()
+
+
+def _choose_here(agent: Agent, state: State) -> tuple[Action, dict[str, Any]]:
+    action = agent.choose(state)
+    return action, dict(agent.last_info)
+
+
 class ComputerPool:
-    """Runs agents' ``choose`` in worker threads, with a per-move time limit.
+    """Runs agents' ``choose`` in worker processes or threads, with a per-move time limit.
 
     Args:
-        workers: the number of worker threads (agents are CPU-bound; more
-            threads than cores only share them).
+        workers: the number of workers (agents are CPU-bound; more workers
+            than cores only share them).
         move_seconds: the time limit of one move.
+        processes: think in worker processes (else in threads).
     """
 
-    def __init__(self, workers: int = 2, move_seconds: float = DEFAULT_MOVE_SECONDS) -> None:
+    def __init__(
+        self, workers: int = 2, move_seconds: float = DEFAULT_MOVE_SECONDS, processes: bool = False
+    ) -> None:
         self.move_seconds = move_seconds
-        self._executor = ThreadPoolExecutor(
-            max_workers=workers, thread_name_prefix="limit-computer"
-        )
+        self._threads = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="limit-computer")
+        self._processes: ProcessPoolExecutor | None = None
+        if processes:
+            self._processes = ProcessPoolExecutor(
+                max_workers=workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=watch_parent,
+                initargs=(os.getpid(),),
+            )
 
     async def choose(self, agent: Agent, state: State) -> tuple[Action, dict[str, Any]]:
-        """The agent's action for ``state`` (a private copy is handed to the agent).
+        """The agent's action for ``state`` (the agent gets a private copy).
 
         Returns ``(action, info)``; ``info`` is the agent's ``last_info``, with
         ``"timeout": True`` when the time limit ran out and a random legal
@@ -97,17 +144,34 @@ class ComputerPool:
         """
         loop = asyncio.get_running_loop()
         snapshot = state.clone()
-        future = loop.run_in_executor(self._executor, agent.choose, snapshot)
+        future: asyncio.Future[tuple[Action, dict[str, Any]]]
+        sendable = False
+        if self._processes is not None:
+            try:
+                pickle.dumps(snapshot)
+                sendable = True
+            except (pickle.PicklingError, TypeError, AttributeError):
+                log.warning(
+                    "a %s state cannot be sent to a process; thinking in a thread", state.game_id
+                )
+        if self._processes is not None and sendable:
+            seed = random.getrandbits(32)
+            future = loop.run_in_executor(
+                self._processes, choose_in_worker, agent.spec, seed, snapshot
+            )
+        else:
+            future = loop.run_in_executor(self._threads, _choose_here, agent, snapshot)
         try:
-            action = await asyncio.wait_for(future, timeout=self.move_seconds)
+            return await asyncio.wait_for(future, timeout=self.move_seconds)
         except TimeoutError:
             legal = state.legal_actions()
             log.warning(
                 "computer %s ran out of time (%.1f s); random move", agent.spec, self.move_seconds
             )
             return legal[random.randrange(len(legal))], {"timeout": True}
-        return action, dict(agent.last_info)
 
     def shutdown(self) -> None:
-        """Stop the worker threads (waiting moves are dropped)."""
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        """Stop the workers (waiting moves are dropped)."""
+        self._threads.shutdown(wait=False, cancel_futures=True)
+        if self._processes is not None:
+            self._processes.shutdown(wait=False, cancel_futures=True)
