@@ -124,6 +124,7 @@ def click_hex_decision(page: Any, rng: random.Random) -> None:
     ply = page.evaluate("document.body.dataset.ply")
     movable = page.locator(".tile.movable")
     removable = page.locator(".tile.removable")
+    placeable = page.locator(".tile.placeable")
     if movable.count():
         movable.nth(rng.randrange(movable.count())).click()
         reachable = page.locator(".tile.reachable")
@@ -131,6 +132,8 @@ def click_hex_decision(page: Any, rng: random.Random) -> None:
         reachable.nth(rng.randrange(reachable.count())).click()
     elif removable.count():
         removable.nth(rng.randrange(removable.count())).click()
+    elif placeable.count():
+        placeable.nth(rng.randrange(placeable.count())).click()
     else:
         raise AssertionError("my turn, but nothing on the board is highlighted")
     page.wait_for_function(
@@ -172,6 +175,25 @@ def test_hex_against_random_from_the_lobby(live_server: Server, context: Any) ->
     record = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
     assert record["game"] == "hex" and record["result"] is not None
     assert not errors, errors
+
+
+def test_hex_2008_edition_placement_by_clicking(live_server: Server, context: Any) -> None:
+    page = context.new_page()
+    start_from_lobby(
+        page, live_server.base, "hex", {"edition": "2008", "size": "2"}, ["me", "computer:random"]
+    )
+    page.wait_for_selector(".hex-board .tile.placeable")
+    shot(page, "hex-2008-start")
+    rng = random.Random(8)
+    decisions = 0
+    while not wait_turn_or_end(page):
+        click_hex_decision(page, rng)
+        decisions += 1
+        if decisions == 4:
+            shot(page, "hex-2008-placing")
+        assert decisions < 200
+    assert "Game over" in page.inner_text("#result")
+    shot(page, "hex-2008-finished")
 
 
 @needs_cards

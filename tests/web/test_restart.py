@@ -86,12 +86,22 @@ def test_a_computer_thinking_when_the_server_dies_moves_after_the_restart(db_url
     server = Server(db_url).start()
     try:
         with httpx.Client(base_url=server.base, timeout=30) as http:
-            game = new_game(http, "hex", [{"kind": "me"}, {"kind": "computer", "level": "medium"}], {"size": 4}, seed=3)
+            game = new_game(
+                http,
+                "hex",
+                [{"kind": "me"}, {"kind": "computer", "level": "medium"}],
+                {"size": 4},
+                seed=3,
+            )
         url = server.base.replace("http://", "ws://") + f"/games/{game['id']}/ws"
 
         async def until_the_computer_thinks() -> int:
             async with connect(url) as ws:
-                await ws.send(json.dumps({"type": "hello", "seats": [{"seat": 0, "token": game["tokens"]["0"]}]}))
+                await ws.send(
+                    json.dumps(
+                        {"type": "hello", "seats": [{"seat": 0, "token": game["tokens"]["0"]}]}
+                    )
+                )
                 while True:
                     message = json.loads(await ws.recv())
                     if message["type"] != "view" or not message["seats"]:
@@ -99,7 +109,15 @@ def test_a_computer_thinking_when_the_server_dies_moves_after_the_restart(db_url
                     if message["thinking"] == 1:
                         return int(message["ply"])
                     if message["your_turn"]:
-                        await ws.send(json.dumps({"type": "act", "action": message["legal"][0], "ply": message["ply"]}))
+                        await ws.send(
+                            json.dumps(
+                                {
+                                    "type": "act",
+                                    "action": message["legal"][0],
+                                    "ply": message["ply"],
+                                }
+                            )
+                        )
 
         ply = asyncio.run(until_the_computer_thinks())
         server.kill()

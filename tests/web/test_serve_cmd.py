@@ -45,7 +45,9 @@ def test_options_and_a_database_url(runs: list[dict[str, Any]], tmp_path: Path) 
     result = CliRunner().invoke(_app(), ["--host", "0.0.0.0", "--port", "8123", "--db", db])
     assert result.exit_code == 0, result.output
     assert runs[0]["port"] == 8123 and runs[0]["host"] == "0.0.0.0"
-    shown = CliRunner().invoke(_app(), ["--db", "postgresql+psycopg://ann:hunter2@db.example/limit"])
+    shown = CliRunner().invoke(
+        _app(), ["--db", "postgresql+psycopg://ann:hunter2@db.example/limit"]
+    )
     assert "hunter2" not in shown.output and "***" in shown.output
 
 

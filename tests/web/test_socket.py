@@ -201,7 +201,9 @@ def test_a_failing_computer_stops_only_its_own_game(
         assert view["error"] is None
 
 
-def test_nothing_is_announced_before_it_is_committed(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_nothing_is_announced_before_it_is_committed(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """While an action is being written, a new viewer still sees the stored position."""
     game = _two_people(client)
     store = client.app.state.hub.store  # type: ignore[attr-defined]
@@ -245,7 +247,9 @@ register_agent("sleepy", lambda spec, options, seed: SleepyAgent(spec, seed), "s
 def test_a_slow_computer_neither_blocks_the_server_nor_the_game(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(live_module, "resolve_level", lambda game, level: ComputerChoice(level, "sleepy"))
+    monkeypatch.setattr(
+        live_module, "resolve_level", lambda game, level: ComputerChoice(level, "sleepy")
+    )
     app = create_app(db_url, move_seconds=0.3)
     with TestClient(app) as client:
         game = new_game(client, "toy-nim", [{"kind": "me"}, {"kind": "computer", "level": "hard"}])

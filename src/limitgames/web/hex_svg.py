@@ -46,7 +46,10 @@ STEP_WORDS: dict[str, str] = {
     "remove": "remove an empty tile with a free edge",
     "place": "place tiles and a ball",
     "tile": "place a tile",
-    "ball": "place a ball",
+    "second-tile": "place a second tile",
+    "ball": "place a ball on one of the two new tiles",
+    "ball-any": "place a ball on an empty tile",
+    "over": "",
 }
 
 
@@ -70,6 +73,7 @@ def draw(observation: dict[str, Any], names: list[str], seat: int | None) -> tup
     tiles = observation.get("tiles") or []
     size = TILE_SIZE
     drawn: list[dict[str, Any]] = []
+    ghosts: list[dict[str, Any]] = []
     xs: list[float] = []
     ys: list[float] = []
     for tile in tiles:
@@ -90,9 +94,15 @@ def draw(observation: dict[str, Any], names: list[str], seat: int | None) -> tup
                 "pawn": pawn if isinstance(pawn, int) else "",
                 "pawn_fill": PAWN_FILL.get(owner or "", "#444") if owner else None,
                 "owner": owner or "",
+                "pawn_stroke": "#3b3527" if owner == "white" else "#fff",
             }
         )
-    if drawn:
+    for q, r, name in _placement_cells(observation):
+        x, y = _centre(q, r, size)
+        xs.append(x)
+        ys.append(y)
+        ghosts.append({"name": name, "x": x, "y": y, "points": _corners(0.0, 0.0, size * 0.96)})
+    if drawn or ghosts:
         margin = size * 1.2
         min_x, max_x = min(xs) - margin, max(xs) + margin
         min_y, max_y = min(ys) - margin, max(ys) + margin
@@ -100,6 +110,7 @@ def draw(observation: dict[str, Any], names: list[str], seat: int | None) -> tup
         min_x, min_y, max_x, max_y = -100.0, -100.0, 100.0, 100.0
     board = environment.get_template("hex_board.svg.j2").render(
         tiles=drawn,
+        ghosts=ghosts,
         view_box=f"{min_x:.1f} {min_y:.1f} {max_x - min_x:.1f} {max_y - min_y:.1f}",
         width=f"{(max_x - min_x) * DISPLAY_SCALE:.0f}",
         height=f"{(max_y - min_y) * DISPLAY_SCALE:.0f}",
@@ -118,6 +129,32 @@ def draw(observation: dict[str, Any], names: list[str], seat: int | None) -> tup
         tiles=len(tiles),
     )
     return board, side
+
+
+NEIGHBOURS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+"""The six axial directions (``rules/hex.md``, "Surface")."""
+
+
+def _placement_cells(observation: dict[str, Any]) -> list[tuple[int, int, str]]:
+    """Empty cells next to the surface (or the centre cell of an empty table), named.
+
+    Drawn faintly in the 2008 edition's tile steps so a tile can be placed by
+    a click; the page shows only those whose ``+name`` is a legal action. The
+    names come from the engine's own notation (its frame), nothing is decided here.
+    """
+    frame_data = observation.get("frame")
+    if observation.get("edition") != "2008" or "tile" not in str(observation.get("step")):
+        return []
+    if not (isinstance(frame_data, list) and len(frame_data) == 2):
+        return []
+    from limitgames.hex.notation import Frame
+
+    frame = Frame(int(frame_data[0]), int(frame_data[1]))
+    taken = {(int(t["q"]), int(t["r"])) for t in observation.get("tiles") or []}
+    if not taken:
+        return [(0, 0, frame.name((0, 0)))]
+    cells = sorted({(q + dq, r + dr) for q, r in taken for dq, dr in NEIGHBOURS} - taken)
+    return [(q, r, frame.name((q, r))) for q, r in cells]
 
 
 def status(observation: dict[str, Any], names: list[str]) -> str:

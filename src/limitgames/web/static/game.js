@@ -115,7 +115,7 @@ function vanishingParts(old, next) {
     if (parts.length === 2) moved.add(parts[0].trim());
   }
   const parts = [];
-  for (const g of board.querySelectorAll("[data-cell]")) {
+  for (const g of board.querySelectorAll("[data-cell]:not(.ghost)")) {
     const later = after.get(g.dataset.cell);
     if (!later) parts.push(g);
     else if (g.dataset.pawn !== "" && later.dataset.pawn === "" && !moved.has(g.dataset.cell)) {
