@@ -104,3 +104,32 @@ def test_record_and_replay_of_a_finished_game(client: TestClient) -> None:
     assert client.get(f"/api/games/{game_id}/replay/{plies + 1}").status_code == 400
     page = client.get(f"/games/{game_id}/replay")
     assert "replay.js" in page.text
+
+
+def test_a_whole_cards_game_against_two_computers(client: TestClient) -> None:
+    answer = new_game(
+        client,
+        "cards",
+        [
+            {"kind": "me"},
+            {"kind": "computer", "level": "random"},
+            {"kind": "computer", "level": "random"},
+        ],
+        {"players": 3},
+        seed=31,
+    )
+    with client.websocket_connect(f"{answer['url']}/ws") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "hello", "seats": [{"seat": 0, "token": answer["tokens"]["0"]}]})
+        while True:
+            view = receive_until(
+                ws, lambda m: m["type"] == "view" and (m["your_turn"] or m["finished"])
+            )
+            if view["finished"]:
+                break
+            ws.send_json({"type": "act", "action": view["legal"][-1], "ply": view["ply"]})
+    assert "Game over" in view["status"] and view["moves"] is None
+    rounds = view["observation"]["rounds"]
+    assert len(rounds) >= 1 and "Rounds" in view["side"]
+    record = GameRecord.loads(client.get(f"/games/{answer['id']}/record.json").text)
+    assert record.replay().returns() == view["returns"]

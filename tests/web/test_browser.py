@@ -150,6 +150,13 @@ def test_hex_against_random_from_the_lobby(live_server: Server, context: Any) ->
     page.wait_for_selector(".hex-board [data-cell]")
     shot(page, "hex-start")
     rng = random.Random(3)
+    # undo against the computer: the first move is taken back
+    wait_turn_or_end(page)
+    click_hex_decision(page, rng)
+    page.wait_for_selector("#undo-button:not([hidden])")
+    page.click("#undo-button")
+    page.wait_for_function("document.body.dataset.ply === '0'")
+    assert page.locator("#moves li").count() == 0
     decisions = 0
     while not wait_turn_or_end(page):
         click_hex_decision(page, rng)
