@@ -133,3 +133,11 @@ def test_a_whole_cards_game_against_two_computers(client: TestClient) -> None:
     assert len(rounds) >= 1 and "Rounds" in view["side"]
     record = GameRecord.loads(client.get(f"/games/{answer['id']}/record.json").text)
     assert record.replay().returns() == view["returns"]
+
+
+def test_pages_carry_security_headers(client: TestClient) -> None:
+    for path in ("/", "/api/catalog", "/static/game.js"):
+        headers = client.get(path).headers
+        assert "script-src 'self'" in headers["content-security-policy"]
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "no-referrer"

@@ -99,7 +99,7 @@ def start_from_lobby(
     page.select_option("#game-select", game)
     for name, value in variant.items():
         field = page.locator(f'#variant-fields [name="{name}"]')
-        if field.evaluate("e => e.tagName") == "SELECT":
+        if page.locator(f'#variant-fields select[name="{name}"]').count():
             field.select_option(value)
         else:
             field.fill(value)
@@ -116,12 +116,12 @@ def wait_turn_or_end(page: Any) -> bool:
     page.wait_for_selector(
         'body[data-your-turn="true"], body[data-finished="true"]', timeout=60_000
     )
-    return bool(page.evaluate("document.body.dataset.finished") == "true")
+    return bool(page.get_attribute("body", "data-finished") == "true")
 
 
 def click_hex_decision(page: Any, rng: random.Random) -> None:
     """Take one decision on the hex board by clicking: a pawn then a destination, or a tile to remove."""
-    ply = page.evaluate("document.body.dataset.ply")
+    ply = page.get_attribute("body", "data-ply")
     movable = page.locator(".tile.movable")
     removable = page.locator(".tile.removable")
     placeable = page.locator(".tile.placeable")
@@ -136,16 +136,14 @@ def click_hex_decision(page: Any, rng: random.Random) -> None:
         placeable.nth(rng.randrange(placeable.count())).click()
     else:
         raise AssertionError("my turn, but nothing on the board is highlighted")
-    page.wait_for_function(
-        "ply => document.body.dataset.ply !== ply || document.body.dataset.finished === 'true'",
-        arg=ply,
-    )
+    page.wait_for_selector(f'body:not([data-ply="{ply}"]), body[data-finished="true"]')
 
 
 def test_hex_against_random_from_the_lobby(live_server: Server, context: Any) -> None:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     start_from_lobby(page, live_server.base, "hex", {"size": "3"}, ["me", "computer:random"])
     page.wait_for_selector(".hex-board [data-cell]")
     shot(page, "hex-start")
@@ -155,7 +153,7 @@ def test_hex_against_random_from_the_lobby(live_server: Server, context: Any) ->
     click_hex_decision(page, rng)
     page.wait_for_selector("#undo-button:not([hidden])")
     page.click("#undo-button")
-    page.wait_for_function("document.body.dataset.ply === '0'")
+    page.wait_for_selector('body[data-ply="0"]')
     assert page.locator("#moves li").count() == 0
     decisions = 0
     while not wait_turn_or_end(page):
@@ -171,11 +169,10 @@ def test_hex_against_random_from_the_lobby(live_server: Server, context: Any) ->
     page.click("#replay-link")
     page.wait_for_selector("#board [data-cell]")
     page.click("#next")
-    page.wait_for_function("document.body.dataset.ply === '1'")
+    page.wait_for_selector('body[data-ply="1"]')
     page.click("#last")
-    page.wait_for_function(
-        "document.getElementById('position').textContent.startsWith('after ') && document.body.dataset.ply !== '1'"
-    )
+    page.wait_for_selector('body:not([data-ply="1"])')
+    assert page.inner_text("#position").startswith("after ")
     shot(page, "hex-replay")
     with page.expect_download() as download:
         page.click("text=Download the record (JSON)")
@@ -223,14 +220,14 @@ def test_a_cards_round_against_two_computers(live_server: Server, context: Any) 
             page.locator(".my-hand [data-card]").count() > 0
             or page.locator(".action-suspect").count()
         )
-        ply = page.evaluate("document.body.dataset.ply")
+        ply = page.get_attribute("body", "data-ply")
         suspect = page.locator(".action-suspect .action-button")
         buttons = page.locator(".action-button")
         if suspect.count() and rng.random() < 0.4:
             suspect.first.click()
         else:
             buttons.nth(rng.randrange(buttons.count())).click()
-        page.wait_for_function("ply => document.body.dataset.ply !== ply", arg=ply)
+        page.wait_for_selector(f'body:not([data-ply="{ply}"])')
     page.wait_for_selector("#last-reveal")
     text = page.inner_text("#last-reveal")
     assert "takes the limit card" in text or "without a suspicion" in text
@@ -256,10 +253,10 @@ def test_two_people_through_an_invite_link(live_server: Server, browser: Any) ->
         assert "You play red" in alice.inner_text("#me")
         rng = random.Random(11)
         for _ in range(300):
-            if alice.evaluate("document.body.dataset.finished") == "true":
+            if alice.get_attribute("body", "data-finished") == "true":
                 break
-            mover = alice if alice.evaluate("document.body.dataset.yourTurn") == "true" else bob
-            if mover.evaluate("document.body.dataset.yourTurn") != "true":
+            mover = alice if alice.get_attribute("body", "data-your-turn") == "true" else bob
+            if mover.get_attribute("body", "data-your-turn") != "true":
                 alice.wait_for_timeout(100)
                 continue
             click_hex_decision(mover, rng)

@@ -171,3 +171,4 @@ gameSelect.addEventListener("change", buildVariant);
 document.getElementById("new-game-form").addEventListener("submit", startGame);
 buildVariant();
 listGames();
+setInterval(listGames, 10000);
