@@ -92,10 +92,11 @@ def shot(page: Any, name: str) -> None:
 
 
 def start_from_lobby(
-    page: Any, base: str, game: str, variant: dict[str, str], seats: list[str]
+    page: Any, base: str, game: str, variant: dict[str, str], seats: list[str], name: str = ""
 ) -> None:
     """Fill the lobby form and press Start; wait for the game page's first view."""
     page.goto(base + "/")
+    page.fill("#player-name", name)
     page.select_option("#game-select", game)
     for name, value in variant.items():
         field = page.locator(f'#variant-fields [name="{name}"]')
@@ -242,7 +243,9 @@ def test_two_people_through_an_invite_link(live_server: Server, browser: Any) ->
         host.set_default_timeout(20_000)
         guest.set_default_timeout(20_000)
         alice = host.new_page()
-        start_from_lobby(alice, live_server.base, "hex", {"size": "3"}, ["me", "friend"])
+        start_from_lobby(
+            alice, live_server.base, "hex", {"size": "3"}, ["me", "friend"], name="Alice"
+        )
         link = alice.locator(".invite-link").input_value()
         assert "#seat=1&token=" in link
         bob = guest.new_page()
@@ -251,6 +254,7 @@ def test_two_people_through_an_invite_link(live_server: Server, browser: Any) ->
         assert "#" not in bob.url, "the token leaves the address bar once stored"
         assert "You play blue" in bob.inner_text("#me")
         assert "You play red" in alice.inner_text("#me")
+        assert "red: Alice" in bob.inner_text("#players")
         rng = random.Random(11)
         for _ in range(300):
             if alice.get_attribute("body", "data-finished") == "true":

@@ -107,9 +107,12 @@ async function startGame(event) {
   event.preventDefault();
   errorBox.textContent = "";
   const game = currentGame();
+  const name = document.getElementById("player-name").value.trim();
+  localStorage.setItem("limitgames.name", name);
   const seats = [...seatFields.querySelectorAll("select")].map((select) => {
     const [kind, level] = select.value.split(":");
-    return kind === "computer" ? { kind, level } : { kind };
+    if (kind === "computer") return { kind, level };
+    return kind === "me" && name ? { kind, name } : { kind };
   });
   const response = await fetch("/api/games", {
     method: "POST",
@@ -169,6 +172,7 @@ for (const game of catalog) {
 }
 gameSelect.addEventListener("change", buildVariant);
 document.getElementById("new-game-form").addEventListener("submit", startGame);
+document.getElementById("player-name").value = localStorage.getItem("limitgames.name") || "";
 buildVariant();
 listGames();
 setInterval(listGames, 10000);
