@@ -30,6 +30,7 @@ import random
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -106,6 +107,15 @@ def watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="limit-watch-parent", daemon=True).start()
 
 
+def _process_pool(workers: int) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=watch_parent,
+        initargs=(os.getpid(),),
+    )
+
+
 def _choose_here(agent: Agent, state: State) -> tuple[Action, dict[str, Any]]:
     action = agent.choose(state)
     return action, dict(agent.last_info)
@@ -125,15 +135,11 @@ class ComputerPool:
         self, workers: int = 2, move_seconds: float = DEFAULT_MOVE_SECONDS, processes: bool = False
     ) -> None:
         self.move_seconds = move_seconds
+        self.workers = workers
         self._threads = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="limit-computer")
         self._processes: ProcessPoolExecutor | None = None
         if processes:
-            self._processes = ProcessPoolExecutor(
-                max_workers=workers,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=watch_parent,
-                initargs=(os.getpid(),),
-            )
+            self._processes = _process_pool(workers)
 
     async def choose(self, agent: Agent, state: State) -> tuple[Action, dict[str, Any]]:
         """The agent's action for ``state`` (the agent gets a private copy).
@@ -144,31 +150,55 @@ class ComputerPool:
         """
         loop = asyncio.get_running_loop()
         snapshot = state.clone()
-        future: asyncio.Future[tuple[Action, dict[str, Any]]]
-        sendable = False
-        if self._processes is not None:
-            try:
-                pickle.dumps(snapshot)
-                sendable = True
-            except (pickle.PicklingError, TypeError, AttributeError):
-                log.warning(
-                    "a %s state cannot be sent to a process; thinking in a thread", state.game_id
-                )
-        if self._processes is not None and sendable:
-            seed = random.getrandbits(32)
-            future = loop.run_in_executor(
-                self._processes, choose_in_worker, agent.spec, seed, snapshot
-            )
-        else:
-            future = loop.run_in_executor(self._threads, _choose_here, agent, snapshot)
         try:
+            if self._sendable(snapshot):
+                assert self._processes is not None
+                seed = random.getrandbits(32)
+                future = loop.run_in_executor(
+                    self._processes, choose_in_worker, agent.spec, seed, snapshot
+                )
+            else:
+                future = loop.run_in_executor(self._threads, _choose_here, agent, snapshot)
             return await asyncio.wait_for(future, timeout=self.move_seconds)
+        except BrokenProcessPool:
+            # a worker died (killed, out of memory): start new workers, think here this time
+            log.error("a computer worker process died; starting new ones")
+            self._restart_processes()
+            try:
+                return await asyncio.wait_for(
+                    loop.run_in_executor(self._threads, _choose_here, agent, snapshot),
+                    timeout=self.move_seconds,
+                )
+            except TimeoutError:
+                return self._out_of_time(agent, state)
         except TimeoutError:
-            legal = state.legal_actions()
+            return self._out_of_time(agent, state)
+
+    def _sendable(self, state: State) -> bool:
+        """Whether to think in a worker process: there are some and the state can be sent."""
+        if self._processes is None:
+            return False
+        try:
+            pickle.dumps(state)
+        except (pickle.PicklingError, TypeError, AttributeError):
             log.warning(
-                "computer %s ran out of time (%.1f s); random move", agent.spec, self.move_seconds
+                "a %s state cannot be sent to a process; thinking in a thread", state.game_id
             )
-            return legal[random.randrange(len(legal))], {"timeout": True}
+            return False
+        return True
+
+    def _out_of_time(self, agent: Agent, state: State) -> tuple[Action, dict[str, Any]]:
+        legal = state.legal_actions()
+        log.warning(
+            "computer %s ran out of time (%.1f s); random move", agent.spec, self.move_seconds
+        )
+        return legal[random.randrange(len(legal))], {"timeout": True}
+
+    def _restart_processes(self) -> None:
+        if self._processes is None:
+            return
+        self._processes.shutdown(wait=False, cancel_futures=True)
+        self._processes = _process_pool(self.workers)
 
     def shutdown(self) -> None:
         """Stop the workers (waiting moves are dropped)."""

@@ -1,0 +1,71 @@
+"""Computer seats: levels, thinking in worker processes or threads, time limits, dead workers."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+from typing import Any
+
+import pytest
+
+from limitgames.agents import Agent, make_agent, register_agent
+from limitgames.core import State, get_game
+from limitgames.web.computer import LEVELS, ComputerPool, level_notes, resolve_level
+
+
+def test_levels_become_agent_specs() -> None:
+    assert resolve_level("hex", "random").spec == "random"
+    for level in LEVELS:
+        choice = resolve_level("hex", level)
+        make_agent(choice.spec, seed=1)  # a spec the agents accept
+    with pytest.raises(ValueError, match="unknown computer level"):
+        resolve_level("hex", "grandmaster")
+    assert set(level_notes("cards")) == set(LEVELS)
+
+
+class Dawdler(Agent):
+    name = "dawdler"
+
+    def choose(self, state: State) -> Any:
+        time.sleep(0.6)
+        return state.legal_actions()[0]
+
+
+register_agent("dawdler", lambda spec, options, seed: Dawdler(spec, seed), "sleeps (tests)")
+
+
+def test_a_move_past_the_time_limit_is_a_random_legal_action() -> None:
+    async def run() -> tuple[Any, dict[str, Any]]:
+        pool = ComputerPool(workers=1, move_seconds=0.1)
+        try:
+            state = get_game("hex").new_initial_state(seed=2, size=3)
+            return await pool.choose(make_agent("dawdler"), state)
+        finally:
+            pool.shutdown()
+
+    action, info = asyncio.run(run())
+    assert info == {"timeout": True}
+    assert action in get_game("hex").new_initial_state(seed=2, size=3).legal_actions()
+
+
+def test_worker_processes_think_and_come_back_after_a_worker_dies() -> None:
+    async def run() -> list[Any]:
+        pool = ComputerPool(workers=1, move_seconds=60, processes=True)
+        try:
+            state = get_game("hex").new_initial_state(seed=4, size=3)
+            agent = make_agent("random", seed=1)
+            first, _ = await pool.choose(agent, state)
+            assert pool._processes is not None
+            for pid in list(pool._processes._processes):  # type: ignore[attr-defined]
+                os.kill(pid, signal.SIGKILL)
+            await asyncio.sleep(0.3)
+            second, _ = await pool.choose(agent, state)  # recovered, in a thread
+            third, _ = await pool.choose(agent, state)  # new worker processes
+            return [first, second, third]
+        finally:
+            pool.shutdown()
+
+    legal = get_game("hex").new_initial_state(seed=4, size=3).legal_actions()
+    assert all(a in legal for a in asyncio.run(run()))
