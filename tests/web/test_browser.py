@@ -281,9 +281,9 @@ def test_a_spectator_sees_no_hidden_card(live_server: Server, context: Any) -> N
             http,
             "cards",
             [
+                {"kind": "computer", "level": "random"},
+                {"kind": "computer", "level": "random"},
                 {"kind": "friend"},
-                {"kind": "computer", "level": "random"},
-                {"kind": "computer", "level": "random"},
             ],
             {"players": 3},
             seed=21,
@@ -300,6 +300,8 @@ def test_a_spectator_sees_no_hidden_card(live_server: Server, context: Any) -> N
     assert page.locator("[data-hidden]").count() == 0
     assert "Spectators see no hand" in page.inner_text("#board")
     assert page.locator("#action-form").is_hidden()
+    # the computers have hidden their cards: the spectator sees only their backs
+    page.wait_for_selector(".cards-seats .colour-card.back")
     views = [json.loads(f) for f in frames if '"view"' in f]
     assert views
     for view in views:
