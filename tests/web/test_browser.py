@@ -179,6 +179,10 @@ def test_hex_against_random_from_the_lobby(live_server: Server, context: Any) ->
         page.click("text=Download the record (JSON)")
     record = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
     assert record["game"] == "hex" and record["result"] is not None
+    assert page.locator("#moves li").first.inner_text().startswith("red: ")
+    page.goto(live_server.base + "/")
+    page.wait_for_selector(f'#my-games a[href="/games/{record["meta"]["game_id"]}"]')
+    shot(page, "lobby")
     assert not errors, errors
 
 

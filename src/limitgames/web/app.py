@@ -286,6 +286,7 @@ def create_app(
             "ply": ply,
             "plies": total,
             "moves": list(live.notations),
+            "move_seats": list(live.action_seats),
             "names": state.seat_names(),
             "result": result_text(live.state),
             "board": view["board"],

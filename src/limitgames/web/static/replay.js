@@ -22,7 +22,8 @@ async function show(target) {
         const li = document.createElement("li");
         const a = document.createElement("a");
         a.href = "#";
-        a.textContent = m;
+        const seat = step.move_seats ? step.move_seats[i] : null;
+        a.textContent = seat !== null && step.names[seat] ? `${step.names[seat]}: ${m}` : m;
         a.addEventListener("click", (event) => {
           event.preventDefault();
           show(i + 1);
