@@ -144,7 +144,7 @@ class AlphaBetaAgent(Agent):
         table: dict[Hashable, Any],
     ) -> float:
         self._nodes += 1
-        if self._nodes & 127 == 0 and time.perf_counter() >= self._deadline:
+        if time.perf_counter() >= self._deadline:
             raise _OutOfTime
         if state.is_terminal():
             return WIN_SCALE * outcome_values(state.returns())[seat]
