@@ -68,13 +68,15 @@ def measure_agent(state: State, spec: str, seed: int = 1) -> Throughput:
 def bench_agents(
     game_id: str, variant: dict[str, Any] | None = None, seconds: float = 2.0, seed: int = 1
 ) -> list[Throughput]:
-    """Playouts/s, MCTS and ISMCTS iterations/s (random and heuristic playouts) at the start."""
+    """Playouts/s, MCTS and ISMCTS iterations/s (random and heuristic playouts) and
+    alpha-beta nodes/s at the start position of ``game_id``."""
     state = start_state(game_id, variant, seed)
     results = [measure_playouts(state, seconds, seed)]
     for spec in (
-        f"mcts:seconds={seconds:g}",
+        f"mcts:seconds={seconds:g},playouts=random",
         f"mcts:seconds={seconds:g},playouts=heuristic",
-        f"ismcts:seconds={seconds:g}",
+        f"ismcts:seconds={seconds:g},playouts=random",
+        f"ismcts:seconds={seconds:g},playouts=heuristic",
         f"alphabeta:seconds={seconds:g}",
     ):
         results.append(measure_agent(state, spec, seed))
