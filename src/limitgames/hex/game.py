@@ -24,7 +24,7 @@ HEX_INFO = GameInfo(
         Parameter("size", "int", 8, "tiles per colour and pawns per player (4 x size tiles)", minimum=2, maximum=16),
     ),
     rules_version="hex-1",
-    rules_doc="rules/hex.md (shared); docs/hex.md",
+    rules_doc="docs/rules/hex.md; usage in docs/hex.md",
     perfect_information=True,
     description="An abstract game of movement and capture on a surface of hexagonal tiles that shrinks every turn.",
     editions=("nestorgames", "2008"),
