@@ -7,7 +7,11 @@ side to maximise is decided by ``current_player()`` at each node, not by
 alternation, so games where one seat takes several decisions in a row (a
 ``hex`` turn is a move then a removal) are searched correctly.
 
-Leaves are scored by the game's evaluation (:mod:`limitgames.agents.evaluation`);
+Leaves are scored by the game's evaluation (:mod:`limitgames.agents.evaluation`),
+but not in the middle of a seat's turn: a leaf where the seat that just
+decided decides again (a ``hex`` removal after its move) is searched one
+decision deeper first (a turn-completion extension, like a quiescence
+search; ``extend=no`` turns it off);
 a finished game is worth ten times its returns, so a proven win outranks
 any evaluation. The transposition table is keyed by ``State.key()`` (engines
 make it a Zobrist hash) and stores depth, value, bound type and best action;
@@ -22,6 +26,7 @@ Spec options (``alphabeta:depth=4``, ``alphabeta:seconds=1``):
         budget, else 4). Without ``seconds`` the search is reproducible.
     seconds: the time budget per decision; the last completed iteration's
         choice is played.
+    extend: ``yes`` (default) or ``no``: the turn-completion extension.
 
 ``last_info`` keys: ``depth`` (deepest completed iteration), ``value`` (-1..1
 for the seat; a proven result counts as -1 or 1), ``win`` (0..1), ``proven``
@@ -57,11 +62,17 @@ class AlphaBetaAgent(Agent):
     name = "alphabeta"
 
     def __init__(
-        self, spec: str, seed: int | None = None, depth: int = 4, seconds: float | None = None
+        self,
+        spec: str,
+        seed: int | None = None,
+        depth: int = 4,
+        seconds: float | None = None,
+        extend: bool = True,
     ) -> None:
         super().__init__(spec, seed)
         self.max_depth = depth
         self.seconds = seconds
+        self.extend = extend
         self._tables: dict[int, dict[Hashable, tuple[int, float, int, Action]]] = {}
         self._deadline = math.inf
         self._nodes = 0
@@ -127,7 +138,7 @@ class AlphaBetaAgent(Agent):
         for action in self._ordered(root, table):
             child = root.clone()
             child.apply(action)
-            value = self._search(child, depth - 1, alpha, beta, seat, table)
+            value = self._search(child, depth - 1, alpha, beta, seat, table, seat)
             if value > best_value:
                 best_value, best_action = value, action
             alpha = max(alpha, value)
@@ -142,14 +153,19 @@ class AlphaBetaAgent(Agent):
         beta: float,
         seat: int,
         table: dict[Hashable, Any],
+        last_mover: int,
+        extended: bool = False,
     ) -> float:
         self._nodes += 1
         if time.perf_counter() >= self._deadline:
             raise _OutOfTime
         if state.is_terminal():
             return WIN_SCALE * outcome_values(state.returns())[seat]
-        if depth == 0:
-            return evaluation_for(state.game_id)(state)[seat]
+        mover = state.current_player()
+        if depth <= 0:
+            if not (self.extend and not extended and mover == last_mover):
+                return evaluation_for(state.game_id)(state)[seat]
+            depth, extended = 1, True  # finish the seat's turn before judging it
         key = state.key()
         entry = table.get(key)
         tt_action = None
@@ -167,14 +183,14 @@ class AlphaBetaAgent(Agent):
         if tt_action is not None and tt_action in actions:
             actions.remove(tt_action)
             actions.insert(0, tt_action)
-        maximising = state.current_player() == seat
+        maximising = mover == seat
         alpha0, beta0 = alpha, beta
         best = -math.inf if maximising else math.inf
         best_action = actions[0]
         for action in actions:
             child = state.clone()
             child.apply(action)
-            value = self._search(child, depth - 1, alpha, beta, seat, table)
+            value = self._search(child, depth - 1, alpha, beta, seat, table, mover, extended)
             if maximising:
                 if value > best:
                     best, best_action = value, action
@@ -193,14 +209,15 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     reader = OptionReader("alphabeta", options)
     seconds = reader.number("seconds", None)
     depth = reader.integer("depth", 64 if seconds is not None else 4)
+    extend = reader.choice("extend", "yes", ("yes", "no")) == "yes"
     reader.finish()
     assert depth is not None
-    return AlphaBetaAgent(spec, seed, depth=depth, seconds=seconds)
+    return AlphaBetaAgent(spec, seed, depth=depth, seconds=seconds, extend=extend)
 
 
 register_agent(
     "alphabeta",
     _make,
     "iterative-deepening alpha-beta with a transposition table (two seats, perfect "
-    "information); options depth=D, seconds=S",
+    "information); options depth=D, seconds=S, extend=yes|no",
 )
