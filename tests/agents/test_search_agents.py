@@ -193,3 +193,12 @@ def test_levels() -> None:
         make_agent(level_spec("hex", level))
     with pytest.raises(AgentSpecError, match="levels: easy"):
         level_spec("hex", "grandmaster")
+
+
+def test_agents_play_three_player_hex_to_the_end() -> None:
+    from limitgames.core import available_games
+
+    if "hex" not in available_games():
+        pytest.skip("the hex engine is not available")
+    result = play("hex", ["mcts:iterations=30", "heuristic", "alphabeta:depth=1"], 1, players=3, size=5)
+    assert len(result) == 3
