@@ -19,7 +19,7 @@ from limitgames.core import State, available_games, get_game
 
 BUDGET = 0.2
 SLACK = 0.05
-"""Seconds allowed beyond budget + 10% for the operating system's scheduling on a busy machine."""
+"""Seconds allowed beyond budget + 10% for timer granularity and interpreter overhead."""
 
 SPECS = [
     "random",
@@ -35,9 +35,17 @@ SPECS = [
 SMALL_VARIANTS = {"hex": {"size": 4}, "cards": {"players": 3}}
 
 
-def test_every_registered_agent_is_checked() -> None:
+def test_every_builtin_agent_is_checked() -> None:
+    from limitgames.agents import base
+
+    list_agents()  # loads the built-in agents
+    builtin = {
+        name
+        for name, (factory, _) in base._AGENTS.items()
+        if factory.__module__ in base.BUILTIN_AGENT_MODULES
+    }
     checked = {spec.partition(":")[0] for spec in SPECS}
-    assert set(list_agents()) <= checked, "add a spec for each new agent to SPECS"
+    assert builtin and builtin <= checked, "add a spec for each new agent to SPECS"
 
 
 def positions(game_id: str, count: int = 3, seed: int = 3) -> list[State]:
@@ -61,11 +69,15 @@ def test_agent_returns_a_legal_action_within_budget(game_id: str, spec: str) -> 
     agent = make_agent(spec, seed=1)
     for state in positions(game_id):
         before = state.observation(None)
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         action = agent.choose(state)
         elapsed = time.perf_counter() - started
+        cpu = time.process_time() - cpu_started
         assert state.is_legal(action), f"{spec} chose {action!r}, illegal in {game_id}"
         assert state.observation(None) == before, f"{spec} changed the state it was given"
         if "seconds=" in spec:
-            assert elapsed <= BUDGET * 1.1 + SLACK, f"{spec} took {elapsed:.3f} s on {game_id}"
+            # The agent's own work (CPU time) must fit the budget + 10%; wall time
+            # may also include the machine's scheduling on a busy CI runner.
+            assert cpu <= BUDGET * 1.1 + SLACK, f"{spec} worked {cpu:.3f} s on {game_id}"
+            assert elapsed <= 3 * BUDGET + 0.5, f"{spec} took {elapsed:.3f} s on {game_id}"
         state.apply(action)
