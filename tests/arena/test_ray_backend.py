@@ -20,3 +20,10 @@ def test_ray_and_process_tournaments_agree(tmp_path: Path) -> None:
     assert [s.to_json() for s in ray.standings] == [s.to_json() for s in process.standings]
     for outcome in ray.outcomes:
         assert (tmp_path / "ray" / "games" / f"{outcome.index:04d}.json").exists()
+
+
+def test_an_unreachable_cluster_is_named_at_once() -> None:
+    from limitgames.arena import BackendError
+
+    with pytest.raises(BackendError, match=r"cannot reach Ray at 127\.0\.0\.1:1"):
+        run_tournament(tricks(games=2), backend="ray", ray_address="127.0.0.1:1")

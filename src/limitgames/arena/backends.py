@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import socket
 import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -76,6 +77,22 @@ def _run_processes(tasks: Sequence[GameTask], workers: int) -> Iterator[GameOutc
                 future.cancel()
 
 
+def check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Raise :class:`BackendError` if a ``HOST:PORT`` Ray address does not accept connections.
+
+    Ray itself waits minutes for an unreachable cluster; this fails in seconds.
+    Other address forms (``auto``, ``ray://...``) are left to Ray.
+    """
+    host, sep, port = address.rpartition(":")
+    if not sep or not port.isdigit() or "/" in address:
+        return
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            pass
+    except OSError as exc:
+        raise BackendError(f"cannot reach Ray at {address}: {exc.strerror or exc}") from None
+
+
 def _run_ray(
     tasks: Sequence[GameTask], workers: int, ray_address: str | None
 ) -> Iterator[GameOutcome]:
@@ -85,6 +102,8 @@ def _run_ray(
         raise BackendError(
             "the ray backend needs Ray: pip install 'limitgames[ray]'"
         ) from None
+    if ray_address:
+        check_reachable(ray_address)
     started_here = False
     if not ray.is_initialized():
         options: dict[str, Any] = {
