@@ -112,3 +112,59 @@ def test_clone_is_independent(seed: int) -> None:
     twin.playout(random.Random(seed))
     assert json.dumps(state.observation(None), sort_keys=True) == snapshot
     assert not state.is_terminal() and twin.is_terminal()
+
+
+def _first_actions(state: HexState, runs: int, seed: int) -> dict[int, int]:
+    rng = random.Random(seed)
+    counts: dict[int, int] = {}
+    start = len(state.history())
+    for _ in range(runs):
+        twin = state.clone()
+        twin._invalidate()  # no cached legal list: the playout must sample on its own
+        twin.playout(rng)
+        first = twin.history()[start]
+        counts[first] = counts.get(first, 0) + 1
+    return counts
+
+
+def _find(predicate: object, size: int = 5) -> HexState:
+    for seed in range(500):
+        rng = random.Random(seed)
+        state = get_game("hex").new_initial_state(seed=seed, size=size)
+        assert isinstance(state, HexState)
+        while not state.is_terminal():
+            if predicate(state):  # type: ignore[operator]
+                return state
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+    raise AssertionError("no such position found")
+
+
+def _assert_uniform(state: HexState, runs: int = 4000) -> None:
+    legal = state.legal_actions()
+    counts = _first_actions(state, runs, seed=1)
+    assert set(counts) <= set(legal), "playout chose an illegal first action"
+    expected = runs / len(legal)
+    chi2 = sum((counts.get(a, 0) - expected) ** 2 / expected for a in legal)
+    # chi-square with len(legal)-1 degrees of freedom; a generous bound (p far below 0.001)
+    dof = len(legal) - 1
+    assert chi2 < dof + 6 * (2 * dof) ** 0.5 + 10, f"first actions are not uniform: chi2={chi2:.1f}, dof={dof}"
+
+
+def test_playout_moves_are_uniform_where_moves_are_checked_one_by_one() -> None:
+    def slow_move_step(s: HexState) -> bool:
+        if s.step != "move" or s.equaliser():
+            return False
+        cands, fast = s._move_plan()
+        return bool(cands) and not fast and 4 <= len(s.legal_actions()) <= 60
+
+    _assert_uniform(_find(slow_move_step))
+
+
+def test_playout_removals_are_uniform_when_some_removals_split_the_surface() -> None:
+    geo_split = lambda s: (  # noqa: E731 - a short predicate
+        s.step == "remove" and not s.equaliser() and s._geo is not None
+        and len(s.legal_actions()) >= 2
+        and bool(s._tiles & s._edge & ~s._safe)
+    )
+    _assert_uniform(_find(geo_split))

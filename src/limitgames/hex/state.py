@@ -16,6 +16,7 @@ geometry when movement starts.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from limitgames.core import TERMINAL, IllegalActionError, NotationError, State
@@ -295,7 +296,13 @@ class HexState(PlacementPhase, State):
                     self._to_move = (p + 1) % self._players
                     continue
                 cands, fast = self._move_plan()
-                if cands and (fast or self._legal_moves()):
+                # nestorgames outside the equaliser: some move is always legal when any pawn
+                # can move (the fallback makes every move legal when none allows a removal)
+                if cands and (
+                    fast
+                    or (self._edition == "nestorgames" and self._turn > self._players - 1)
+                    or self._legal_moves()
+                ):
                     return
                 if self._edition == "2008":
                     # cannot move then remove: eliminated at the start of the turn
@@ -311,7 +318,7 @@ class HexState(PlacementPhase, State):
                 self._step = REMOVE_STEP
                 self._invalidate()
             elif step == REMOVE_STEP:
-                if self._legal_removals_mask():
+                if self._removal_possible():
                     return
                 self._end_turn(removed=False)
             else:
@@ -451,6 +458,16 @@ class HexState(PlacementPhase, State):
         return self._legal
 
     # --- movement: legal removals --------------------------------------------------
+    def _removal_possible(self) -> bool:
+        """Whether the seat to move has a legal removal (cheap when a safe one exists)."""
+        if self._rmask is None and self._turn > self._players - 1:
+            all_pawns = 0
+            for m in self._pawns:
+                all_pawns |= m
+            if self._tiles & ~all_pawns & self._edge & self._safe:
+                return True
+        return bool(self._legal_removals_mask())
+
     def _legal_removals_mask(self) -> int:
         if self._rmask is not None:
             return self._rmask
@@ -581,15 +598,22 @@ class HexState(PlacementPhase, State):
                     to = nth_bit(dest, k).bit_length() - 1
                     self._play_move(fr, to)
                     hist.append(move_action(fr, to))
-                else:
-                    legal = self._legal_moves()
+                elif self._legal is not None:
+                    legal = self._legal
                     action = legal[randrange(len(legal))]
+                    self._play_move(action >> 23, (action >> 3) & 0xFFFFF)
+                    hist.append(action)
+                else:
+                    action = self._sample_checked_move(candidates, randrange)
                     self._play_move(action >> 23, (action >> 3) & 0xFFFFF)
                     hist.append(action)
                 self._settle()
             elif step == REMOVE_STEP:
-                legal_mask = self._legal_removals_mask()
-                t = nth_bit(legal_mask, randrange(legal_mask.bit_count())).bit_length() - 1
+                mask = self._rmask
+                if mask is not None:
+                    t = nth_bit(mask, randrange(mask.bit_count())).bit_length() - 1
+                else:
+                    t = self._sample_checked_removal(randrange)
                 self._play_removal(t)
                 hist.append(remove_action(t))
                 self._settle()
@@ -597,6 +621,45 @@ class HexState(PlacementPhase, State):
                 actions = self.legal_actions()
                 self.apply(actions[randrange(len(actions))])
         return list(self._result)
+
+    def _sample_checked_move(
+        self, candidates: list[tuple[int, int]], randrange: Callable[[int], int]
+    ) -> int:
+        """A uniformly random legal move, checking candidates in random order.
+
+        The first candidate that passes (equaliser, allows a removal or ends the
+        game) in a uniformly random order is uniform over the moves that pass;
+        if none passes, every equaliser-allowed move is legal (nestorgames).
+        """
+        pool = [move_action(fr, to) for fr, dest in candidates for to in bits(dest)]
+        allowed: list[int] = []
+        n = len(pool)
+        while n:
+            i = randrange(n)
+            action = pool[i]
+            n -= 1
+            pool[i] = pool[n]
+            ok, enables = self._move_verdict(action >> 23, (action >> 3) & 0xFFFFF)
+            if enables:
+                return action
+            if ok:
+                allowed.append(action)
+        return allowed[randrange(len(allowed))]
+
+    def _sample_checked_removal(self, randrange: Callable[[int], int]) -> int:
+        """A uniformly random legal removal when some safe removal exists (outside the equaliser)."""
+        all_pawns = 0
+        for m in self._pawns:
+            all_pawns |= m
+        cand = self._tiles & ~all_pawns & self._edge
+        safe = self._safe
+        geo = self._geo
+        assert geo is not None
+        while True:
+            tb = nth_bit(cand, randrange(cand.bit_count()))
+            if tb & safe or removal_result(geo, self._tiles, tb, all_pawns, False):
+                return tb.bit_length() - 1
+            cand ^= tb
 
     # --- notation ---------------------------------------------------------------------
     def cell_name(self, cell: Cell) -> str:
