@@ -5,5 +5,5 @@
 # --db postgresql+psycopg://...).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source scripts/setup.sh
+source scripts/setup.sh ""  # no extras (and not this script's own arguments)
 exec .venv/bin/limit serve "$@"
