@@ -45,7 +45,7 @@ class CardsGame(Game):
             ),
         ),
         rules_version=RULES_VERSION,
-        rules_doc="rules/cards.md",
+        rules_doc="docs/rules/cards.md; usage in docs/cards.md",
         perfect_information=False,
         description=(
             "Play colour cards on a pile without exceeding a limit card that hidden cards raise; "

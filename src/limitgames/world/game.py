@@ -35,7 +35,7 @@ class WorldGame(Game):
                       choices=("win", "score")),
         ),
         rules_version="world-1",
-        rules_doc="rules/world.md",
+        rules_doc="docs/rules/world.md; usage in docs/world.md",
         perfect_information=False,
         description=(
             "Seven generations of political, social and international phases: 37 politics cards per "
