@@ -81,9 +81,7 @@ class AlphaBetaAgent(Agent):
         self._tables.clear()
 
     def choose(self, state: State) -> Action:
-        actions = state.legal_actions()
-        if not actions:
-            raise ValueError("the game is over: there is no action to choose")
+        actions = self.legal_actions_of(state)
         seat = state.current_player()
         started = time.perf_counter()
         if len(actions) == 1:

@@ -33,6 +33,14 @@ class Agent(ABC):
         self.rng = random.Random(seed)
         self.last_info: dict[str, Any] = {}
 
+    @staticmethod
+    def legal_actions_of(state: State) -> list[Action]:
+        """``state.legal_actions()``; raises ValueError if the game is over (nothing to choose)."""
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError("the game is over: there is no action to choose")
+        return actions
+
     @abstractmethod
     def choose(self, state: State) -> Action:
         """A legal action for ``state.current_player()``. ``state`` is not changed."""

@@ -51,9 +51,7 @@ class HeuristicAgent(Agent):
         self.turn = turn
 
     def choose(self, state: State) -> Action:
-        actions = state.legal_actions()
-        if not actions:
-            raise ValueError("the game is over: there is no action to choose")
+        actions = self.legal_actions_of(state)
         seat = state.current_player()
         if len(actions) == 1:
             self.last_info = {"actions": 1, "random": False}

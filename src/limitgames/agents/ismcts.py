@@ -80,9 +80,7 @@ class IsmctsAgent(Agent):
         self.depth = depth
 
     def choose(self, state: State) -> Action:
-        actions = state.legal_actions()
-        if not actions:
-            raise ValueError("the game is over: there is no action to choose")
+        actions = self.legal_actions_of(state)
         seat = state.current_player()
         if len(actions) == 1:
             self.last_info = {"iterations": 0, "visits": 0, "share": 1.0, "forced": True}

@@ -12,9 +12,7 @@ class RandomAgent(Agent):
     name = "random"
 
     def choose(self, state: State) -> Action:
-        actions = state.legal_actions()
-        if not actions:
-            raise ValueError("the game is over: there is no action to choose")
+        actions = self.legal_actions_of(state)
         return actions[self.rng.randrange(len(actions))]
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from rich.console import Console
 
 from limitgames.core import GameRecord, State
+from limitgames.core.outcome import result_in_words
 
 VIEWS: dict[str, str] = {
     "hex": "limitgames.cli.hex_view",
@@ -41,13 +42,7 @@ def result_text(state: State) -> str:
     view = _view(state.game_id)
     if view is not None and hasattr(view, "result_text"):
         return str(view.result_text(state))
-    names = state.seat_names()
-    returns = state.returns()
-    best = max(returns)
-    winners = [names[i] for i, r in enumerate(returns) if r == best]
-    if len(winners) == len(returns):
-        return "draw"
-    return " and ".join(winners) + (" wins" if len(winners) == 1 else " share the win")
+    return result_in_words(state.seat_names(), state.returns())
 
 
 def render_final(console: Console, state: State, record: GameRecord) -> None:

@@ -13,8 +13,11 @@ from limitgames.hex.surface import Geometry
 def dead_pawns(geo: Geometry, pawns: int, empty: int) -> int:
     """The pawns of one player whose group has no freedom (no pawn of it next to ``empty``)."""
     stuck = pawns & ~geo.spread(empty)
-    if not stuck:
-        return 0
+    return _dead_groups(geo, pawns, stuck) if stuck else 0
+
+
+def _dead_groups(geo: Geometry, pawns: int, stuck: int) -> int:
+    """The groups of ``pawns`` made only of ``stuck`` pawns (none next to an empty tile)."""
     dead = 0
     while stuck:
         group = geo.flood(stuck & -stuck, pawns)
@@ -71,9 +74,6 @@ def enemy_captures(geo: Geometry, pawns: list[int], mover: int, empty: int) -> i
         if s == mover:
             continue
         stuck = mask & ~near_empty
-        while stuck:
-            group = geo.flood(stuck & -stuck, mask)
-            if not group & ~stuck:
-                dead |= group
-            stuck &= ~group
+        if stuck:
+            dead |= _dead_groups(geo, mask, stuck)
     return dead

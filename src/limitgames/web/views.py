@@ -16,6 +16,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from limitgames.core import State
+from limitgames.core.outcome import result_in_words
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -41,13 +42,7 @@ def _drawing(game_id: str) -> Any:
 
 def result_text(state: State) -> str:
     """The result in words: ``red wins``, ``red and blue share the win``, ``draw``."""
-    names = state.seat_names()
-    returns = state.returns()
-    best = max(returns)
-    winners = [names[i] for i, r in enumerate(returns) if r == best]
-    if len(winners) == len(returns):
-        return "draw"
-    return " and ".join(winners) + (" wins" if len(winners) == 1 else " share the win")
+    return result_in_words(state.seat_names(), state.returns())
 
 
 def render_view(state: State, seat: int | None, perfect_information: bool = True) -> dict[str, Any]:
