@@ -1,0 +1,131 @@
+"""64-bit tile masks and the kernel's random numbers, for Numba-compiled code.
+
+Every set of tiles of a hex game is one ``uint64`` word: the tiles are
+numbered 0..63 (a size-16 game has 64 tiles). The functions here are the
+primitives the kernel (:mod:`limitgames.hex.kernel`) and the layout chain
+(:mod:`limitgames.hex.layout`) build on:
+
+- :func:`popcount` and :func:`lowest_index` compile to one instruction each
+  (LLVM ``ctpop`` / ``cttz``) inside ``@njit`` code, and run as plain Python
+  (``int.bit_count``) when Numba's JIT is off (``NUMBA_DISABLE_JIT=1``);
+- :func:`rng_next` / :func:`rng_below` are a xorshift64 generator whose whole
+  state is one ``uint64`` in an array slot, so every game of a batch has its
+  own reproducible stream whatever thread plays it.
+
+All masks are ``np.uint64``; constants are written ``U(...)`` so that no
+arithmetic mixes signed and unsigned integers (which Numba would turn into
+floats).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import llvmlite.ir as llvm_ir
+import numpy as np
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic, overload
+
+U = np.uint64
+"""The mask type; ``U(1)`` is the one-bit mask of tile 0."""
+
+ZERO = U(0)
+ONE = U(1)
+
+
+def popcount(mask: Any) -> int:
+    """The number of tiles in ``mask`` (set bits of a ``uint64``)."""
+    return int(mask).bit_count()
+
+
+def lowest_index(mask: Any) -> int:
+    """The index of the lowest tile of ``mask`` (``mask`` must not be 0)."""
+    m = int(mask)
+    return (m & -m).bit_length() - 1
+
+
+def _unary_intrinsic(name: str) -> Any:
+    @intrinsic
+    def call(typingctx: Any, x: Any) -> Any:
+        sig = types.uint64(types.uint64)
+
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            i64 = llvm_ir.IntType(64)
+            if name == "llvm.cttz.i64":
+                fnty = llvm_ir.FunctionType(i64, [i64, llvm_ir.IntType(1)])
+                fn = cgutils.get_or_insert_function(builder.module, fnty, name)
+                return builder.call(fn, [args[0], llvm_ir.Constant(llvm_ir.IntType(1), 0)])
+            fnty = llvm_ir.FunctionType(i64, [i64])
+            fn = cgutils.get_or_insert_function(builder.module, fnty, name)
+            return builder.call(fn, [args[0]])
+
+        return sig, codegen
+
+    return call
+
+
+_ctpop = _unary_intrinsic("llvm.ctpop.i64")
+_cttz = _unary_intrinsic("llvm.cttz.i64")
+
+
+@overload(popcount, inline="always")
+def _popcount_compiled(mask: Any) -> Any:
+    def impl(mask: Any) -> int:
+        return np.int64(_ctpop(np.uint64(mask)))
+
+    return impl
+
+
+@overload(lowest_index, inline="always")
+def _lowest_index_compiled(mask: Any) -> Any:
+    def impl(mask: Any) -> int:
+        return np.int64(_cttz(np.uint64(mask)))
+
+    return impl
+
+
+@njit(cache=True, inline="always")
+def bit(index: int) -> Any:
+    """The one-tile mask of tile ``index`` (0..63)."""
+    return ONE << U(index)
+
+
+@njit(cache=True, inline="always")
+def nth_index(mask: Any, k: int) -> int:
+    """The index of the ``k``-th lowest tile of ``mask`` (0-based; ``k < popcount(mask)``)."""
+    m = mask
+    for _ in range(k):
+        m &= m - ONE
+    return lowest_index(m)
+
+
+@njit(cache=True, inline="always")
+def rng_next(rng: Any, slot: int) -> Any:
+    """Advance the xorshift64 state ``rng[slot]`` (a nonzero ``uint64``) and return the new word."""
+    x = rng[slot]
+    x ^= x << U(13)
+    x ^= x >> U(7)
+    x ^= x << U(17)
+    rng[slot] = x
+    return x
+
+
+@njit(cache=True, inline="always")
+def rng_below(rng: Any, slot: int, n: int) -> int:
+    """A random integer in ``[0, n)`` (``0 < n < 2**32``) from ``rng[slot]``.
+
+    Takes the top 32 bits of the next word, scaled by ``n`` (bias below
+    ``n / 2**32``, far below anything a test or a game can see).
+    """
+    x = rng_next(rng, slot) >> U(32)
+    return np.int64((x * U(n)) >> U(32))
+
+
+def seed_word(seed: int) -> Any:
+    """A nonzero xorshift64 state from any integer seed (splitmix64 finaliser, in Python)."""
+    z = (seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    z ^= z >> 31
+    return U(z or 0x2545F4914F6CDD1D)
