@@ -5,14 +5,16 @@ from __future__ import annotations
 import json
 import random
 
+import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from limitgames.core import GameRecord, get_game
+from limitgames.hex import kernel
 from limitgames.hex.layout import generate_layout, layout_problems
 from limitgames.hex.position import position_json, state_from_position
 from limitgames.hex.state import HexState
-from limitgames.hex.surface import bits
+from limitgames.hex.surface import tiles_of
 from limitgames.testing import play_random_game
 
 editions = st.sampled_from(["nestorgames", "2008"])
@@ -85,12 +87,14 @@ def test_fast_move_plan_agrees_with_the_full_rule_check(players: int, n: int, se
     state = get_game("hex").new_initial_state(seed=seed, players=players, size=n)
     assert isinstance(state, HexState)
     while not state.is_terminal():
-        if state.step == "move":
-            cands, fast = state._move_plan()
-            if fast:
-                for fr, dest in cands:
-                    for to in bits(dest):
-                        assert state._move_verdict(fr, to) == (True, True)
+        if state.step == "move" and kernel.every_candidate_legal(state._s):
+            nb = state.surface.neighbour_masks
+            froms = np.empty(16, np.int64)
+            dests = np.empty(16, np.uint64)
+            n = kernel.move_candidates(nb, state._s, froms, dests, np.empty(64, np.uint64))
+            for i in range(n):
+                for to in tiles_of(int(dests[i])):
+                    assert kernel.move_verdict(nb, state._s, int(froms[i]), to) == (True, True)
         twin = state.clone()
         before = len(twin.history())
         twin.playout(random.Random(seed))
@@ -120,7 +124,7 @@ def _first_actions(state: HexState, runs: int, seed: int) -> dict[int, int]:
     start = len(state.history())
     for _ in range(runs):
         twin = state.clone()
-        twin._invalidate()  # no cached legal list: the playout must sample on its own
+        twin._legal = None  # no cached legal list: the playout must sample on its own
         twin.playout(rng)
         first = twin.history()[start]
         counts[first] = counts.get(first, 0) + 1
@@ -155,16 +159,15 @@ def test_playout_moves_are_uniform_where_moves_are_checked_one_by_one() -> None:
     def slow_move_step(s: HexState) -> bool:
         if s.step != "move" or s.equaliser():
             return False
-        cands, fast = s._move_plan()
-        return bool(cands) and not fast and 4 <= len(s.legal_actions()) <= 60
+        return not kernel.every_candidate_legal(s._s) and 4 <= len(s.legal_actions()) <= 60
 
     _assert_uniform(_find(slow_move_step))
 
 
 def test_playout_removals_are_uniform_when_some_removals_split_the_surface() -> None:
     geo_split = lambda s: (  # noqa: E731 - a short predicate
-        s.step == "remove" and not s.equaliser() and s._geo is not None
+        s.step == "remove" and not s.equaliser() and s._s is not None
         and len(s.legal_actions()) >= 2
-        and bool(s._tiles & s._edge & ~s._safe)
+        and bool(s._s[kernel.S_TILES] & s._s[kernel.S_EDGE] & ~s._s[kernel.S_SAFE])
     )
     _assert_uniform(_find(geo_split))

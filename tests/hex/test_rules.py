@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from limitgames.core import IllegalActionError
+from limitgames.hex import kernel
 from limitgames.testing import check_illegal_is_harmless
 from tests.hex.positions import load, move, pawn_cells, remove, tile_cells
 
@@ -214,9 +215,10 @@ def test_a_turn_that_empties_the_table() -> None:
     ):
         tiles: dict[tuple[int, int], int | None] = {(0, 0): 0, (1, 0): 1, (2, 0): None}
         state = load(tiles, players=players)
-        state._pawns = [0] * players
-        state._alive_at_start = alive_at_start
-        assert state._check_end(0)
+        for k in range(3):
+            state._s[kernel.S_PAWNS + k] = 0
+        state._s[kernel.S_ALIVE_AT_START] = alive_at_start
+        assert kernel.check_end(state._s, 0)
         assert state.returns() == expected
 
 
@@ -243,7 +245,7 @@ def test_2008_a_player_who_cannot_move_then_remove_is_eliminated() -> None:
 def test_setup_pawns_on_their_colours_red_first_every_pawn_free(players: int) -> None:
     from limitgames.core import get_game
 
-    state = get_game("hex").new_initial_state(seed=11, players=players)
+    state = get_game("hex").new_initial_state(seed=11, players=players, colours="fixed")
     obs = state.observation(None)
     seat_of = {"red": 0, "blue": 1, "yellow": 2 if players == 3 else None, "black": None}
     for tile in obs["tiles"]:
@@ -283,6 +285,6 @@ def test_2008_a_player_with_no_balls_is_eliminated_and_the_last_player_wins() ->
 def test_2008_players_eliminated_together_draw() -> None:
     tiles = {(0, 0): 0, (1, 0): 1, (2, 0): None}
     state = load(tiles, edition="2008", turn=4)
-    state._pawns = [0, 0]
-    state._alive_at_start = 0b11
-    assert state._check_end(0) and state.returns() == [0.0, 0.0]
+    state._s[kernel.S_PAWNS] = state._s[kernel.S_PAWNS + 1] = 0
+    state._s[kernel.S_ALIVE_AT_START] = 0b11
+    assert kernel.check_end(state._s, 0) and state.returns() == [0.0, 0.0]

@@ -40,9 +40,9 @@ def surface_text(state: HexState, highlight: Collection[str] = ()) -> Text:
     tiles = state.tiles()
     cells = {cell: (colour, owner) for cell, colour, owner in tiles}
     ghosts = set()
-    geo = state._geo
-    if geo is not None:
-        ghosts = {c for c in geo.bit_of if c not in cells}
+    surface = state.surface
+    if surface is not None:
+        ghosts = {c for c in surface.cells if c not in cells}
     every = list(cells) + list(ghosts)
     if not every:
         return Text("(the table is empty)", style="dim")

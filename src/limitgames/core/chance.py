@@ -52,6 +52,15 @@ class Chance:
         """Whether outcomes come from a record rather than the generator."""
         return self._replay is not None
 
+    def next_kind(self) -> str | None:
+        """When replaying: the kind of the next recorded outcome (``None`` if there is none or
+        it is malformed). When drawing: ``None``."""
+        if self._replay is None or len(self.outcomes) >= len(self._replay):
+            return None
+        entry = self._replay[len(self.outcomes)]
+        kind = entry.get("kind") if isinstance(entry, Mapping) else None
+        return kind if isinstance(kind, str) else None
+
     def draw(self, kind: str, sample: Callable[[random.Random], T]) -> T:
         """Return the next outcome of ``kind``.
 

@@ -129,3 +129,9 @@ def seed_word(seed: int) -> Any:
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
     z ^= z >> 31
     return U(z or 0x2545F4914F6CDD1D)
+
+
+@njit(cache=True, inline="always")
+def lowest_bit(mask: Any) -> Any:
+    """The one-tile mask of the lowest tile of ``mask`` (0 if ``mask`` is 0)."""
+    return mask & (~mask + ONE)

@@ -1,34 +1,18 @@
-"""Browne's Limit as a :class:`~limitgames.core.Game`: metadata, variants, new games."""
+"""Browne's Limit as a :class:`~limitgames.core.Game`: new games, layouts and colour deals."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from limitgames.core import Chance, Game, GameInfo, Parameter, RecordError, State
-from limitgames.hex.layout import COLOURS, Layout, generate_layout, layout_problems, pawn_colours
+from limitgames.core import Chance, Game, RecordError, State
+from limitgames.hex.info import COLOURS, HEX_INFO, SEAT_COLOURS
+from limitgames.hex.layout import Layout, generate_layout, layout_problems, pawn_colours
 from limitgames.hex.notation import Frame
-from limitgames.hex.state import TILE1_STEP, HexState
+from limitgames.hex.placement import Placement
+from limitgames.hex.state import HexState
 
-HEX_INFO = GameInfo(
-    id="hex",
-    title="Limit",
-    designer="Cameron Browne",
-    year=2008,
-    min_players=2,
-    max_players=3,
-    parameters=(
-        Parameter("edition", "str", "nestorgames", "nestorgames (coloured tiles laid at random) or 2008 (placement phase)",
-                  choices=("nestorgames", "2008")),
-        Parameter("players", "int", 2, "2 (red, blue / white, red) or 3 (+ yellow / black)", minimum=2, maximum=3),
-        Parameter("size", "int", 8, "tiles per colour and pawns per player (4 x size tiles)", minimum=2, maximum=16),
-    ),
-    rules_version="hex-1",
-    rules_doc="docs/rules/hex.md; usage in docs/hex.md",
-    perfect_information=True,
-    description="An abstract game of movement and capture on a surface of hexagonal tiles that shrinks every turn.",
-    editions=("nestorgames", "2008"),
-)
+__all__ = ["HEX_INFO", "HexGame", "layout_from_json", "layout_to_json"]
 
 
 def layout_to_json(layout: Layout) -> list[list[Any]]:
@@ -56,42 +40,73 @@ def layout_from_json(value: Any, n: int, players: int) -> Layout:
     return layout
 
 
+def deal_colours(players: int, rng: Any) -> list[str]:
+    """A uniformly random deal of the players' colours to the seats (seat -> colour)."""
+    colours = list(SEAT_COLOURS["nestorgames"][:players])
+    rng.shuffle(colours)
+    return colours
+
+
+def colours_from_json(value: Any, players: int) -> list[str]:
+    """Read a recorded colour deal; raise :class:`RecordError` if it is not a deal of the colours."""
+    order = list(SEAT_COLOURS["nestorgames"][:players])
+    if not isinstance(value, list) or sorted(map(str, value)) != sorted(order):
+        raise RecordError(f"the colour deal must list each of {', '.join(order)} once", "chance 1")
+    return [str(v) for v in value]
+
+
 class HexGame(Game):
     """Cameron Browne's Limit (``rules/hex.md``)."""
 
     info = HEX_INFO
 
     def new_initial_state(self, seed: int | None = None, chance: Any = None, **variant: Any) -> HexState:
-        """A new game. nestorgames: a random legal layout drawn by chance (see :mod:`.layout`);
+        """A new game. nestorgames: a random legal layout drawn by chance (see :mod:`.layout`),
+        then the colours dealt to the seats (``colours=random``, the default; red moves first);
         2008: an empty table and the placement phase.
+
+        Records made before colours were dealt (rules ``hex-1``) have no ``colours`` outcome;
+        they replay with fixed colours.
 
         Raises:
             VariantError: unknown parameter or bad value.
-            RecordError: when replaying a record whose layout is malformed.
+            RecordError: when replaying a record whose layout or deal is malformed.
         """
         resolved = self.info.resolve_variant(variant)
         n, players = resolved["size"], resolved["players"]
         source = chance if chance is not None else Chance(seed)
         if resolved["edition"] == "2008":
-            state = HexState(resolved, Frame.around([(0, 0)], margin=4 * n), source.outcomes)
-            state._step = TILE1_STEP
-            state._settle()
-            return state
+            frame = Frame.around([(0, 0)], margin=4 * n)
+            return HexState.in_placement(resolved, frame, Placement(players, n), chance=source.outcomes)
         value = source.draw("layout", lambda rng: layout_to_json(generate_layout(n, players, rng)))
         layout = layout_from_json(value, n, players) if source.replaying else {(q, r): c for q, r, c in value}
-        return self.state_from_layout(layout, resolved, source.outcomes)
+        seat_colours: list[str] | None = None
+        if resolved["colours"] == "random" and not (source.replaying and source.next_kind() != "colours"):
+            dealt = source.draw("colours", lambda rng: deal_colours(players, rng))
+            seat_colours = colours_from_json(dealt, players) if source.replaying else dealt
+        return self.state_from_layout(layout, resolved, source.outcomes, seat_colours)
 
     def state_from_layout(
-        self, layout: Layout, variant: Mapping[str, Any], chance: list[dict[str, Any]] | None = None
+        self,
+        layout: Layout,
+        variant: Mapping[str, Any],
+        chance: list[dict[str, Any]] | None = None,
+        seat_colours: Sequence[str] | None = None,
     ) -> HexState:
-        """The start of a nestorgames game on ``layout`` (cell -> colour); pawns on their colours."""
+        """The start of a nestorgames game on ``layout`` (cell -> colour); pawns on their colours.
+
+        ``seat_colours``: the colour of each seat (default: seat ``i`` plays the ``i``-th colour).
+        """
         resolved = self.info.resolve_variant(variant)
-        seats = pawn_colours(resolved["players"])
-        cells = {cell: (seats.index(c) if c in seats else -1) for cell, c in layout.items()}
-        state = HexState(resolved, Frame.around(list(layout)), chance if chance is not None else [])
-        state._begin_movement(cells, dict(layout))
-        state._alive_at_start = state._alive_mask()
-        state._settle()
+        players = resolved["players"]
+        order = pawn_colours(players)
+        colours = list(seat_colours) if seat_colours is not None else list(order)
+        seat_of = [colours.index(c) for c in order]
+        cells = {cell: (colours.index(c) if c in order else -1) for cell, c in layout.items()}
+        state = HexState.on_surface(
+            resolved, Frame.around(list(layout)), cells, dict(layout),
+            chance=chance if chance is not None else [], seat_of=seat_of, to_move=seat_of[0],
+        )
         return state
 
     def state_from_position(self, position: Mapping[str, Any]) -> State:

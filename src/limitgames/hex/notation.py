@@ -28,43 +28,8 @@ from __future__ import annotations
 import re
 
 from limitgames.core import NotationError
+from limitgames.hex.codec import Kind
 from limitgames.hex.surface import Cell
-
-MOVE, REMOVE, TILE, BALL = 1, 2, 3, 4
-"""Action kinds (the low 3 bits of an action int)."""
-
-_OFFSET = 1 << 12
-
-
-def move_action(fr: int, to: int) -> int:
-    """The action int of moving the pawn on bit ``fr`` to bit ``to``."""
-    return (((fr << 20) | to) << 3) | MOVE
-
-
-def remove_action(tile: int) -> int:
-    """The action int of removing the tile on bit ``tile``."""
-    return (tile << 3) | REMOVE
-
-
-def cell_code(cell: Cell) -> int:
-    """A non-negative int for an axial cell (for placement actions)."""
-    q, r = cell
-    return ((q + _OFFSET) << 14) | (r + _OFFSET)
-
-
-def code_cell(code: int) -> Cell:
-    """The inverse of :func:`cell_code`."""
-    return ((code >> 14) - _OFFSET, (code & 0x3FFF) - _OFFSET)
-
-
-def tile_action(cell: Cell) -> int:
-    """The action int of placing a tile on ``cell`` (2008 edition)."""
-    return (cell_code(cell) << 3) | TILE
-
-
-def ball_action(cell: Cell) -> int:
-    """The action int of placing a ball on the tile at ``cell`` (2008 edition)."""
-    return (cell_code(cell) << 3) | BALL
 
 
 def column_letters(index: int) -> str:
@@ -141,15 +106,15 @@ _MOVE = re.compile(r"([a-z]{1,3}\d{1,3})\s*[-–]\s*([a-z]{1,3}\d{1,3})")
 _MARKED = re.compile(r"([x+@])\s*([a-z]{1,3}\d{1,3})")
 
 
-def parse_text(text: str) -> tuple[int, str, str]:
+def parse_text(text: str) -> tuple[Kind, str, str]:
     """Split notation into ``(kind, cell name, second cell name or "")``. Raises NotationError."""
     t = text.strip().lower()
     m = _MOVE.fullmatch(t)
     if m:
-        return MOVE, m.group(1), m.group(2)
+        return Kind.MOVE, m.group(1), m.group(2)
     m = _MARKED.fullmatch(t)
     if m:
-        kind = {"x": REMOVE, "+": TILE, "@": BALL}[m.group(1)]
+        kind = {"x": Kind.REMOVE, "+": Kind.TILE, "@": Kind.BALL}[m.group(1)]
         return kind, m.group(2), ""
     raise NotationError(
         text, "write a move as c4-e5, a removal as x d4 (2008 edition: a tile as +d4, a ball as @d4)"

@@ -11,17 +11,23 @@ ball on any empty tile under the same two constraints; a player who cannot
 place passes; the phase ends when nobody can or every ball is placed, and the
 player after the last one who placed moves first.
 
-The phase works on a dict ``cell -> ball owner (-1: no ball)``; the bitmask
-surface is built when movement starts. The first tile is placed at ``(0, 0)``
-(every position is the same up to translation).
+The phase works on a dict ``cell -> ball owner (-1: no ball)``; the movement
+phase numbers the tiles when it starts (:class:`~limitgames.hex.surface.Surface`).
+The first tile is placed at ``(0, 0)`` (every position is the same up to
+translation). In the 2008 edition seats play their colours in seat order
+(white, red, black), so a seat here is also the turn-order player.
 """
 
 from __future__ import annotations
 
-from limitgames.hex.notation import BALL, TILE, ball_action, tile_action
-from limitgames.hex.surface import Cell, Geometry, neighbours
+from collections.abc import Callable
+
+from limitgames.hex.codec import Kind, ball_action, kind_of, placement_cell, tile_action
+from limitgames.hex.surface import Cell, neighbours
 
 ORIGIN: Cell = (0, 0)
+STEPS = ("tile", "second-tile", "ball", "ball-any")
+"""The placement steps, by their position-JSON names."""
 
 
 def tile_sites(cells: dict[Cell, int]) -> list[Cell]:
@@ -73,163 +79,162 @@ def _completes(cells: dict[Cell, int], placed: list[Cell], seat: int) -> bool:
     return False
 
 
-class PlacementPhase:
-    """Placement-phase methods of :class:`~limitgames.hex.state.HexState` (a mixin).
+class Placement:
+    """The table during the 2008 placement phase, and whose decision it is.
 
-    The state keeps every attribute in its own ``__slots__``; the annotations
-    below only tell the type checker what the mixin reads and writes.
+    Args:
+        players: 2 or 3.
+        balls: balls per player (the game's size ``n``; ``4n`` tiles).
+        cells: cell -> ball owner (a seat) or -1.
+        placed: the tiles placed earlier in the current turn.
+        step: one of :data:`STEPS`.
+        to_move: the seat placing.
+        last_placer: the seat that placed last (decides who moves first).
+
+    The owning :class:`~limitgames.hex.state.HexState` calls :meth:`play` and
+    :meth:`settle`; nothing else writes these fields.
     """
 
-    _cells: dict[Cell, int]
-    _placed: list[Cell]
-    _players: int
-    _n: int
-    _to_move: int
-    _step: int
-    _legal: list[int] | None
-    _last_placer: int
-    _passes: int
-    _turn: int
-    _quiet: int
-    _alive_at_start: int
-    _out: int
-    _geo: Geometry | None
+    __slots__ = ("balls", "cells", "last_placer", "passes", "placed", "players", "step", "to_move")
+
+    def __init__(
+        self,
+        players: int,
+        balls: int,
+        cells: dict[Cell, int] | None = None,
+        placed: list[Cell] | None = None,
+        step: str = "tile",
+        to_move: int = 0,
+        last_placer: int = -1,
+    ) -> None:
+        self.players = players
+        self.balls = balls
+        self.cells: dict[Cell, int] = dict(cells or {})
+        self.placed: list[Cell] = list(placed or [])
+        self.step = step
+        self.to_move = to_move
+        self.last_placer = last_placer
+        self.passes = 0
+
+    def copy(self) -> Placement:
+        """An independent copy."""
+        other = Placement(self.players, self.balls, self.cells, self.placed, self.step, self.to_move, self.last_placer)
+        other.passes = self.passes
+        return other
 
     def balls_left(self, seat: int) -> int:
-        """Balls of ``seat`` not yet placed (2008 edition)."""
-        return self._n - sum(1 for o in self._cells.values() if o == seat)
+        """Balls of ``seat`` not yet placed."""
+        return self.balls - sum(1 for o in self.cells.values() if o == seat)
 
     def tiles_left(self) -> int:
-        """Tiles not yet placed (2008 edition)."""
-        return 4 * self._n - len(self._cells)
+        """Tiles not yet placed."""
+        return 4 * self.balls - len(self.cells)
 
-    def _with_ball(self) -> bool:
-        seat = self._to_move
-        return self.balls_left(seat) > 0 and _completes(dict(self._cells), list(self._placed), seat)
+    def key(self) -> tuple[object, ...]:
+        """A hashable summary of the position."""
+        return (self.step, self.to_move, tuple(sorted(self.cells.items())), tuple(self.placed))
 
-    def _placement_actions(self) -> list[int]:
-        from limitgames.hex.state import BALL_ANY_STEP, BALL_STEP
-
-        if self._legal is not None:
-            return self._legal
-        seat = self._to_move
-        cells = self._cells
+    # --- legal decisions --------------------------------------------------------------
+    def legal_actions(self) -> list[int]:
+        """The legal placements of the seat to place, as action integers (:mod:`.codec`)."""
+        seat = self.to_move
+        cells = self.cells
+        if self.step == "ball":
+            return [ball_action(b) for b in self.placed if not ball_problem(cells, b, seat)]
+        if self.step == "ball-any":
+            if self.balls_left(seat) <= 0:
+                return []
+            return [ball_action(c) for c, o in cells.items() if o < 0 and not ball_problem(cells, c, seat)]
+        with_ball = self.balls_left(seat) > 0 and _completes(dict(cells), list(self.placed), seat)
+        work = dict(cells)
+        placed = list(self.placed)
         actions: list[int] = []
-        if self._step == BALL_STEP:
-            actions = [ball_action(b) for b in self._placed if not ball_problem(cells, b, seat)]
-        elif self._step == BALL_ANY_STEP:
-            if self.balls_left(seat) > 0:
-                actions = [ball_action(c) for c, o in cells.items() if o < 0 and not ball_problem(cells, c, seat)]
-        else:
-            with_ball = self._with_ball()
-            work = dict(cells)
-            placed = list(self._placed)
-            for site in tile_sites(work):
-                if with_ball:
-                    work[site] = -1
-                    placed.append(site)
-                    ok = _completes(work, placed, seat)
-                    placed.pop()
-                    del work[site]
-                    if not ok:
-                        continue
-                actions.append(tile_action(site))
-        self._legal = actions
+        for site in tile_sites(work):
+            if with_ball:
+                work[site] = -1
+                placed.append(site)
+                ok = _completes(work, placed, seat)
+                placed.pop()
+                del work[site]
+                if not ok:
+                    continue
+            actions.append(tile_action(site))
         return actions
 
-    def _placement_settle(self) -> bool:
-        """Advance past placement steps with no decision; True if the seat to move has a choice."""
-        from limitgames.hex.state import BALL_ANY_STEP, BALL_STEP, TILE1_STEP
-
-        if self._step == TILE1_STEP and self.tiles_left() == 0:
-            self._step = BALL_ANY_STEP
-            self._passes = 0
-        if self._step == BALL_ANY_STEP:
-            if sum(self.balls_left(s) for s in range(self._players)) == 0 or self._passes >= self._players:
-                self._start_movement()
-                return False
-            self._legal = None
-            if self._placement_actions():
-                return True
-            self._passes += 1
-            self._to_move = (self._to_move + 1) % self._players
-            self._legal = None
-            return False
-        self._legal = None
-        if self._placement_actions():
-            return True
-        if self._step == BALL_STEP:
-            # no legal ball on the two tiles just placed (a loaded position): the turn ends without one
-            self._end_placement_turn()
-        else:
-            # no cell can take a tile (only in odd loaded positions): the tiles phase is over
-            self._step = BALL_ANY_STEP
-            self._passes = 0
-        return False
-
-    def _end_placement_turn(self) -> None:
-        from limitgames.hex.state import TILE1_STEP
-
-        seat = self._to_move
-        self._last_placer = seat
-        self._placed = []
-        self._to_move = (seat + 1) % self._players
-        self._step = TILE1_STEP
-        self._legal = None
-
-    def _start_movement(self) -> None:
-        from limitgames.hex.state import MOVE_STEP
-
-        cells = self._cells
-        self._begin_movement(dict(cells), dict.fromkeys(cells))  # type: ignore[attr-defined]
-        self._turn = 1
-        self._quiet = 0
-        self._to_move = (self._last_placer + 1) % self._players
-        self._step = MOVE_STEP
-        self._out = 0
-        self._alive_at_start = self._alive_mask()  # type: ignore[attr-defined]
-        self._legal = None
-
-    def _play_placement(self, kind: int, cell: Cell) -> None:
-        from limitgames.hex.state import BALL_ANY_STEP, BALL_STEP, TILE1_STEP, TILE2_STEP
-
-        seat = self._to_move
-        self._legal = None
-        if kind == TILE:
-            self._cells[cell] = -1
-            self._placed.append(cell)
-            if self._step == TILE1_STEP:
-                self._step = TILE2_STEP
-                return
-            if self.balls_left(seat) > 0 and any(not ball_problem(self._cells, b, seat) for b in self._placed):
-                self._step = BALL_STEP
-                return
-        elif kind == BALL:
-            self._cells[cell] = seat
-            if self._step == BALL_ANY_STEP:
-                self._passes = 0
-                self._last_placer = seat
-                self._to_move = (seat + 1) % self._players
-                return
-        self._end_placement_turn()
-
-    def _why_placement_illegal(self, kind: int, cell: Cell) -> str:
-        from limitgames.hex.state import BALL_STEP, SEAT_COLOURS
-
-        cells = self._cells
-        name = self._frame.name(cell)  # type: ignore[attr-defined]
-        if kind == TILE:
+    def why_illegal(self, action: int, name: Callable[[Cell], str], colour: str) -> str:
+        """Why the placement ``action`` is not legal, in words (``name``: cell -> cell name)."""
+        kind = kind_of(action)
+        cell = placement_cell(action)
+        cells = self.cells
+        if kind == Kind.TILE:
             if cell in cells:
-                return f"{name} already holds a tile"
+                return f"{name(cell)} already holds a tile"
             if not cells:
-                return f"the first tile goes on {self._frame.name(ORIGIN)}"  # type: ignore[attr-defined]
+                return f"the first tile goes on {name(ORIGIN)}"
             if len(cells) == 1:
                 return "the first two tiles must be adjacent"
             if cell not in tile_sites(cells):
                 return "a tile must touch at least 2 tiles already placed"
             return "after this tile the turn could not end with a legal ball, and another tile allows one"
-        colour = SEAT_COLOURS["2008"][self._to_move]
-        if self._step == BALL_STEP and cell not in self._placed:
+        if self.step == "ball" and cell not in self.placed:
             return "the ball goes on one of the two tiles you just placed"
-        problem = ball_problem(cells, cell, self._to_move, colour)
-        return problem or "no ball can be placed now"
+        return ball_problem(cells, cell, self.to_move, colour) or "no ball can be placed now"
+
+    # --- playing ------------------------------------------------------------------------
+    def play(self, action: int) -> None:
+        """Play a legal placement (no check)."""
+        seat = self.to_move
+        cell = placement_cell(action)
+        if kind_of(action) == Kind.TILE:
+            self.cells[cell] = -1
+            self.placed.append(cell)
+            if self.step == "tile":
+                self.step = "second-tile"
+                return
+            if self.balls_left(seat) > 0 and any(not ball_problem(self.cells, b, seat) for b in self.placed):
+                self.step = "ball"
+                return
+        else:
+            self.cells[cell] = seat
+            if self.step == "ball-any":
+                self.passes = 0
+                self.last_placer = seat
+                self.to_move = (seat + 1) % self.players
+                return
+        self._end_turn()
+
+    def settle(self) -> bool:
+        """Skip placement steps with no decision. True if the seat to place has a choice; False
+        when the phase is over (the movement phase starts)."""
+        while True:
+            if self.step == "tile" and self.tiles_left() == 0:
+                self.step = "ball-any"
+                self.passes = 0
+            if self.step == "ball-any":
+                if sum(self.balls_left(s) for s in range(self.players)) == 0 or self.passes >= self.players:
+                    return False
+                if self.legal_actions():
+                    return True
+                self.passes += 1
+                self.to_move = (self.to_move + 1) % self.players
+                continue
+            if self.legal_actions():
+                return True
+            if self.step == "ball":
+                # no legal ball on the two tiles just placed (a loaded position): the turn ends without one
+                self._end_turn()
+            else:
+                # no cell can take a tile (only in odd loaded positions): the tiles phase is over
+                self.step = "ball-any"
+                self.passes = 0
+
+    def _end_turn(self) -> None:
+        seat = self.to_move
+        self.last_placer = seat
+        self.placed = []
+        self.to_move = (seat + 1) % self.players
+        self.step = "tile"
+
+    def first_mover(self) -> int:
+        """The seat that moves first in the movement phase: the one after the last placer."""
+        return (self.last_placer + 1) % self.players

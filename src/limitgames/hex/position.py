@@ -8,8 +8,11 @@
 
 Optional keys written by this project and read back: ``frame`` (``[row0,
 col0]``, the origin of the cell names, so names survive a save and load),
-``placed`` (2008 placement: the tiles placed earlier in this turn), and
-``last_placer`` (2008 placement). Each written tile also carries its ``name``.
+``seat_colours`` (the colour each seat plays, when colours were dealt at
+random; without it seat ``i`` plays the ``i``-th colour, and turns always go
+red, blue, yellow / white, red, black), ``placed`` (2008 placement: the tiles
+placed earlier in this turn), and ``last_placer`` (2008 placement). Each
+written tile also carries its ``name``.
 
 A loaded position need only be well formed: distinct cells, known colours,
 pawns of seats in the game, a step that fits the edition. The layout
@@ -20,43 +23,24 @@ constraints bind generated layouts, not loaded positions. Any problem raises
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from limitgames.core import PositionError
-from limitgames.hex.layout import COLOURS
+from limitgames.core import PositionError, VariantError
+from limitgames.hex.info import COLOURS, HEX_INFO, SEAT_COLOURS
 from limitgames.hex.notation import Frame
+from limitgames.hex.placement import STEPS as PLACEMENT_STEPS
+from limitgames.hex.placement import Placement
+from limitgames.hex.state import HexState
 from limitgames.hex.surface import Cell
 
-if TYPE_CHECKING:
-    from limitgames.hex.state import HexState
-
 _KEYS = {"game", "edition", "size", "players", "tiles", "to_move", "step", "turn", "quiet_turns",
-         "frame", "placed", "last_placer", "seats", "result", "equaliser"}
+         "frame", "placed", "last_placer", "seat_colours", "seats", "result", "equaliser"}
+_MAX_TILES = 64
 
 
 def position_json(state: HexState) -> dict[str, Any]:
-    """The position of ``state`` as a JSON-ready dict (``to_move`` is ``None`` once the game is over)."""
-    frame = state.frame
-    tiles = [
-        {"q": q, "r": r, "colour": colour, "pawn": owner, "name": frame.name((q, r))}
-        for (q, r), colour, owner in state.tiles()
-    ]
-    data: dict[str, Any] = {
-        "game": "hex",
-        "edition": state.edition,
-        "size": state.variant["size"],
-        "players": state.num_players,
-        "tiles": tiles,
-        "to_move": None if state.is_terminal() else state.current_player(),
-        "step": state.step,
-        "turn": state.turn,
-        "quiet_turns": state.quiet_turns,
-        "frame": frame.to_json(),
-    }
-    if state.edition == "2008" and state.step in ("tile", "second-tile", "ball", "ball-any"):
-        data["placed"] = [list(c) for c in state._placed]
-        data["last_placer"] = state._last_placer
-    return data
+    """The position of ``state`` as a JSON-ready dict (the same as :meth:`HexState.position`)."""
+    return state.position()
 
 
 def _int(data: Mapping[str, Any], key: str, default: int | None = None) -> int:
@@ -68,20 +52,6 @@ def _int(data: Mapping[str, Any], key: str, default: int | None = None) -> int:
 
 def state_from_position(data: Any) -> HexState:
     """A state at the position ``data``. Raises :class:`PositionError` with a one-line reason."""
-    from limitgames.core import VariantError
-    from limitgames.hex.game import HEX_INFO
-    from limitgames.hex.state import (
-        BALL_ANY_STEP,
-        BALL_STEP,
-        MOVE_STEP,
-        OVER_STEP,
-        REMOVE_STEP,
-        STEP_NAMES,
-        TILE1_STEP,
-        TILE2_STEP,
-        HexState,
-    )
-
     if not isinstance(data, Mapping):
         raise PositionError("a position is a JSON object")
     unknown = set(data) - _KEYS
@@ -125,11 +95,12 @@ def state_from_position(data: Any) -> HexState:
             raise PositionError(f"tile {i}: pawn {pawn!r} is not a seat of this {players}-player game")
         cells[cell] = -1 if pawn is None else pawn
         colours[cell] = colour
+    if len(cells) > _MAX_TILES:
+        raise PositionError(f"{len(cells)} tiles; a position holds at most {_MAX_TILES}")
     step_name = data.get("step", "move")
-    if step_name not in STEP_NAMES or step_name == "over":
+    if step_name not in ("move", "remove", *PLACEMENT_STEPS):
         raise PositionError(f"unknown step {step_name!r}")
-    step = STEP_NAMES.index(step_name)
-    placement = step in (TILE1_STEP, TILE2_STEP, BALL_STEP, BALL_ANY_STEP)
+    placement = step_name in PLACEMENT_STEPS
     if placement and edition != "2008":
         raise PositionError(f"the step {step_name!r} exists only in the 2008 edition")
     if not placement and not cells:
@@ -150,11 +121,18 @@ def state_from_position(data: Any) -> HexState:
         frame = Frame.around([*cells, (0, 0)], margin=4 * variant["size"])
     else:
         frame = Frame.around(list(cells))
+    order = SEAT_COLOURS[edition][:players]
+    seat_colours = data.get("seat_colours", list(order))
+    if not isinstance(seat_colours, list) or sorted(map(str, seat_colours)) != sorted(order):
+        raise PositionError(f"'seat_colours' must list each of {', '.join(order)} once")
+    if placement and list(seat_colours) != list(order):
+        raise PositionError("in the 2008 edition seats play white, red, black in seat order")
+    seat_of = [seat_colours.index(colour) for colour in order]
 
-    state = HexState(variant, frame, [])
-    state._to_move = to_move
-    state._turn = turn
-    state._quiet = quiet
+    start = {k: v for k, v in dict(data).items() if k in _KEYS - {"seats", "result", "equaliser"}}
+    start.update(variant)
+    start["game"] = "hex"
+    start["frame"] = frame.to_json()
     if placement:
         n = variant["size"]
         if len(cells) > 4 * n:
@@ -172,22 +150,15 @@ def state_from_position(data: Any) -> HexState:
             if (item[0], item[1]) not in cells:
                 raise PositionError(f"placed cell {item} holds no tile")
             placed.append((item[0], item[1]))
-        expected = {TILE1_STEP: 0, TILE2_STEP: 1, BALL_STEP: 2, BALL_ANY_STEP: 0}[step]
+        expected = {"tile": 0, "second-tile": 1, "ball": 2, "ball-any": 0}[step_name]
         if len(placed) != expected:
             raise PositionError(f"the step {step_name!r} needs {expected} tile(s) in 'placed'")
-        state._cells = dict(cells)
-        state._placed = placed
-        state._step = step
-        state._last_placer = _int(data, "last_placer", (to_move - 1) % players)
-    else:
-        state._begin_movement(cells, colours)
-        state._step = MOVE_STEP if step == MOVE_STEP else REMOVE_STEP
-        state._alive_at_start = state._alive_mask()
-    assert state._step != OVER_STEP
-    start = {k: v for k, v in dict(data).items() if k in _KEYS - {"seats", "result", "equaliser"}}
-    start.update(variant)
-    start["game"] = "hex"
-    start["frame"] = frame.to_json()
-    state._start = start
-    state._settle()
-    return state
+        last_placer = _int(data, "last_placer", (to_move - 1) % players)
+        if not -1 <= last_placer < players:
+            raise PositionError(f"last_placer {last_placer} is not a seat of this game")
+        table = Placement(players, variant["size"], cells, placed, step_name, to_move, last_placer)
+        return HexState.in_placement(variant, frame, table, start=start)
+    return HexState.on_surface(
+        variant, frame, cells, colours, seat_of=seat_of, to_move=to_move, remove_step=step_name == "remove",
+        turn=turn, quiet=quiet, start=start,
+    )

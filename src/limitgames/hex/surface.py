@@ -1,27 +1,30 @@
-"""The playing surface: hexagonal cells, tiles as Python-int bitmasks.
+"""The playing surface: hexagonal cells, and their numbering as tiles 0..63.
 
 Cells use axial coordinates ``(q, r)`` (``rules/hex.md``, "Surface"); the six
 neighbours of ``(q, r)`` are ``(q±1, r)``, ``(q, r±1)``, ``(q+1, r-1)`` and
 ``(q-1, r+1)``.
 
-A :class:`Geometry` embeds a fixed set of cells in a rectangle of bits with a
-padding column and row on every side: the cell ``(q, r)`` is bit
-``(r - r0 + 1) * W + (q - q0 + 1)``. Then the neighbours of a whole set of
-cells are six shifts of its mask (``±1``, ``±W``, ``±(W-1)``), so flood fills,
-freedoms and free edges are a handful of big-int operations, with no Python
-loop over tiles. Per-bit neighbour masks are precomputed for the few places
-that work tile by tile. The geometry is immutable and shared by every clone of
-a state.
+When the movement phase starts, the cells that hold a tile are numbered
+0..63 in reading order (row ``r``, then ``q``), so that every set of tiles is
+one ``uint64`` mask. A :class:`Surface` holds that numbering and the tables
+the compiled kernel (:mod:`limitgames.hex.kernel`) reads: per tile, the mask
+of its neighbour tiles and its neighbours in cyclic order. Tiles are only
+ever removed, never added, so the numbering is fixed for the whole movement
+phase; a surface is immutable and shared by every copy of a state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
+
+import numpy as np
 
 Cell = tuple[int, int]
 
 DIRECTIONS: tuple[Cell, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 """The six axial directions in cyclic order around a cell."""
+
+MAX_TILES = 64
 
 
 def neighbours(cell: Cell) -> list[Cell]:
@@ -30,122 +33,78 @@ def neighbours(cell: Cell) -> list[Cell]:
     return [(q + dq, r + dr) for dq, dr in DIRECTIONS]
 
 
-def bits(mask: int) -> Iterator[int]:
-    """The indices of the set bits of ``mask``, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-class Geometry:
-    """A fixed set of cells embedded in a padded bit rectangle.
+class Surface:
+    """The tiles of a movement phase, numbered 0..63.
 
     Args:
-        cells: the cells (distinct axial coordinates), at least one.
+        cells: the cells that hold a tile (distinct), 1 to 64 of them.
+        colours: the colour of each cell's tile (``None``: uncoloured, 2008).
 
     Attributes:
-        W: the row stride in bits (width + 2).
-        full: the mask of every cell of the geometry.
-        nb: per bit index, the mask of its six neighbour cells (inside or
-            outside the geometry: a bit outside ``full`` is never a tile).
+        cells: tile number -> cell.
+        index: cell -> tile number.
+        colours: tile number -> colour or ``None``.
+        neighbour_masks: ``uint64[64]``; entry ``t`` is the mask of the tiles
+            next to tile ``t`` (0 for numbers past the last tile).
+        ring: ``int64[64, 6]``; entry ``[t, d]`` is the tile in direction
+            ``DIRECTIONS[d]`` of tile ``t``, or -1 where that cell never held
+            a tile.
+        full: the mask of every tile.
+
+    Raises:
+        ValueError: no cells, more than 64, or a cell given twice.
     """
 
-    __slots__ = ("W", "W1", "bit_of", "cell_of", "full", "nb", "q0", "r0")
+    __slots__ = ("cells", "colours", "full", "index", "neighbour_masks", "ring")
 
-    def __init__(self, cells: Iterable[Cell]) -> None:
-        cell_list = list(cells)
-        if not cell_list:
-            raise ValueError("a geometry needs at least one cell")
-        self.q0 = min(q for q, _ in cell_list)
-        self.r0 = min(r for _, r in cell_list)
-        qspan = max(q for q, _ in cell_list) - self.q0 + 1
-        rspan = max(r for _, r in cell_list) - self.r0 + 1
-        self.W = qspan + 2
-        self.W1 = self.W - 1
-        size = self.W * (rspan + 2)
-        self.bit_of: dict[Cell, int] = {}
-        self.cell_of: dict[int, Cell] = {}
-        full = 0
-        for cell in cell_list:
-            b = self.index(cell)
-            self.bit_of[cell] = b
-            self.cell_of[b] = cell
-            full |= 1 << b
-        self.full = full
-        W, W1 = self.W, self.W1
-        nb = [0] * (size + W + 1)
-        for b in range(W, size - W):
-            nb[b] = (1 << (b + 1)) | (1 << (b - 1)) | (1 << (b + W)) | (1 << (b - W)) | (1 << (b + W1)) | (1 << (b - W1))
-        self.nb = nb
-
-    def index(self, cell: Cell) -> int:
-        """The bit index of ``cell`` in this geometry's frame (the cell need not be a tile)."""
-        q, r = cell
-        return (r - self.r0 + 1) * self.W + (q - self.q0 + 1)
+    def __init__(self, cells: Iterable[Cell], colours: Iterable[str | None] | None = None) -> None:
+        given = list(cells)
+        colour_list = list(colours) if colours is not None else [None] * len(given)
+        if not given:
+            raise ValueError("a surface needs at least one tile")
+        if len(given) > MAX_TILES:
+            raise ValueError(f"{len(given)} tiles; a surface holds at most {MAX_TILES}")
+        colour_of = dict(zip(given, colour_list, strict=True))
+        if len(colour_of) != len(given):
+            raise ValueError("a cell holds two tiles")
+        ordered = sorted(given, key=lambda c: (c[1], c[0]))
+        self.cells: tuple[Cell, ...] = tuple(ordered)
+        self.index: dict[Cell, int] = {c: i for i, c in enumerate(ordered)}
+        self.colours: tuple[str | None, ...] = tuple(colour_of[c] for c in ordered)
+        masks = np.zeros(MAX_TILES, dtype=np.uint64)
+        ring = np.full((MAX_TILES, 6), -1, dtype=np.int64)
+        for i, cell in enumerate(ordered):
+            m = 0
+            for d, nb in enumerate(neighbours(cell)):
+                j = self.index.get(nb)
+                if j is not None:
+                    ring[i, d] = j
+                    m |= 1 << j
+            masks[i] = m
+        masks.flags.writeable = False
+        ring.flags.writeable = False
+        self.neighbour_masks = masks
+        self.ring = ring
+        self.full = (1 << len(ordered)) - 1
 
     def mask_of(self, cells: Iterable[Cell]) -> int:
-        """The mask of ``cells`` (each must belong to the geometry; KeyError otherwise)."""
+        """The mask of ``cells`` (each must be a tile of the surface; KeyError otherwise)."""
         m = 0
         for cell in cells:
-            m |= 1 << self.bit_of[cell]
+            m |= 1 << self.index[cell]
         return m
 
-    def cells(self, mask: int) -> list[Cell]:
-        """The cells of ``mask``, in bit order."""
-        return [self.cell_of[b] for b in bits(mask)]
+    def cells_of(self, mask: int) -> list[Cell]:
+        """The cells of the tiles in ``mask``, in tile order."""
+        return [self.cells[t] for t in tiles_of(mask)]
 
-    # --- set operations on masks ------------------------------------------
-    def spread(self, m: int) -> int:
-        """``m`` together with every neighbour cell of ``m`` (may include non-tiles)."""
-        # (m << W) | (m << W1) == ((m << 1) | m) << W1, and the same downward
-        W1 = self.W1
-        right = m | (m << 1)
-        left = m | (m >> 1)
-        return right | left | (right << W1) | (left >> W1)
 
-    def flood(self, seed: int, region: int) -> int:
-        """The part of ``region`` connected to ``seed`` (``seed`` must lie inside ``region``)."""
-        W1 = self.W1
-        c = seed
-        while True:
-            right = c | (c << 1)
-            left = c | (c >> 1)
-            n = (right | left | (right << W1) | (left >> W1)) & region
-            if n == c:
-                return c
-            c = n
-
-    def components(self, region: int) -> list[int]:
-        """The connected components of ``region``, as masks."""
-        result = []
-        while region:
-            comp = self.flood(region & -region, region)
-            result.append(comp)
-            region &= ~comp
-        return result
-
-    def interior(self, tiles: int) -> int:
-        """The tiles of ``tiles`` all of whose six neighbour cells hold a tile."""
-        W, W1 = self.W, self.W1
-        return tiles & (tiles >> 1) & (tiles << 1) & (tiles >> W) & (tiles << W) & (tiles >> W1) & (tiles << W1)
-
-    def multi_arc(self, tiles: int) -> int:
-        """Tiles whose present neighbours form two or more separate arcs around them.
-
-        Removing a tile whose neighbours form one arc (or none) cannot split
-        the surface; only these tiles need a connectivity check.
-        """
-        W, W1 = self.W, self.W1
-        # neighbour present in each direction, in cyclic order (DIRECTIONS)
-        d0 = tiles >> 1
-        d1 = tiles << W1
-        d2 = tiles << W
-        d3 = tiles << 1
-        d4 = tiles >> W1
-        d5 = tiles >> W
-        once = twice = 0
-        for start in (d0 & ~d5, d1 & ~d0, d2 & ~d1, d3 & ~d2, d4 & ~d3, d5 & ~d4):
-            twice |= once & start
-            once |= start
-        return twice & tiles
+def tiles_of(mask: int) -> list[int]:
+    """The tile numbers in ``mask`` (a Python int), lowest first."""
+    out = []
+    m = int(mask)
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out

@@ -1,0 +1,38 @@
+"""What Browne's Limit is: its metadata, variants and colours (``rules/hex.md``)."""
+
+from __future__ import annotations
+
+from limitgames.core import GameInfo, Parameter
+from limitgames.hex.layout import COLOURS
+
+__all__ = ["COLOURS", "HEX_INFO", "SEAT_COLOURS"]
+
+SEAT_COLOURS: dict[str, tuple[str, ...]] = {
+    "nestorgames": ("red", "blue", "yellow"),
+    "2008": ("white", "red", "black"),
+}
+"""The players' colours in turn order, by edition; the first moves first."""
+
+HEX_INFO = GameInfo(
+    id="hex",
+    title="Limit",
+    designer="Cameron Browne",
+    year=2008,
+    min_players=2,
+    max_players=3,
+    parameters=(
+        Parameter("edition", "str", "nestorgames", "nestorgames (coloured tiles laid at random) or 2008 (placement phase)",
+                  choices=("nestorgames", "2008")),
+        Parameter("players", "int", 2, "2 (red, blue / white, red) or 3 (+ yellow / black)", minimum=2, maximum=3),
+        Parameter("size", "int", 8, "tiles per colour and pawns per player (4 x size tiles)", minimum=2, maximum=16),
+        Parameter("colours", "str", "random",
+                  "random (nestorgames: colours dealt to the seats by chance; red moves first) or fixed "
+                  "(seat 1 red, seat 2 blue, seat 3 yellow); the 2008 edition always seats white, red, black",
+                  choices=("random", "fixed")),
+    ),
+    rules_version="hex-2",
+    rules_doc="docs/rules/hex.md; usage in docs/hex.md",
+    perfect_information=True,
+    description="An abstract game of movement and capture on a surface of hexagonal tiles that shrinks every turn.",
+    editions=("nestorgames", "2008"),
+)

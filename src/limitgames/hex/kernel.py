@@ -1,0 +1,846 @@
+"""The movement phase of Browne's Limit, compiled with Numba: the one place its rules live.
+
+Implements ``rules/hex.md`` ("A turn is two steps", "Must, if possible",
+"First move equaliser", "End", and the 2008 differences) on 64-bit tile
+masks (:mod:`limitgames.hex.surface` numbers the tiles). Every function is
+``@njit(cache=True)``: compiled once per machine, stored in Numba's cache,
+and plain Python when ``NUMBA_DISABLE_JIT=1`` (slow, same results).
+
+A game's position is a ``uint64`` vector of :data:`STATE_SIZE` slots (the
+``S_*`` indices below); its surface is two read-only tables, ``nb``
+(``uint64[64]``: the neighbour tiles of each tile) and ``ring``
+(``int64[64, 6]``: the neighbours in cyclic order, -1 where no tile ever
+was). Players are numbered in turn order (kernel player 0 moves first: red,
+or white in the 2008 edition); the state maps them to seats.
+
+Reachability is decided in one place, :func:`reach`: a pawn reaches exactly
+the empty components (maximal sets of empty tiles joined through empty
+tiles) that touch it. Legal moves (:func:`legal_moves`), the legality of one
+move (:func:`move_is_legal`), the playout sampler and the must-allow-removal
+check all go through :func:`move_candidates` (which uses :func:`reach`) and
+:func:`move_verdict`.
+
+Actions are the integers of :mod:`limitgames.hex.codec` (a move
+``from * 64 + to``, a removal ``4096 + tile``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit, prange
+
+from limitgames.hex.bitboard import (
+    ONE,
+    ZERO,
+    U,
+    bit,
+    lowest_bit,
+    lowest_index,
+    nth_index,
+    popcount,
+    rng_below,
+)
+from limitgames.hex.codec import KERNEL_ACTIONS, REMOVAL_BASE
+from limitgames.hex.surface import MAX_TILES
+
+# --- the state vector --------------------------------------------------------------
+S_TILES = 0
+"""Mask of the tiles on the table."""
+S_PAWNS = 1
+"""Slots 1, 2, 3: the pawn mask of kernel players 0, 1, 2."""
+S_TO_MOVE = 4
+S_STEP = 5
+S_TURN = 6
+"""Movement turns counted from 1 (decides the equaliser)."""
+S_QUIET = 7
+"""Consecutive turns without a removal (nestorgames stalemate)."""
+S_OUT = 8
+"""Bit per player: eliminated (2008 edition)."""
+S_ALIVE_AT_START = 9
+"""Bit per player: holding pawns at the start of the current turn."""
+S_WINNERS = 10
+S_DRAWN = 11
+S_PLAYERS = 12
+S_EDITION = 13
+S_CONNECTED = 14
+"""1 when the surface is one connected group (always, except in loaded positions)."""
+S_EDGE = 15
+"""Mask of the tiles with a free edge (kept with the tiles)."""
+S_SAFE = 16
+"""Mask of the edge tiles whose neighbours form at most one arc (removal cannot split)."""
+S_CAPTURED = 17
+"""Pawns captured by the last action (any seat)."""
+S_ISOLATED = 18
+"""Tiles removed with the last removal besides the removed tile (isolated empty parts)."""
+STATE_SIZE = 19
+
+MOVE_STEP = 0
+REMOVE_STEP = 1
+OVER_STEP = 2
+NESTORGAMES = 0
+EDITION_2008 = 1
+
+MAX_MOVES = 1024
+"""More than the moves of any position (16 pawns x 48 empty tiles)."""
+
+_REMOVAL = np.int64(REMOVAL_BASE)
+_TILES = np.int64(MAX_TILES)
+
+
+# --- primitives ----------------------------------------------------------------------
+@njit(cache=True)
+def neighbours_of(nb: Any, mask: Any) -> Any:
+    """The union of the neighbour masks of the tiles of ``mask``."""
+    out = ZERO
+    m = mask
+    while m:
+        out |= nb[lowest_index(m)]
+        m &= m - ONE
+    return out
+
+
+@njit(cache=True)
+def flood(nb: Any, seed: Any, region: Any) -> Any:
+    """The tiles of ``region`` joined to ``seed`` (a mask inside ``region``) through ``region``."""
+    comp = seed
+    frontier = seed
+    while frontier:
+        i = lowest_index(frontier)
+        frontier &= frontier - ONE
+        new = nb[i] & region & ~comp
+        comp |= new
+        frontier |= new
+    return comp
+
+
+@njit(cache=True)
+def empty_components(nb: Any, empty: Any, comps: Any) -> int:
+    """Write the connected components of ``empty`` into ``comps``; return how many."""
+    n = 0
+    rest = empty
+    while rest:
+        comp = flood(nb, lowest_bit(rest), rest)
+        comps[n] = comp
+        n += 1
+        rest &= ~comp
+    return n
+
+
+@njit(cache=True)
+def reach(nb: Any, pawn: int, empty: Any, comps: Any, ncomps: int) -> Any:
+    """The empty tiles the pawn on tile ``pawn`` can move to.
+
+    ``rules/hex.md``, Move: an empty tile reachable by a path of one or more
+    steps through adjacent empty tiles (pawns block pawns). That is the
+    union of the components of ``empty`` (``comps[:ncomps]``) that touch the
+    pawn, each flooded on its own.
+    """
+    near = nb[pawn] & empty
+    dest = ZERO
+    if near:
+        for k in range(ncomps):
+            if comps[k] & near:
+                dest |= comps[k]
+    return dest
+
+
+@njit(cache=True)
+def dead_groups(nb: Any, pawns: Any, empty: Any) -> Any:
+    """The pawns of ``pawns`` (one player) whose group has no freedom (no pawn next to ``empty``)."""
+    stuck = ZERO
+    m = pawns
+    while m:
+        i = lowest_index(m)
+        if not (nb[i] & empty):
+            stuck |= bit(i)
+        m &= m - ONE
+    dead = ZERO
+    while stuck:
+        group = flood(nb, lowest_bit(stuck), pawns)
+        if not (group & ~stuck):
+            dead |= group
+        stuck &= ~group
+    return dead
+
+
+@njit(cache=True)
+def pawns_of(s: Any, player: int) -> Any:
+    """The pawn mask of kernel player ``player``."""
+    return s[S_PAWNS + player]
+
+
+@njit(cache=True)
+def all_pawns(s: Any) -> Any:
+    """Every pawn on the table."""
+    return s[S_PAWNS] | s[S_PAWNS + 1] | s[S_PAWNS + 2]
+
+
+@njit(cache=True)
+def is_equaliser(s: Any) -> bool:
+    """``rules/hex.md``, First move equaliser: turns ``1 .. players - 1`` may not capture."""
+    return s[S_TURN] <= s[S_PLAYERS] - ONE
+
+
+@njit(cache=True)
+def single_arc(ring: Any, tiles: Any, t: int) -> bool:
+    """Whether the tiles around tile ``t`` form at most one arc (removing ``t`` cannot split)."""
+    j = ring[t, 5]
+    prev = j >= 0 and ((tiles >> U(j)) & ONE) != ZERO
+    starts = 0
+    for d in range(6):
+        j = ring[t, d]
+        cur = j >= 0 and ((tiles >> U(j)) & ONE) != ZERO
+        if cur and not prev:
+            starts += 1
+        prev = cur
+    return starts <= 1
+
+
+@njit(cache=True)
+def refresh_surface(nb: Any, ring: Any, s: Any) -> None:
+    """Recompute the free edges (``rules/hex.md``, Surface) and the split-free tiles."""
+    tiles = s[S_TILES]
+    connected = s[S_CONNECTED] != ZERO
+    edge = ZERO
+    safe = ZERO
+    m = tiles
+    while m:
+        i = lowest_index(m)
+        m &= m - ONE
+        if popcount(nb[i] & tiles) < 6:
+            edge |= bit(i)
+            if connected and single_arc(ring, tiles, i):
+                safe |= bit(i)
+    s[S_EDGE] = edge
+    s[S_SAFE] = safe
+
+
+@njit(cache=True)
+def removal_gone(nb: Any, s: Any, t: int, pawns: Any) -> Any:
+    """The tiles a removal of tile ``t`` takes away (``t`` and every part left without a pawn),
+    or 0 if it is illegal.
+
+    ``rules/hex.md``, Remove: illegal if, with the tile gone and before any
+    capture, two or more components of the surface hold pawns; every
+    component holding no pawn goes with the tile. ``pawns``: every pawn.
+    """
+    tb = bit(t)
+    if s[S_SAFE] & tb:
+        return tb
+    tiles = s[S_TILES]
+    if not pawns:
+        return tiles
+    comp = flood(nb, lowest_bit(pawns), tiles & ~tb)
+    if pawns & ~comp:
+        return ZERO
+    return tiles & ~comp
+
+
+@njit(cache=True)
+def removal_captures(nb: Any, s: Any, mover: int, own: Any, tiles: Any, pawns: Any) -> bool:
+    """Whether some group (any player's) has no freedom on ``tiles`` with ``pawns`` on it;
+    the mover's pawns are ``own``, the others' are read from ``s`` (within ``pawns``)."""
+    empty = tiles & ~pawns
+    for k in range(np.int64(s[S_PLAYERS])):
+        mine = own if k == mover else s[S_PAWNS + k] & pawns
+        if mine and dead_groups(nb, mine, empty):
+            return True
+    return False
+
+
+@njit(cache=True)
+def removal_exists(nb: Any, s: Any, mover: int, own: Any, pawns: Any, equaliser: bool) -> bool:
+    """Whether some removal is legal with ``pawns`` on the table (``own``: the mover's);
+    under the equaliser only one that captures nothing counts."""
+    cand = s[S_TILES] & ~pawns & s[S_EDGE]
+    if not equaliser and cand & s[S_SAFE]:
+        return True
+    m = cand
+    while m:
+        t = lowest_index(m)
+        m &= m - ONE
+        gone = removal_gone(nb, s, t, pawns)
+        if not gone:
+            continue
+        if not equaliser:
+            return True
+        if not removal_captures(nb, s, mover, own, s[S_TILES] & ~gone, pawns):
+            return True
+    return False
+
+
+@njit(cache=True)
+def legal_removals(nb: Any, s: Any) -> Any:
+    """The mask of the tiles the player to move may remove (``rules/hex.md``, Remove;
+    under the equaliser, none that captures)."""
+    p = np.int64(s[S_TO_MOVE])
+    pawns = all_pawns(s)
+    equaliser = is_equaliser(s)
+    cand = s[S_TILES] & ~pawns & s[S_EDGE]
+    legal = ZERO
+    m = cand
+    while m:
+        t = lowest_index(m)
+        m &= m - ONE
+        tb = bit(t)
+        if not equaliser and s[S_SAFE] & tb:
+            legal |= tb
+            continue
+        gone = removal_gone(nb, s, t, pawns)
+        if not gone:
+            continue
+        if equaliser and removal_captures(nb, s, p, s[S_PAWNS + p], s[S_TILES] & ~gone, pawns):
+            continue
+        legal |= tb
+    return legal
+
+
+# --- moves ----------------------------------------------------------------------------
+@njit(cache=True)
+def move_candidates(nb: Any, s: Any, froms: Any, dests: Any, comps: Any) -> int:
+    """Write each own pawn that can move (``froms``) and its reach (``dests``); return how many.
+
+    These are the moves the Move rule allows before "must, if possible" and
+    the equaliser are applied.
+    """
+    p = np.int64(s[S_TO_MOVE])
+    pawns = all_pawns(s)
+    empty = s[S_TILES] & ~pawns
+    ncomps = empty_components(nb, empty, comps)
+    n = 0
+    own = s[S_PAWNS + p]
+    while own:
+        fr = lowest_index(own)
+        own &= own - ONE
+        dest = reach(nb, fr, empty, comps, ncomps)
+        if dest:
+            froms[n] = fr
+            dests[n] = dest
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def every_candidate_legal(s: Any) -> bool:
+    """Whether every candidate move is legal without checking it: outside the equaliser, on a
+    connected surface with two or more empty split-free edge tiles, one of them stays empty
+    after any move and can be removed."""
+    if is_equaliser(s) or s[S_CONNECTED] == ZERO:
+        return False
+    x = s[S_TILES] & ~all_pawns(s) & s[S_SAFE]
+    return (x & (x - ONE)) != ZERO
+
+
+@njit(cache=True)
+def move_verdict(nb: Any, s: Any, fr: int, to: int) -> tuple[bool, bool]:
+    """For a candidate move: ``(allowed by the equaliser, allows a removal or ends the game)``.
+
+    ``rules/hex.md``, Must, if possible, and First move equaliser.
+    """
+    p = np.int64(s[S_TO_MOVE])
+    moved = bit(fr) | bit(to)
+    own = s[S_PAWNS + p] ^ moved
+    pawns = all_pawns(s) ^ moved
+    empty = s[S_TILES] & ~pawns
+    captured = ZERO
+    enemies_left = ZERO
+    for k in range(np.int64(s[S_PLAYERS])):
+        if k != p:
+            dead = dead_groups(nb, s[S_PAWNS + k], empty)
+            captured |= dead
+            enemies_left |= s[S_PAWNS + k] & ~dead
+    equaliser = is_equaliser(s)
+    if captured and equaliser:
+        return False, False
+    if not enemies_left:
+        return True, True
+    return True, removal_exists(nb, s, p, own, pawns & ~captured, equaliser)
+
+
+@njit(cache=True)
+def legal_moves(nb: Any, s: Any, out: Any) -> int:
+    """Write the legal moves (action integers) into ``out``; return how many.
+
+    ``rules/hex.md``, Must, if possible: a move is legal only if a removal is
+    possible after it (or it ends the game); if no move allows one, every
+    move the equaliser allows is legal (nestorgames) or none is (2008: the
+    player is eliminated).
+    """
+    froms = np.empty(16, np.int64)
+    dests = np.empty(16, np.uint64)
+    comps = np.empty(MAX_TILES, np.uint64)
+    n = move_candidates(nb, s, froms, dests, comps)
+    fast = every_candidate_legal(s)
+    count = 0
+    fallback = 0
+    for i in range(n):
+        fr = froms[i]
+        d = dests[i]
+        while d:
+            to = lowest_index(d)
+            d &= d - ONE
+            if fast:
+                out[count] = fr * _TILES + to
+                count += 1
+                continue
+            allowed, enables = move_verdict(nb, s, fr, to)
+            if enables:
+                out[count] = fr * _TILES + to
+                count += 1
+            elif allowed:
+                # kept past the enabling moves, in case none enables
+                out[MAX_MOVES - 1 - fallback] = fr * _TILES + to
+                fallback += 1
+    if count or fast or s[S_EDITION] != NESTORGAMES:
+        return count
+    for j in range(fallback):
+        out[j] = out[MAX_MOVES - fallback + j]
+    # restore ascending order (the fallback was written from the end down)
+    for j in range(fallback // 2):
+        a = out[j]
+        out[j] = out[fallback - 1 - j]
+        out[fallback - 1 - j] = a
+    return fallback
+
+
+@njit(cache=True)
+def any_move_enables(nb: Any, s: Any, froms: Any, dests: Any, n: int) -> bool:
+    """Whether some candidate move allows a removal or ends the game."""
+    for i in range(n):
+        d = dests[i]
+        while d:
+            to = lowest_index(d)
+            d &= d - ONE
+            if move_verdict(nb, s, froms[i], to)[1]:
+                return True
+    return False
+
+
+@njit(cache=True)
+def move_is_legal(nb: Any, s: Any, fr: int, to: int) -> bool:
+    """Whether moving the pawn on ``fr`` to ``to`` is legal now (the same rule as :func:`legal_moves`)."""
+    if s[S_STEP] != MOVE_STEP or fr < 0 or to < 0 or fr >= MAX_TILES or to >= MAX_TILES:
+        return False
+    froms = np.empty(16, np.int64)
+    dests = np.empty(16, np.uint64)
+    comps = np.empty(MAX_TILES, np.uint64)
+    n = move_candidates(nb, s, froms, dests, comps)
+    found = False
+    for i in range(n):
+        if froms[i] == fr and (dests[i] >> U(to)) & ONE:
+            found = True
+    if not found:
+        return False
+    if every_candidate_legal(s):
+        return True
+    allowed, enables = move_verdict(nb, s, fr, to)
+    if enables:
+        return True
+    if not allowed or s[S_EDITION] != NESTORGAMES:
+        return False
+    return not any_move_enables(nb, s, froms, dests, n)
+
+
+@njit(cache=True)
+def has_legal_move(nb: Any, s: Any) -> bool:
+    """Whether the player to move has a legal move (else the move step is skipped, or in the
+    2008 edition the player is eliminated)."""
+    froms = np.empty(16, np.int64)
+    dests = np.empty(16, np.uint64)
+    comps = np.empty(MAX_TILES, np.uint64)
+    n = move_candidates(nb, s, froms, dests, comps)
+    if n == 0:
+        return False
+    if every_candidate_legal(s):
+        return True
+    nestorgames = s[S_EDITION] == NESTORGAMES
+    if nestorgames and not is_equaliser(s):
+        return True  # outside the equaliser every move is allowed, so the fallback has one
+    some_allowed = False
+    for i in range(n):
+        d = dests[i]
+        while d:
+            to = lowest_index(d)
+            d &= d - ONE
+            allowed, enables = move_verdict(nb, s, froms[i], to)
+            if enables:
+                return True
+            some_allowed = some_allowed or allowed
+    return nestorgames and some_allowed
+
+
+# --- the flow of a game ------------------------------------------------------------------
+@njit(cache=True)
+def alive_mask(s: Any) -> int:
+    """Bit per kernel player holding pawns and not eliminated."""
+    m = 0
+    for k in range(np.int64(s[S_PLAYERS])):
+        if s[S_PAWNS + k]:
+            m |= 1 << k
+    return m & ~np.int64(s[S_OUT])
+
+
+@njit(cache=True)
+def finish(s: Any, winners: int, drawn: int) -> None:
+    """End the game: players in ``winners`` get +1, in ``drawn`` 0, the others -1."""
+    s[S_WINNERS] = U(winners)
+    s[S_DRAWN] = U(drawn)
+    s[S_STEP] = U(OVER_STEP)
+
+
+@njit(cache=True)
+def check_end(s: Any, mover: int) -> bool:
+    """``rules/hex.md``, End (pawn counts; 2008: elimination). True if the game is over."""
+    alive = alive_mask(s)
+    if alive & (alive - 1):
+        return False
+    if alive:
+        finish(s, alive, 0)
+        return True
+    players = np.int64(s[S_PLAYERS])
+    everyone = (1 << players) - 1
+    at_start = np.int64(s[S_ALIVE_AT_START])
+    if s[S_EDITION] == EDITION_2008:
+        finish(s, 0, at_start)
+    elif players == 2:
+        finish(s, everyone & ~(1 << mover), 0)
+    elif at_start == everyone:
+        finish(s, 0, everyone)
+    else:
+        finish(s, at_start & ~(1 << mover), 0)
+    return True
+
+
+@njit(cache=True)
+def end_turn(s: Any, removed: bool) -> None:
+    """Close the mover's turn: quiet turns and the stalemate draw (nestorgames), next player."""
+    alive = alive_mask(s)
+    if s[S_EDITION] == NESTORGAMES:
+        s[S_QUIET] = ZERO if removed else s[S_QUIET] + ONE
+        if np.int64(s[S_QUIET]) >= popcount(U(alive)):
+            finish(s, 0, alive)
+            return
+    s[S_TURN] += ONE
+    s[S_TO_MOVE] = U((np.int64(s[S_TO_MOVE]) + 1) % np.int64(s[S_PLAYERS]))
+    s[S_STEP] = U(MOVE_STEP)
+    s[S_ALIVE_AT_START] = U(alive)
+
+
+@njit(cache=True)
+def settle(nb: Any, s: Any) -> None:
+    """Skip the steps that offer no decision until a player has a choice or the game ends.
+
+    ``rules/hex.md``: a seat with no pawns is passed over without counting a
+    turn; a move step with no legal move is skipped (2008: the player is
+    eliminated); a remove step with no legal removal ends the turn.
+    """
+    players = np.int64(s[S_PLAYERS])
+    while s[S_STEP] != OVER_STEP:
+        p = np.int64(s[S_TO_MOVE])
+        if s[S_STEP] == MOVE_STEP:
+            alive = alive_mask(s)
+            if not (alive & (alive - 1)) and check_end(s, p):
+                return
+            out = np.int64(s[S_OUT])
+            if not s[S_PAWNS + p] or (out >> p) & 1:
+                if s[S_EDITION] == EDITION_2008 and not (out >> p) & 1:
+                    s[S_OUT] = U(out | (1 << p))  # a player with no balls is eliminated
+                s[S_TO_MOVE] = U((p + 1) % players)
+                continue
+            if has_legal_move(nb, s):
+                return
+            if s[S_EDITION] == EDITION_2008:
+                # cannot move then remove: eliminated at the start of the turn
+                s[S_ALIVE_AT_START] = U(alive_mask(s))
+                s[S_PAWNS + p] = ZERO
+                s[S_OUT] = U(out | (1 << p))
+                if check_end(s, p):
+                    return
+                s[S_TURN] += ONE
+                s[S_TO_MOVE] = U((p + 1) % players)
+                continue
+            s[S_STEP] = U(REMOVE_STEP)
+        else:
+            if legal_removals(nb, s):
+                return
+            end_turn(s, False)
+
+
+@njit(cache=True)
+def capture_enemies(nb: Any, s: Any, mover: int, empty: Any) -> Any:
+    """Remove every enemy group without freedom (all enemies at once); return the pawns taken."""
+    dead = ZERO
+    players = np.int64(s[S_PLAYERS])
+    for k in range(players):
+        if k != mover:
+            dead |= dead_groups(nb, s[S_PAWNS + k], empty)
+    if dead:
+        for k in range(players):
+            s[S_PAWNS + k] &= ~dead
+    return dead
+
+
+@njit(cache=True)
+def play_move(nb: Any, s: Any, fr: int, to: int) -> None:
+    """Move a pawn (no legality check), capture enemy groups without freedom (``rules/hex.md``, Move)."""
+    p = np.int64(s[S_TO_MOVE])
+    s[S_PAWNS + p] ^= bit(fr) | bit(to)
+    dead = capture_enemies(nb, s, p, s[S_TILES] & ~all_pawns(s))
+    s[S_CAPTURED] = dead
+    s[S_ISOLATED] = ZERO
+    if dead and check_end(s, p):
+        return
+    s[S_STEP] = U(REMOVE_STEP)
+
+
+@njit(cache=True)
+def play_removal(nb: Any, ring: Any, s: Any, t: int) -> None:
+    """Remove a tile and the parts it isolates, then capture enemy groups, then own groups
+    without freedom (``rules/hex.md``, Remove). No legality check."""
+    p = np.int64(s[S_TO_MOVE])
+    pawns = all_pawns(s)
+    gone = removal_gone(nb, s, t, pawns)
+    s[S_TILES] &= ~gone
+    s[S_CONNECTED] = ONE
+    refresh_surface(nb, ring, s)
+    s[S_ISOLATED] = gone & ~bit(t)
+    empty = s[S_TILES] & ~pawns
+    dead = capture_enemies(nb, s, p, empty)
+    empty |= dead
+    own = dead_groups(nb, s[S_PAWNS + p], empty)
+    s[S_PAWNS + p] &= ~own
+    s[S_CAPTURED] = dead | own
+    if (dead | own) and check_end(s, p):
+        return
+    end_turn(s, True)
+
+
+@njit(cache=True)
+def play(nb: Any, ring: Any, s: Any, action: int) -> None:
+    """Play a legal action and settle to the next decision."""
+    if action < _REMOVAL:
+        play_move(nb, s, action // _TILES, action % _TILES)
+    else:
+        play_removal(nb, ring, s, action - _REMOVAL)
+    settle(nb, s)
+
+
+@njit(cache=True)
+def is_legal(nb: Any, s: Any, action: int) -> bool:
+    """Whether ``action`` (a kernel action integer) is legal now."""
+    if s[S_STEP] == OVER_STEP or action < 0 or action >= KERNEL_ACTIONS:
+        return False
+    if action < _REMOVAL:
+        return move_is_legal(nb, s, action // _TILES, action % _TILES)
+    if s[S_STEP] != REMOVE_STEP:
+        return False
+    return ((legal_removals(nb, s) >> U(action - _REMOVAL)) & ONE) != ZERO
+
+
+@njit(cache=True)
+def legal_actions(nb: Any, s: Any, out: Any) -> int:
+    """Write the legal actions (ascending) into ``out`` (at least :data:`MAX_MOVES` long)."""
+    step = s[S_STEP]
+    if step == MOVE_STEP:
+        return legal_moves(nb, s, out)
+    if step == REMOVE_STEP:
+        m = legal_removals(nb, s)
+        n = 0
+        while m:
+            out[n] = _REMOVAL + lowest_index(m)
+            m &= m - ONE
+            n += 1
+        return n
+    return 0
+
+
+# --- random play -----------------------------------------------------------------------------
+@njit(cache=True)
+def sample_move(nb: Any, s: Any, rng: Any, slot: int, froms: Any, dests: Any, comps: Any, pool: Any) -> int:
+    """A uniformly random legal move (the player has one: the state is settled).
+
+    Outside the checks (:func:`every_candidate_legal`) the candidates are all
+    legal. Otherwise candidates are checked in a uniformly random order and
+    the first that allows a removal is taken, which is uniform over those;
+    if none does, a uniform choice among the equaliser-allowed ones.
+    """
+    n = move_candidates(nb, s, froms, dests, comps)
+    if every_candidate_legal(s):
+        total = 0
+        for i in range(n):
+            total += popcount(dests[i])
+        k = rng_below(rng, slot, total)
+        i = 0
+        while True:
+            c = popcount(dests[i])
+            if k < c:
+                return froms[i] * _TILES + nth_index(dests[i], k)
+            k -= c
+            i += 1
+    size = 0
+    for i in range(n):
+        d = dests[i]
+        while d:
+            pool[size] = froms[i] * _TILES + lowest_index(d)
+            d &= d - ONE
+            size += 1
+    allowed = 0
+    left = size
+    while left:
+        i = rng_below(rng, slot, left)
+        action = pool[i]
+        left -= 1
+        pool[i] = pool[left]
+        ok, enables = move_verdict(nb, s, action // _TILES, action % _TILES)
+        if enables:
+            return action
+        if ok:
+            pool[MAX_MOVES - 1 - allowed] = action
+            allowed += 1
+    return pool[MAX_MOVES - 1 - rng_below(rng, slot, allowed)]
+
+
+@njit(cache=True)
+def sample_removal(nb: Any, s: Any, rng: Any, slot: int) -> int:
+    """A uniformly random legal removal (the player has one: the state is settled).
+
+    Outside the equaliser candidates are tried in a uniformly random order
+    until one is legal (uniform over the legal ones); under it, a uniform
+    choice from :func:`legal_removals`.
+    """
+    if is_equaliser(s):
+        legal = legal_removals(nb, s)
+        return _REMOVAL + nth_index(legal, rng_below(rng, slot, popcount(legal)))
+    pawns = all_pawns(s)
+    cand = s[S_TILES] & ~pawns & s[S_EDGE]
+    while True:
+        t = nth_index(cand, rng_below(rng, slot, popcount(cand)))
+        if removal_gone(nb, s, t, pawns):
+            return _REMOVAL + t
+        cand &= ~bit(t)
+
+
+@njit(cache=True)
+def playout(nb: Any, ring: Any, s: Any, rng: Any, slot: int, max_decisions: int, history: Any) -> int:
+    """Play uniformly random legal actions until the game ends or ``max_decisions`` were played.
+
+    Args:
+        s: the state vector, changed in place.
+        rng: ``uint64`` array of xorshift64 states; ``rng[slot]`` is used.
+        max_decisions: the cut-off (a negative value: none).
+        history: ``int64`` array receiving the actions played (long enough:
+            at most ``len(history)`` decisions are played).
+
+    Returns:
+        The number of decisions played.
+    """
+    froms = np.empty(16, np.int64)
+    dests = np.empty(16, np.uint64)
+    comps = np.empty(MAX_TILES, np.uint64)
+    pool = np.empty(MAX_MOVES, np.int64)
+    limit = len(history) if max_decisions < 0 else min(max_decisions, len(history))
+    count = 0
+    while s[S_STEP] != OVER_STEP and count < limit:
+        if s[S_STEP] == MOVE_STEP:
+            action = sample_move(nb, s, rng, slot, froms, dests, comps, pool)
+            play_move(nb, s, action // _TILES, action % _TILES)
+        else:
+            action = sample_removal(nb, s, rng, slot)
+            play_removal(nb, ring, s, action - _REMOVAL)
+        settle(nb, s)
+        history[count] = action
+        count += 1
+    return count
+
+
+@njit(cache=True)
+def features(nb: Any, s: Any, out: Any) -> None:
+    """Per kernel player ``k``: ``out[k] = (pawns, freedoms, mobility, removable)``.
+
+    pawns on the table; freedoms, the empty tiles next to its pawns;
+    mobility, the (pawn, destination) pairs of :func:`reach` (before the
+    must-allow-removal rule); removable, the empty tiles with a free edge
+    (the same for everyone).
+    """
+    comps = np.empty(MAX_TILES, np.uint64)
+    pawns = all_pawns(s)
+    empty = s[S_TILES] & ~pawns
+    ncomps = empty_components(nb, empty, comps)
+    removable = popcount(empty & s[S_EDGE])
+    for k in range(np.int64(s[S_PLAYERS])):
+        mine = s[S_PAWNS + k]
+        mobility = 0
+        m = mine
+        while m:
+            mobility += popcount(reach(nb, lowest_index(m), empty, comps, ncomps))
+            m &= m - ONE
+        out[k, 0] = popcount(mine)
+        out[k, 1] = popcount(neighbours_of(nb, mine) & empty)
+        out[k, 2] = mobility
+        out[k, 3] = removable
+
+
+@njit(cache=True)
+def returns_of(s: Any, out: Any) -> None:
+    """``out[k]``: +1 for a winner, 0 for a shared draw, -1 otherwise (kernel player order)."""
+    winners = np.int64(s[S_WINNERS])
+    drawn = np.int64(s[S_DRAWN])
+    for k in range(np.int64(s[S_PLAYERS])):
+        if (winners >> k) & 1:
+            out[k] = 1.0
+        elif (drawn >> k) & 1:
+            out[k] = 0.0
+        else:
+            out[k] = -1.0
+
+
+# --- many games at once --------------------------------------------------------------------------
+@njit(cache=True, parallel=True)
+def playout_batch(nbs: Any, rings: Any, states: Any, rngs: Any, max_decisions: int, returns: Any, lengths: Any) -> None:
+    """Play every game of a batch to the end (or ``max_decisions``), in parallel over cores.
+
+    Args:
+        nbs: ``uint64[B, 64]`` neighbour masks per game.
+        rings: ``int64[B, 64, 6]`` cyclic neighbours per game.
+        states: ``uint64[B, STATE_SIZE]``, changed in place.
+        rngs: ``uint64[B]`` xorshift64 states, one stream per game (so the
+            result does not depend on the threads).
+        returns: ``float64[B, 3]`` receives each game's returns (kernel
+            player order; zeros for unfinished games).
+        lengths: ``int64[B]`` receives the decisions played.
+    """
+    for b in prange(states.shape[0]):
+        history = np.empty(8 * MAX_TILES, np.int64)
+        lengths[b] = playout(nbs[b], rings[b], states[b], rngs, b, max_decisions, history)
+        if states[b, S_STEP] == OVER_STEP:
+            returns_of(states[b], returns[b])
+        else:
+            for k in range(3):
+                returns[b, k] = 0.0
+
+
+@njit(cache=True, parallel=True)
+def step_batch(nbs: Any, rings: Any, states: Any, actions: Any, accepted: Any) -> None:
+    """Play ``actions[b]`` in game ``b`` where it is legal (``accepted[b]`` says whether it was).
+
+    Illegal actions and finished games leave their state unchanged.
+    """
+    for b in prange(states.shape[0]):
+        ok = is_legal(nbs[b], states[b], actions[b])
+        accepted[b] = ok
+        if ok:
+            play(nbs[b], rings[b], states[b], actions[b])
+
+
+@njit(cache=True, parallel=True)
+def legal_mask_batch(nbs: Any, states: Any, masks: Any) -> None:
+    """``masks[b, a]`` = whether kernel action ``a`` is legal in game ``b`` (``bool[B, 4160]``)."""
+    for b in prange(states.shape[0]):
+        out = np.empty(MAX_MOVES, np.int64)
+        n = legal_actions(nbs[b], states[b], out)
+        for a in range(masks.shape[1]):
+            masks[b, a] = False
+        for i in range(n):
+            masks[b, out[i]] = True
