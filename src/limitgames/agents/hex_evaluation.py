@@ -15,7 +15,7 @@ What a player counts when looking at the board (``rules/hex.md``):
 Seat ``s`` scores ``10 pawns + freedoms + 0.15 mobility``; its value is
 ``tanh((score_s - mean score of the others) / (6 + 0.25 removable))``.
 A finished game is worth its returns. Counts come from the engine's public
-``HexState.features(seat)`` (perfect information: nothing is hidden).
+``HexState.feature_matrix()``, one compiled call (perfect information: nothing is hidden).
 """
 
 from __future__ import annotations
@@ -34,28 +34,17 @@ PLAYOUT_DEPTH = 12
 """Random decisions (six turns) before a heuristic playout is cut off."""
 
 
-def seat_score(features: dict[str, int], prefix: str = "") -> float:
-    """The raw score of the pawns, freedoms and mobility named with ``prefix``."""
-    return (
-        PAWN * features[prefix + "pawns"]
-        + FREEDOM * features[prefix + "freedoms"]
-        + MOBILITY * features[prefix + "mobility"]
-    )
-
-
 def evaluate(state: State) -> list[float]:
     """One value per seat in ``[-1, 1]`` (see the module docstring)."""
     if state.is_terminal():
         return list(state.returns())
     hex_state: Any = state
     players = state.num_players
-    first = hex_state.features(0)
-    scale = SCALE + SCALE_PER_REMOVABLE * first["removable"]
+    m = hex_state.feature_matrix().tolist()  # per seat: pawns, freedoms, mobility, removable
+    scale = SCALE + SCALE_PER_REMOVABLE * m[0][3]
+    scores = [PAWN * row[0] + FREEDOM * row[1] + MOBILITY * row[2] for row in m]
     if players == 2:
-        margin = seat_score(first) - seat_score(first, "enemy_")
-        value = math.tanh(margin / scale)
+        value = math.tanh((scores[0] - scores[1]) / scale)
         return [value, -value]
-    scores = [seat_score(first)]
-    scores.extend(seat_score(hex_state.features(s)) for s in range(1, players))
     total = sum(scores)
     return [math.tanh((s - (total - s) / (players - 1)) / scale) for s in scores]

@@ -95,11 +95,7 @@ def cutoff_playout(depth: int) -> Playout:
     """A playout of at most ``depth`` random decisions, then the game's evaluation."""
 
     def playout(state: State, rng: random.Random) -> list[float]:
-        for _ in range(depth):
-            if state.is_terminal():
-                return outcome_values(state.returns())
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
+        state.playout(rng, depth)  # the engine's own loop (hex: inside its compiled kernel)
         if state.is_terminal():
             return outcome_values(state.returns())
         return evaluation_for(state.game_id)(state)

@@ -470,12 +470,15 @@ class CardsState(State):
         self.player = start
 
     # -------------------------------------------------------------- playout
-    def playout(self, rng: random.Random) -> list[float]:
-        """Play on with uniformly random legal actions to the end; return ``returns()``. Mutates ``self``."""
+    def playout(self, rng: random.Random, max_decisions: int | None = None) -> list[float]:
+        """Play on with uniformly random legal actions to the end (or for ``max_decisions``
+        decisions); return ``returns()``. Mutates ``self``."""
         legal = self._legal
         do = self._do
         randrange = rng.randrange
-        while self.phase != PHASE_OVER:
+        left = -1 if max_decisions is None else max_decisions
+        while self.phase != PHASE_OVER and left != 0:
+            left -= 1
             actions = legal()
             do(actions[randrange(len(actions))])
         return self.returns()

@@ -89,6 +89,9 @@ def replay_command(
     except LimitGamesError as exc:
         raise fail(f"{record}: {exc}") from None
     render_final(console, state, rec)
+    note = rec.rules_note()
+    if note:
+        console.print(f"Note: {note}; every action is legal under today's rules too.", highlight=False)
 
 
 @app.command("perft")

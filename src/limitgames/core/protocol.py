@@ -287,13 +287,17 @@ class State(ABC):
         """The position this game was loaded from, or ``None`` if it began at the initial state."""
         return None
 
-    def playout(self, rng: random.Random) -> list[float]:
-        """Play this state to the end with uniformly random legal actions; return ``returns()``.
+    def playout(self, rng: random.Random, max_decisions: int | None = None) -> list[float]:
+        """Play this state with uniformly random legal actions to the end, or for at most
+        ``max_decisions`` decisions (a cut-off playout); return ``returns()`` (all zeros while
+        the game is not over).
 
         Mutates ``self``. Engines override this with a fast loop; the result's
         distribution must be the same as this reference implementation's.
         """
-        while not self.is_terminal():
+        played = 0
+        while not self.is_terminal() and (max_decisions is None or played < max_decisions):
+            played += 1
             actions = self.legal_actions()
             self.apply(actions[rng.randrange(len(actions))])
         return self.returns()

@@ -234,11 +234,39 @@ class GameRecord:
     def replay(self, verify_result: bool = True) -> State:
         """Re-play the record and return the final state, checking every action.
 
+        A record made under older rules (``rules_version``) is accepted when
+        it is still legal under today's; otherwise the error says so, and
+        names the first offending action and the rule it breaks.
+
         Raises:
             RecordError: at the first action that cannot be read or is illegal
                 (naming it and the reason), if the variant or chance outcomes do
                 not fit the game, or if ``result`` differs from the replayed one.
         """
+        try:
+            return self._replay(verify_result)
+        except RecordError as exc:
+            stale = self.rules_note()
+            if stale:
+                raise RecordError(f"{stale}, and it no longer replays: {exc.reason}", exc.where) from None
+            raise
+
+    def rules_note(self) -> str:
+        """``""`` if the record was made under the game's current rules (or says nothing of
+        them); otherwise a sentence saying under which rules it was made.
+
+        Every game's :class:`~limitgames.core.GameInfo` carries a ``rules_version``
+        (``"hex-2"``) that an engine bumps whenever its rules change what is legal.
+        """
+        try:
+            current = get_game(self.game).info.rules_version
+        except LimitGamesError:
+            return ""
+        if not self.rules_version or not current or self.rules_version == current:
+            return ""
+        return f"this record was made under the rules {self.rules_version!r}, not today's {current!r}"
+
+    def _replay(self, verify_result: bool) -> State:
         state = _initial_state(self.game, self.variant, self.start, self.chance, self.seed)
         for index, text in enumerate(self.actions):
             if state.is_terminal():

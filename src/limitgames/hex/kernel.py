@@ -844,3 +844,58 @@ def legal_mask_batch(nbs: Any, states: Any, masks: Any) -> None:
             masks[b, a] = False
         for i in range(n):
             masks[b, out[i]] = True
+
+
+def compile_all() -> float:
+    """Compile (or load from Numba's cache) every entry point on a tiny game; return seconds.
+
+    ``scripts/setup.sh`` runs it once after installation, so that no game or
+    timed search pays for compilation.
+    """
+    import time
+
+    from limitgames.hex.bitboard import seed_word
+    from limitgames.hex.surface import Surface
+
+    start = time.perf_counter()
+    cells = [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)]
+    surface = Surface(cells)
+    nb, ring = surface.neighbour_masks, surface.ring
+    s = np.zeros(STATE_SIZE, dtype=np.uint64)
+    s[S_TILES] = surface.full
+    s[S_PAWNS] = 1
+    s[S_PAWNS + 1] = 1 << 5
+    s[S_TURN] = 3
+    s[S_PLAYERS] = 2
+    s[S_CONNECTED] = 1
+    s[S_ALIVE_AT_START] = 3
+    refresh_surface(nb, ring, s)
+    settle(nb, s)
+    out = np.empty(MAX_MOVES, dtype=np.int64)
+    n = legal_actions(nb, s, out)
+    is_legal(nb, s, out[0])
+    comps = np.empty(MAX_TILES, dtype=np.uint64)
+    empty = np.uint64(int(s[S_TILES]) & ~int(all_pawns(s)))
+    k = empty_components(nb, empty, comps)
+    reach(nb, 0, empty, comps, k)
+    move_verdict(nb, s, int(out[0]) // MAX_TILES, int(out[0]) % MAX_TILES)
+    removal_gone(nb, s, 2, np.uint64(all_pawns(s)))
+    alive_mask(s)
+    check_end(s.copy(), 0)
+    feats = np.zeros((3, 4), dtype=np.int64)
+    features(nb, s, feats)
+    returns_of(s, np.zeros(3))
+    t = s.copy()
+    play(nb, ring, t, out[n - 1])
+    rng = np.array([seed_word(1)], dtype=np.uint64)
+    playout(nb, ring, s.copy(), rng, 0, -1, np.empty(8 * MAX_TILES, dtype=np.int64))
+    flood(nb, np.uint64(1), s[S_TILES])
+    batch = np.stack([s, s])
+    nbs = np.stack([nb, nb])
+    rings = np.stack([ring, ring])
+    playout_batch(nbs, rings, batch.copy(), np.array([seed_word(1), seed_word(2)], dtype=np.uint64), -1,
+                  np.zeros((2, 3)), np.zeros(2, dtype=np.int64))
+    step_batch(nbs, rings, batch.copy(), np.array([out[0], out[0]], dtype=np.int64), np.zeros(2, dtype=np.bool_))
+    legal_mask_batch(nbs, batch, np.zeros((2, KERNEL_ACTIONS), dtype=np.bool_))
+    return time.perf_counter() - start
+

@@ -30,7 +30,6 @@ import numpy as np
 
 from limitgames.core import TERMINAL, IllegalActionError, NotationError, State
 from limitgames.hex import kernel
-from limitgames.hex.bitboard import seed_word
 from limitgames.hex.codec import (
     Kind,
     kind_of,
@@ -46,7 +45,10 @@ from limitgames.hex.placement import Placement
 from limitgames.hex.surface import Cell, Surface, tiles_of
 
 _STEP_NAMES = ("move", "remove", "over")
-_HISTORY_BUFFER = 8 * 64  # more decisions than any movement phase has
+_HISTORY = np.empty(8 * 64, dtype=np.int64)
+"""Receives a playout's actions (more than any movement phase has); compiled calls hold the
+GIL, so one buffer serves every thread."""
+_STREAM = np.empty(1, dtype=np.uint64)
 _WANTED = {
     "move": "a move (like c4-e5)",
     "remove": "a tile removal (like x d4)",
@@ -251,22 +253,22 @@ class HexState(State):
         if self._placement is not None:
             return self._placement.to_move
         assert self._s is not None
-        if self._s[kernel.S_STEP] == kernel.OVER_STEP:
+        if int(self._s[kernel.S_STEP]) == kernel.OVER_STEP:
             return TERMINAL
         return self._seat_of[int(self._s[kernel.S_TO_MOVE])]
 
     def is_terminal(self) -> bool:
-        return self._s is not None and self._s[kernel.S_STEP] == kernel.OVER_STEP
+        return self._s is not None and int(self._s[kernel.S_STEP]) == kernel.OVER_STEP
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0] * self.num_players
         assert self._s is not None
-        by_player = np.zeros(3, dtype=np.float64)
-        kernel.returns_of(self._s, by_player)
+        winners = int(self._s[kernel.S_WINNERS])
+        drawn = int(self._s[kernel.S_DRAWN])
         result = [0.0] * self.num_players
         for player, seat in enumerate(self._seat_of):
-            result[seat] = float(by_player[player])
+            result[seat] = 1.0 if (winners >> player) & 1 else 0.0 if (drawn >> player) & 1 else -1.0
         return result
 
     def history(self) -> list[Any]:
@@ -283,8 +285,9 @@ class HexState(State):
             return self._placement.key()
         s = self._s
         assert s is not None
-        equaliser = s[kernel.S_TURN] <= s[kernel.S_PLAYERS] - 1
-        return (*s[: kernel.S_TURN].tolist(), bool(equaliser), *s[kernel.S_QUIET : kernel.S_WINNERS].tolist())
+        head = s[: kernel.S_WINNERS].tolist()
+        head[kernel.S_TURN] = head[kernel.S_TURN] < int(s[kernel.S_PLAYERS])  # only the equaliser matters
+        return tuple(head)
 
     def equaliser(self) -> bool:
         """Whether this turn is bound by the first move equaliser (no step may capture)."""
@@ -361,14 +364,14 @@ class HexState(State):
             actions = self.legal_actions()
             self.apply(actions[rng.randrange(len(actions))])
             played += 1
-        if self._s is not None and not self.is_terminal():
+        s = self._s
+        if s is not None and int(s[kernel.S_STEP]) != kernel.OVER_STEP:
             surface = self._surface
             assert surface is not None
-            stream = np.array([seed_word(rng.getrandbits(64))], dtype=np.uint64)
-            history = np.empty(_HISTORY_BUFFER, dtype=np.int64)
+            _STREAM[0] = rng.getrandbits(64) | 1  # a xorshift64 state is any nonzero word
             limit = -1 if max_decisions is None else max_decisions - played
-            n = kernel.playout(surface.neighbour_masks, surface.ring, self._s, stream, 0, limit, history)
-            self._hist.extend(history[:n].tolist())
+            n = kernel.playout(surface.neighbour_masks, surface.ring, s, _STREAM, 0, limit, _HISTORY)
+            self._hist.extend(_HISTORY[:n].tolist())
             self._legal = None
         return self.returns()
 

@@ -451,8 +451,10 @@ class WorldState(State):
             tuple(self.columns), tuple(self.pending), tuple(n.key() for n in self.nations), self.terminal,
         )
 
-    def playout(self, rng: random.Random) -> list[float]:
-        while not self.terminal:
+    def playout(self, rng: random.Random, max_decisions: int | None = None) -> list[float]:
+        left = -1 if max_decisions is None else max_decisions
+        while not self.terminal and left != 0:
+            left -= 1
             if self._legal is None:
                 self.legal_actions()
             actions = self._legal or []
