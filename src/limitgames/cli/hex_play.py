@@ -152,8 +152,16 @@ def bench_hex(
     size: Annotated[int, typer.Option(help="Tiles per colour (2-16).")] = 8,
     seconds: Annotated[float, typer.Option(help="Seconds of playouts to time.")] = 10.0,
     seed: Annotated[int, typer.Option(help="Seed of the layouts and playouts.")] = 1,
+    threads: Annotated[
+        int, typer.Option(help="Also time the batch kernel (many games at once) on this many cores; 0: skip.", min=0)
+    ] = 0,
 ) -> None:
-    """Random playouts per second, decisions per second, results, and layouts per second."""
+    """Random playouts per second, decisions per second, results, and layouts per second.
+
+    The first figures come from single games played one after another on one
+    core (what a search does); with --threads N the batch kernel also plays
+    512 games at a time on N cores.
+    """
     try:
         get_game("hex").info.resolve_variant({"edition": edition, "players": players, "size": size})
     except LimitGamesError as exc:
@@ -173,7 +181,44 @@ def bench_hex(
     for s in range(players):
         table.add_row(f"{names[s]} wins", f"{100 * result['wins'][s] / result['games']:.1f}%")
     table.add_row("draws", f"{100 * result['draws'] / result['games']:.1f}%")
+    if threads and edition == "nestorgames":
+        try:
+            batch = bench_batch(players, size, seconds, threads, rng)
+        except ValueError as exc:
+            raise _fail(str(exc)) from None
+        table.add_row(f"batch playouts per second, {threads} thread(s)", f"{batch['games'] / batch['elapsed']:,.0f}")
+        table.add_row(f"batch decisions per second, {threads} thread(s)",
+                      f"{batch['decisions'] / batch['elapsed']:,.0f}")
     if edition == "nestorgames":
         count, lel = bench_layouts(size, players, max(1.0, seconds / 4), rng)
         table.add_row("layouts per second", f"{count / lel:,.0f}")
     console.print(table)
+
+
+def bench_batch(players: int, size: int, seconds: float, threads: int, rng: random.Random,
+                games: int = 512) -> dict[str, Any]:
+    """Random playouts of ``games`` games at a time with the batch kernel on ``threads`` cores.
+
+    Returns ``{"games", "decisions", "elapsed"}``. Raises ValueError for a bad thread count.
+    """
+    from limitgames.hex.batch import HexBatch, set_threads
+
+    game = get_game("hex")
+    assert isinstance(game, HexGame)
+    starts = [
+        game.state_from_layout(generate_layout(size, players, rng), {"players": players, "size": size})
+        for _ in range(64)
+    ]
+    batch = HexBatch([starts[i % len(starts)] for i in range(games)], seed=rng.randrange(1 << 30))
+    set_threads(threads)
+    batch.playout()  # load the compiled code before timing
+    played = decisions = 0
+    start = time.perf_counter()
+    while True:
+        batch.reset()
+        _, lengths = batch.playout()
+        played += len(batch)
+        decisions += int(lengths.sum())
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return {"games": played, "decisions": decisions, "elapsed": elapsed}

@@ -812,10 +812,16 @@ def playout_batch(nbs: Any, rings: Any, states: Any, rngs: Any, max_decisions: i
         lengths: ``int64[B]`` receives the decisions played.
     """
     for b in prange(states.shape[0]):
+        # each game works on its own copies (no two threads write one cache line), then writes back
         history = np.empty(8 * MAX_TILES, np.int64)
-        lengths[b] = playout(nbs[b], rings[b], states[b], rngs, b, max_decisions, history)
-        if states[b, S_STEP] == OVER_STEP:
-            returns_of(states[b], returns[b])
+        s = states[b].copy()
+        stream = np.empty(1, np.uint64)
+        stream[0] = rngs[b]
+        lengths[b] = playout(nbs[b], rings[b], s, stream, 0, max_decisions, history)
+        rngs[b] = stream[0]
+        states[b] = s
+        if s[S_STEP] == OVER_STEP:
+            returns_of(s, returns[b])
         else:
             for k in range(3):
                 returns[b, k] = 0.0

@@ -241,6 +241,15 @@ class HexState(State):
         """The 2008 placement phase (``None`` once moving). Read it; do not change it."""
         return self._placement
 
+    def kernel_vector(self) -> np.ndarray[Any, Any] | None:
+        """A copy of the kernel's state vector (``uint64[kernel.STATE_SIZE]``), or ``None``
+        during the 2008 placement phase. Kernel player ``k`` is seat ``seat_order()[k]``."""
+        return None if self._s is None else self._s.copy()
+
+    def seat_order(self) -> tuple[int, ...]:
+        """The seats in turn order: kernel player ``k`` (``k``-th colour) is this tuple's ``k``-th seat."""
+        return self._seat_of
+
     def seat_colours(self) -> list[str]:
         """The colour each seat plays."""
         colours = SEAT_COLOURS[self.edition]

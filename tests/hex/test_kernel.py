@@ -1,0 +1,146 @@
+"""The kernel's fast paths against the plain ones: batch entry points against one game at a
+time through HexState, the one-action legality check against the legal list, codec round trips.
+
+Every expected value here comes from the slower path of the same question (the rules
+themselves are checked against the naive reference in test_differential.py).
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from limitgames.core import get_game
+from limitgames.hex import kernel
+from limitgames.hex.batch import HexBatch, set_threads
+from limitgames.hex.codec import (
+    KERNEL_ACTIONS,
+    Kind,
+    ball_action,
+    cell_code,
+    code_cell,
+    kind_of,
+    move_action,
+    move_tiles,
+    placement_cell,
+    removal_action,
+    removal_tile,
+    tile_action,
+)
+from limitgames.hex.state import HexState
+
+
+def _random_positions(count: int, seed: int, players: int = 2, size: int = 5) -> list[HexState]:
+    """States reached by random play from seeded layouts (various steps, equaliser turns included)."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        state = get_game("hex").new_initial_state(seed=seed * 1000 + i, players=players, size=size)
+        assert isinstance(state, HexState)
+        for _ in range(rng.randrange(0, 40)):
+            if state.is_terminal():
+                break
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+        out.append(state)
+    return out
+
+
+def test_codec_round_trips() -> None:
+    for fr in (0, 1, 31, 63):
+        for to in (0, 5, 63):
+            action = move_action(fr, to)
+            assert kind_of(action) == Kind.MOVE and move_tiles(action) == (fr, to)
+    for t in (0, 17, 63):
+        assert kind_of(removal_action(t)) == Kind.REMOVE and removal_tile(removal_action(t)) == t
+    for cell in ((0, 0), (-5, 7), (127, -128), (-128, 127)):
+        assert code_cell(cell_code(cell)) == cell
+        assert kind_of(tile_action(cell)) == Kind.TILE and placement_cell(tile_action(cell)) == cell
+        assert kind_of(ball_action(cell)) == Kind.BALL and placement_cell(ball_action(cell)) == cell
+    with pytest.raises(ValueError):
+        cell_code((128, 0))
+    for junk in (-1, True, "a1", 1.5, None, KERNEL_ACTIONS, 10**9):
+        assert kind_of(junk) is None
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3]), probe=st.integers(0, 2**31))
+def test_one_action_check_agrees_with_the_legal_list(seed: int, players: int, probe: int) -> None:
+    """``is_legal`` without a cached list (kernel.is_legal) says exactly what the list says."""
+    rng = random.Random(probe)
+    for state in _random_positions(3, seed, players):
+        legal = set(state.legal_actions())
+        candidates = list(legal) + [rng.randrange(KERNEL_ACTIONS) for _ in range(60)]
+        for action in candidates:
+            fresh = state.clone()
+            fresh._legal = None
+            assert fresh.is_legal(action) == (action in legal), state.action_to_string(action)
+
+
+def test_batch_playouts_equal_single_game_playouts_and_do_not_depend_on_threads() -> None:
+    starts = _random_positions(24, seed=7) + _random_positions(12, seed=8, players=3)
+    starts = [s for s in starts if not s.is_terminal()]
+    results = []
+    for threads in (1, 2):
+        set_threads(min(threads, kernel_threads()))
+        batch = HexBatch(starts, seed=5)
+        streams = batch.rngs.copy()
+        returns, lengths = batch.playout()
+        results.append((returns.copy(), lengths.copy(), batch.states.copy()))
+        # the same games one at a time through the kernel's single-game playout
+        for b, state in enumerate(starts):
+            vector = state.kernel_vector()
+            assert vector is not None and state.surface is not None
+            stream = streams[b : b + 1].copy()
+            history = np.empty(512, dtype=np.int64)
+            n = kernel.playout(state.surface.neighbour_masks, state.surface.ring, vector, stream, 0, -1, history)
+            assert n == lengths[b]
+            assert np.array_equal(vector, batch.states[b])
+    set_threads(None)
+    assert all(np.array_equal(a, b) for a, b in zip(results[0], results[1], strict=True))
+
+
+def kernel_threads() -> int:
+    import numba
+
+    return int(numba.config.NUMBA_NUM_THREADS)
+
+
+def test_batch_steps_and_masks_equal_the_state_api() -> None:
+    rng = random.Random(3)
+    states = [s for s in _random_positions(16, seed=11) if not s.is_terminal()]
+    batch = HexBatch(states)
+    twins = [s.clone() for s in states]
+    for _ in range(30):
+        masks = batch.legal_mask()
+        actions = np.zeros(len(batch), dtype=np.int64)
+        for b, twin in enumerate(twins):
+            legal = twin.legal_actions()
+            assert sorted(np.flatnonzero(masks[b]).tolist()) == sorted(legal)
+            actions[b] = legal[rng.randrange(len(legal))] if legal else 0
+        accepted = batch.step(actions)
+        for b, twin in enumerate(twins):
+            assert accepted[b] == (not twin.is_terminal())
+            if not twin.is_terminal():
+                twin.apply(int(actions[b]))
+            assert np.array_equal(twin.kernel_vector(), batch.states[b])
+    # an illegal action (removing tile 63: size-5 games have 20 tiles) leaves every game unchanged
+    before = batch.states.copy()
+    assert not batch.step(np.full(len(batch), KERNEL_ACTIONS - 1, dtype=np.int64)).any()
+    assert np.array_equal(before, batch.states)
+    assert batch.done().tolist() == [t.is_terminal() for t in twins]
+
+
+def test_cut_off_playouts_stop_after_the_given_number_of_decisions() -> None:
+    state = get_game("hex").new_initial_state(seed=2)
+    twin = state.clone()
+    twin.playout(random.Random(1), max_decisions=5)
+    assert len(twin.history()) == 5 and not twin.is_terminal()
+    replay = state.clone()
+    for action in twin.history():
+        replay.apply(action)
+    assert replay.key() == twin.key()
