@@ -148,11 +148,13 @@ def make_playout(kind: str, game_id: str | None, depth: int | None) -> Playout:
 def select_ucb(node: Node, c: float) -> Node:
     """The child maximising UCB1 for the seat to move at ``node``."""
     seat = node.player
-    log_n = math.log(node.visits)
+    explore = c * math.sqrt(math.log(node.visits))
+    sqrt = math.sqrt
     best = node.children[0]
     best_score = -math.inf
     for child in node.children:
-        score = child.totals[seat] / child.visits + c * math.sqrt(log_n / child.visits)
+        visits = child.visits
+        score = (child.totals[seat] + explore * sqrt(visits)) / visits  # mean + c sqrt(ln N / n)
         if score > best_score:
             best, best_score = child, score
     return best

@@ -756,8 +756,8 @@ def playout(nb: Any, ring: Any, s: Any, rng: Any, slot: int, max_decisions: int,
 
 
 @njit(cache=True)
-def features(nb: Any, s: Any, out: Any) -> None:
-    """Per kernel player ``k``: ``out[k] = (pawns, freedoms, mobility, removable)``.
+def features(nb: Any, s: Any, seat_of: Any, out: Any) -> None:
+    """Per kernel player ``k``: ``out[seat_of[k]] = (pawns, freedoms, mobility, removable)``.
 
     pawns on the table; freedoms, the empty tiles next to its pawns;
     mobility, the (pawn, destination) pairs of :func:`reach` (before the
@@ -776,10 +776,11 @@ def features(nb: Any, s: Any, out: Any) -> None:
         while m:
             mobility += popcount(reach(nb, lowest_index(m), empty, comps, ncomps))
             m &= m - ONE
-        out[k, 0] = popcount(mine)
-        out[k, 1] = popcount(neighbours_of(nb, mine) & empty)
-        out[k, 2] = mobility
-        out[k, 3] = removable
+        row = seat_of[k]
+        out[row, 0] = popcount(mine)
+        out[row, 1] = popcount(neighbours_of(nb, mine) & empty)
+        out[row, 2] = mobility
+        out[row, 3] = removable
 
 
 @njit(cache=True)
@@ -888,8 +889,8 @@ def compile_all() -> float:
     removal_gone(nb, s, 2, np.uint64(all_pawns(s)))
     alive_mask(s)
     check_end(s.copy(), 0)
-    feats = np.zeros((3, 4), dtype=np.int64)
-    features(nb, s, feats)
+    feats = np.zeros((2, 4), dtype=np.int64)
+    features(nb, s, np.arange(2, dtype=np.int64), feats)
     returns_of(s, np.zeros(3))
     t = s.copy()
     play(nb, ring, t, out[n - 1])

@@ -22,6 +22,7 @@ and always in the 2008 edition).
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -49,6 +50,11 @@ _HISTORY = np.empty(8 * 64, dtype=np.int64)
 """Receives a playout's actions (more than any movement phase has); compiled calls hold the
 GIL, so one buffer serves every thread."""
 _STREAM = np.empty(1, dtype=np.uint64)
+_SEAT_ARRAYS = {
+    order: np.array(order, dtype=np.int64)
+    for order in ((0, 1), (1, 0), *itertools.permutations(range(3)))
+}
+"""Each seat order (kernel player -> seat) as the array the kernel reads."""
 _WANTED = {
     "move": "a move (like c4-e5)",
     "remove": "a tile removal (like x d4)",
@@ -334,10 +340,13 @@ class HexState(State):
         return list(legal)
 
     def is_legal(self, action: Any) -> bool:
+        legal = self._legal
+        if legal is not None:
+            return action in legal and kind_of(action) is not None
         kind = kind_of(action)
         if kind is None or self.is_terminal():
             return False
-        if self._legal is not None or self._placement is not None:
+        if self._placement is not None:
             return action in self.legal_actions()
         if kind not in (Kind.MOVE, Kind.REMOVE):
             return False
@@ -346,9 +355,9 @@ class HexState(State):
         return bool(kernel.is_legal(surface.neighbour_masks, self._s, action))
 
     def apply(self, action: Any) -> None:
-        if kind_of(action) is None:
-            raise IllegalActionError(repr(action), "not an action of this game")
         if not self.is_legal(action):
+            if kind_of(action) is None:
+                raise IllegalActionError(repr(action), "not an action of this game")
             raise IllegalActionError(self._describe(action), self.why_illegal(action))
         self._hist.append(action)
         self._legal = None
@@ -589,15 +598,12 @@ class HexState(State):
 
     def feature_matrix(self) -> np.ndarray[Any, Any]:
         """``int64[players, 4]``, per seat: pawns, freedoms, mobility, removable (see :meth:`features`)."""
-        out = np.zeros((3, 4), dtype=np.int64)
-        by_seat = np.zeros((self.num_players, 4), dtype=np.int64)
+        by_seat = np.zeros((len(self._seat_of), 4), dtype=np.int64)
         if self._s is None or self._surface is None:
             for seat, count in enumerate(self.pawn_counts()):
                 by_seat[seat, 0] = count
             return by_seat
-        kernel.features(self._surface.neighbour_masks, self._s, out)
-        for player, seat in enumerate(self._seat_of):
-            by_seat[seat] = out[player]
+        kernel.features(self._surface.neighbour_masks, self._s, _SEAT_ARRAYS[self._seat_of], by_seat)
         return by_seat
 
     def features(self, seat: int) -> dict[str, int]:
