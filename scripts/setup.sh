@@ -12,4 +12,4 @@ spec="."
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e "$spec"
 # Compile the hex engine's Numba kernel once (about a minute on a fresh machine; later starts
 # load it from Numba's cache in a fraction of a second)
-.venv/bin/python -c "from limitgames.hex.kernel import compile_all; t = compile_all(); print(f'hex kernel ready ({t:.1f} s)') if t > 5 else None"
+.venv/bin/python -c "from limitgames.hex.warmup import compile_kernel; t = compile_kernel(); print(f'hex kernel ready ({t:.1f} s)') if t > 5 else None"

@@ -20,13 +20,70 @@ from typing import Any
 
 import numba
 import numpy as np
+from numba import njit, prange
 
 from limitgames.hex import kernel
 from limitgames.hex.bitboard import seed_word
 from limitgames.hex.codec import KERNEL_ACTIONS
 from limitgames.hex.state import HexState
+from limitgames.hex.surface import MAX_TILES
 
-__all__ = ["KERNEL_ACTIONS", "HexBatch", "set_threads"]
+__all__ = ["KERNEL_ACTIONS", "HexBatch", "legal_mask_batch", "playout_batch", "set_threads", "step_batch"]
+
+
+@njit(cache=True, parallel=True)
+def playout_batch(nbs: Any, rings: Any, states: Any, rngs: Any, max_decisions: int, returns: Any, lengths: Any) -> None:
+    """Play every game of a batch to the end (or ``max_decisions``), in parallel over cores.
+
+    Args:
+        nbs: ``uint64[B, 64]`` neighbour masks per game.
+        rings: ``int64[B, 64, 6]`` cyclic neighbours per game.
+        states: ``uint64[B, STATE_SIZE]``, changed in place.
+        rngs: ``uint64[B]`` xorshift64 states, one stream per game (so the
+            result does not depend on the threads).
+        returns: ``float64[B, 3]`` receives each game's returns (kernel
+            player order; zeros for unfinished games).
+        lengths: ``int64[B]`` receives the decisions played.
+    """
+    for b in prange(states.shape[0]):
+        # each game works on its own copies (no two threads write one cache line), then writes back
+        history = np.empty(8 * MAX_TILES, np.int64)
+        s = states[b].copy()
+        stream = np.empty(1, np.uint64)
+        stream[0] = rngs[b]
+        lengths[b] = kernel.playout(nbs[b], rings[b], s, stream, 0, max_decisions, history)
+        rngs[b] = stream[0]
+        states[b] = s
+        if s[kernel.S_STEP] == kernel.OVER_STEP:
+            kernel.returns_of(s, returns[b])
+        else:
+            for k in range(3):
+                returns[b, k] = 0.0
+
+
+@njit(cache=True, parallel=True)
+def step_batch(nbs: Any, rings: Any, states: Any, actions: Any, accepted: Any) -> None:
+    """Play ``actions[b]`` in game ``b`` where it is legal (``accepted[b]`` says whether it was).
+
+    Illegal actions and finished games leave their state unchanged.
+    """
+    for b in prange(states.shape[0]):
+        ok = kernel.is_legal(nbs[b], states[b], actions[b])
+        accepted[b] = ok
+        if ok:
+            kernel.play(nbs[b], rings[b], states[b], actions[b])
+
+
+@njit(cache=True, parallel=True)
+def legal_mask_batch(nbs: Any, states: Any, masks: Any) -> None:
+    """``masks[b, a]`` = whether kernel action ``a`` is legal in game ``b`` (``bool[B, 4160]``)."""
+    for b in prange(states.shape[0]):
+        out = np.empty(kernel.MAX_MOVES, np.int64)
+        n = kernel.legal_actions(nbs[b], states[b], out)
+        for a in range(masks.shape[1]):
+            masks[b, a] = False
+        for i in range(n):
+            masks[b, out[i]] = True
 
 
 def set_threads(threads: int | None) -> int:
@@ -96,7 +153,7 @@ class HexBatch:
         """
         returns = np.zeros((len(self), 3), dtype=np.float64)
         lengths = np.zeros(len(self), dtype=np.int64)
-        kernel.playout_batch(self.neighbour_masks, self.rings, self.states, self.rngs, max_decisions, returns, lengths)
+        playout_batch(self.neighbour_masks, self.rings, self.states, self.rngs, max_decisions, returns, lengths)
         return returns, lengths
 
     def step(self, actions: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
@@ -106,13 +163,13 @@ class HexBatch:
         if acts.shape != (len(self),):
             raise ValueError(f"actions must have shape ({len(self)},), not {acts.shape}")
         accepted = np.zeros(len(self), dtype=np.bool_)
-        kernel.step_batch(self.neighbour_masks, self.rings, self.states, acts, accepted)
+        step_batch(self.neighbour_masks, self.rings, self.states, acts, accepted)
         return accepted
 
     def legal_mask(self) -> np.ndarray[Any, Any]:
         """``bool[B, KERNEL_ACTIONS]``: the legal actions of every game (none once it is over)."""
         masks = np.zeros((len(self), KERNEL_ACTIONS), dtype=np.bool_)
-        kernel.legal_mask_batch(self.neighbour_masks, self.states, masks)
+        legal_mask_batch(self.neighbour_masks, self.states, masks)
         return masks
 
     def done(self) -> np.ndarray[Any, Any]:

@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from limitgames.hex.bitboard import (
     ONE,
@@ -329,8 +329,7 @@ def every_candidate_legal(s: Any) -> bool:
     after any move and can be removed."""
     if is_equaliser(s) or s[S_CONNECTED] == ZERO:
         return False
-    x = s[S_TILES] & ~all_pawns(s) & s[S_SAFE]
-    return (x & (x - ONE)) != ZERO
+    return popcount(s[S_TILES] & ~all_pawns(s) & s[S_SAFE]) >= 2
 
 
 @njit(cache=True)
@@ -795,114 +794,3 @@ def returns_of(s: Any, out: Any) -> None:
             out[k] = 0.0
         else:
             out[k] = -1.0
-
-
-# --- many games at once --------------------------------------------------------------------------
-@njit(cache=True, parallel=True)
-def playout_batch(nbs: Any, rings: Any, states: Any, rngs: Any, max_decisions: int, returns: Any, lengths: Any) -> None:
-    """Play every game of a batch to the end (or ``max_decisions``), in parallel over cores.
-
-    Args:
-        nbs: ``uint64[B, 64]`` neighbour masks per game.
-        rings: ``int64[B, 64, 6]`` cyclic neighbours per game.
-        states: ``uint64[B, STATE_SIZE]``, changed in place.
-        rngs: ``uint64[B]`` xorshift64 states, one stream per game (so the
-            result does not depend on the threads).
-        returns: ``float64[B, 3]`` receives each game's returns (kernel
-            player order; zeros for unfinished games).
-        lengths: ``int64[B]`` receives the decisions played.
-    """
-    for b in prange(states.shape[0]):
-        # each game works on its own copies (no two threads write one cache line), then writes back
-        history = np.empty(8 * MAX_TILES, np.int64)
-        s = states[b].copy()
-        stream = np.empty(1, np.uint64)
-        stream[0] = rngs[b]
-        lengths[b] = playout(nbs[b], rings[b], s, stream, 0, max_decisions, history)
-        rngs[b] = stream[0]
-        states[b] = s
-        if s[S_STEP] == OVER_STEP:
-            returns_of(s, returns[b])
-        else:
-            for k in range(3):
-                returns[b, k] = 0.0
-
-
-@njit(cache=True, parallel=True)
-def step_batch(nbs: Any, rings: Any, states: Any, actions: Any, accepted: Any) -> None:
-    """Play ``actions[b]`` in game ``b`` where it is legal (``accepted[b]`` says whether it was).
-
-    Illegal actions and finished games leave their state unchanged.
-    """
-    for b in prange(states.shape[0]):
-        ok = is_legal(nbs[b], states[b], actions[b])
-        accepted[b] = ok
-        if ok:
-            play(nbs[b], rings[b], states[b], actions[b])
-
-
-@njit(cache=True, parallel=True)
-def legal_mask_batch(nbs: Any, states: Any, masks: Any) -> None:
-    """``masks[b, a]`` = whether kernel action ``a`` is legal in game ``b`` (``bool[B, 4160]``)."""
-    for b in prange(states.shape[0]):
-        out = np.empty(MAX_MOVES, np.int64)
-        n = legal_actions(nbs[b], states[b], out)
-        for a in range(masks.shape[1]):
-            masks[b, a] = False
-        for i in range(n):
-            masks[b, out[i]] = True
-
-
-def compile_all() -> float:
-    """Compile (or load from Numba's cache) every entry point on a tiny game; return seconds.
-
-    ``scripts/setup.sh`` runs it once after installation, so that no game or
-    timed search pays for compilation.
-    """
-    import time
-
-    from limitgames.hex.bitboard import seed_word
-    from limitgames.hex.surface import Surface
-
-    start = time.perf_counter()
-    cells = [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)]
-    surface = Surface(cells)
-    nb, ring = surface.neighbour_masks, surface.ring
-    s = np.zeros(STATE_SIZE, dtype=np.uint64)
-    s[S_TILES] = surface.full
-    s[S_PAWNS] = 1
-    s[S_PAWNS + 1] = 1 << 5
-    s[S_TURN] = 3
-    s[S_PLAYERS] = 2
-    s[S_CONNECTED] = 1
-    s[S_ALIVE_AT_START] = 3
-    refresh_surface(nb, ring, s)
-    settle(nb, s)
-    out = np.empty(MAX_MOVES, dtype=np.int64)
-    n = legal_actions(nb, s, out)
-    is_legal(nb, s, out[0])
-    comps = np.empty(MAX_TILES, dtype=np.uint64)
-    empty = np.uint64(int(s[S_TILES]) & ~int(all_pawns(s)))
-    k = empty_components(nb, empty, comps)
-    reach(nb, 0, empty, comps, k)
-    move_verdict(nb, s, int(out[0]) // MAX_TILES, int(out[0]) % MAX_TILES)
-    removal_gone(nb, s, 2, np.uint64(all_pawns(s)))
-    alive_mask(s)
-    check_end(s.copy(), 0)
-    feats = np.zeros((2, 4), dtype=np.int64)
-    features(nb, s, np.arange(2, dtype=np.int64), feats)
-    returns_of(s, np.zeros(3))
-    t = s.copy()
-    play(nb, ring, t, out[n - 1])
-    rng = np.array([seed_word(1)], dtype=np.uint64)
-    playout(nb, ring, s.copy(), rng, 0, -1, np.empty(8 * MAX_TILES, dtype=np.int64))
-    flood(nb, np.uint64(1), s[S_TILES])
-    batch = np.stack([s, s])
-    nbs = np.stack([nb, nb])
-    rings = np.stack([ring, ring])
-    playout_batch(nbs, rings, batch.copy(), np.array([seed_word(1), seed_word(2)], dtype=np.uint64), -1,
-                  np.zeros((2, 3)), np.zeros(2, dtype=np.int64))
-    step_batch(nbs, rings, batch.copy(), np.array([out[0], out[0]], dtype=np.int64), np.zeros(2, dtype=np.bool_))
-    legal_mask_batch(nbs, batch, np.zeros((2, KERNEL_ACTIONS), dtype=np.bool_))
-    return time.perf_counter() - start
-

@@ -1,0 +1,94 @@
+"""Compile the hex kernel once, so that no game or timed search pays for it.
+
+Numba compiles each function on its first call and keeps the machine code in
+its cache (``__pycache__`` beside the sources, or the user's cache directory
+when that is not writable). ``scripts/setup.sh`` calls :func:`compile_kernel`
+after installing: about a minute on a fresh machine, a fraction of a second
+once cached.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from limitgames.hex.batch import legal_mask_batch, playout_batch, step_batch
+from limitgames.hex.bitboard import seed_word
+from limitgames.hex.codec import KERNEL_ACTIONS
+from limitgames.hex.kernel import (
+    MAX_MOVES,
+    S_ALIVE_AT_START,
+    S_CONNECTED,
+    S_PAWNS,
+    S_PLAYERS,
+    S_TILES,
+    S_TURN,
+    STATE_SIZE,
+    alive_mask,
+    all_pawns,
+    check_end,
+    empty_components,
+    features,
+    flood,
+    is_legal,
+    legal_actions,
+    move_verdict,
+    play,
+    playout,
+    reach,
+    refresh_surface,
+    removal_gone,
+    returns_of,
+    settle,
+)
+from limitgames.hex.surface import MAX_TILES, Surface
+
+
+def compile_kernel() -> float:
+    """Compile (or load from Numba's cache) every entry point on a tiny game; return seconds.
+
+    ``scripts/setup.sh`` runs it once after installation, so that no game or
+    timed search pays for compilation.
+    """
+    start = time.perf_counter()
+    cells = [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)]
+    surface = Surface(cells)
+    nb, ring = surface.neighbour_masks, surface.ring
+    s = np.zeros(STATE_SIZE, dtype=np.uint64)
+    s[S_TILES] = surface.full
+    s[S_PAWNS] = 1
+    s[S_PAWNS + 1] = 1 << 5
+    s[S_TURN] = 3
+    s[S_PLAYERS] = 2
+    s[S_CONNECTED] = 1
+    s[S_ALIVE_AT_START] = 3
+    refresh_surface(nb, ring, s)
+    settle(nb, s)
+    out = np.empty(MAX_MOVES, dtype=np.int64)
+    n = legal_actions(nb, s, out)
+    is_legal(nb, s, out[0])
+    comps = np.empty(MAX_TILES, dtype=np.uint64)
+    empty = np.uint64(int(s[S_TILES]) & ~int(all_pawns(s)))
+    k = empty_components(nb, empty, comps)
+    reach(nb, 0, empty, comps, k)
+    move_verdict(nb, s, int(out[0]) // MAX_TILES, int(out[0]) % MAX_TILES)
+    removal_gone(nb, s, 2, np.uint64(all_pawns(s)))
+    alive_mask(s)
+    check_end(s.copy(), 0)
+    feats = np.zeros((2, 4), dtype=np.int64)
+    features(nb, s, np.arange(2, dtype=np.int64), feats)
+    returns_of(s, np.zeros(3))
+    t = s.copy()
+    play(nb, ring, t, out[n - 1])
+    rng = np.array([seed_word(1)], dtype=np.uint64)
+    playout(nb, ring, s.copy(), rng, 0, -1, np.empty(8 * MAX_TILES, dtype=np.int64))
+    flood(nb, np.uint64(1), s[S_TILES])
+    batch = np.stack([s, s])  # the parallel entry points of limitgames.hex.batch
+    nbs = np.stack([nb, nb])
+    rings = np.stack([ring, ring])
+    playout_batch(nbs, rings, batch.copy(), np.array([seed_word(1), seed_word(2)], dtype=np.uint64), -1,
+                  np.zeros((2, 3)), np.zeros(2, dtype=np.int64))
+    step_batch(nbs, rings, batch.copy(), np.array([out[0], out[0]], dtype=np.int64), np.zeros(2, dtype=np.bool_))
+    legal_mask_batch(nbs, batch, np.zeros((2, KERNEL_ACTIONS), dtype=np.bool_))
+    return time.perf_counter() - start
