@@ -144,3 +144,13 @@ def test_cut_off_playouts_stop_after_the_given_number_of_decisions() -> None:
     for action in twin.history():
         replay.apply(action)
     assert replay.key() == twin.key()
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3]))
+def test_kernel_perft_equals_the_protocol_count(seed: int, players: int) -> None:
+    from limitgames.core.perft import perft, plain_perft
+
+    for state in _random_positions(2, seed, players, size=4):
+        for depth in (0, 1, 2, 3):
+            assert perft(state, depth) == plain_perft(state, depth)

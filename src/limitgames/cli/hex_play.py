@@ -50,6 +50,9 @@ def play_hex(
     edition: Annotated[str, typer.Option(help="nestorgames (random coloured layout) or 2008 (placement phase).")] = "nestorgames",
     players: Annotated[int, typer.Option(help="2 or 3 players.")] = 2,
     size: Annotated[int, typer.Option(help="Tiles per colour and pawns per player (2-16).")] = 8,
+    colours: Annotated[
+        str, typer.Option(help="random: colours dealt to the seats by chance (red moves first); fixed: seat order.")
+    ] = "random",
     seat: Annotated[
         list[str] | None,
         typer.Option(help="Who plays each seat, in order: human, human:NAME, random, or an agent spec (mcts:seconds=1). Repeat per seat."),
@@ -73,7 +76,7 @@ def play_hex(
                 raise LimitGamesError(f"{position}: cannot read the position: {exc}") from None
             state = game.state_from_position(data)
         else:
-            state = game.new_initial_state(seed=seed, edition=edition, players=players, size=size)
+            state = game.new_initial_state(seed=seed, edition=edition, players=players, size=size, colours=colours)
         specs = list(seat or [])
         if not specs:
             specs = ["human"]

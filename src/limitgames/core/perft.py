@@ -12,7 +12,28 @@ from limitgames.core.protocol import Action, State
 
 
 def perft(state: State, depth: int) -> int:
-    """The perft count of ``state`` at ``depth`` (``depth >= 0``; depth 0 counts 1 unless terminal)."""
+    """The perft count of ``state`` at ``depth`` (``depth >= 0``; depth 0 counts 1 unless terminal).
+
+    An engine may count faster itself: a state with a ``fast_perft(depth)``
+    method that returns an int is asked first (``None``: not here). The
+    protocol-only count is :func:`plain_perft`, against which fast counts are
+    tested.
+
+    Raises:
+        ValueError: ``depth`` is negative.
+    """
+    if depth < 0:
+        raise ValueError("depth must be at least 0")
+    fast = getattr(state, "fast_perft", None)
+    if fast is not None:
+        count = fast(depth)
+        if count is not None:
+            return int(count)
+    return plain_perft(state, depth)
+
+
+def plain_perft(state: State, depth: int) -> int:
+    """:func:`perft` through the protocol only (``legal_actions``, ``clone``, ``apply``)."""
     if depth < 0:
         raise ValueError("depth must be at least 0")
     if state.is_terminal():
@@ -26,7 +47,7 @@ def perft(state: State, depth: int) -> int:
     for action in actions:
         child = state.clone()
         child.apply(action)
-        total += perft(child, depth - 1)
+        total += plain_perft(child, depth - 1)
     return total
 
 

@@ -755,6 +755,26 @@ def playout(nb: Any, ring: Any, s: Any, rng: Any, slot: int, max_decisions: int,
 
 
 @njit(cache=True)
+def perft(nb: Any, ring: Any, s: Any, depth: int) -> int:
+    """The number of sequences of exactly ``depth`` decisions from ``s`` (``rules/hex.md``,
+    Interfaces: a game over before ``depth`` counts 0; skipped steps are not decisions)."""
+    if s[S_STEP] == OVER_STEP:
+        return 0
+    if depth == 0:
+        return 1
+    out = np.empty(MAX_MOVES, np.int64)
+    n = legal_actions(nb, s, out)
+    if depth == 1:
+        return n
+    total = 0
+    for i in range(n):
+        child = s.copy()
+        play(nb, ring, child, out[i])
+        total += perft(nb, ring, child, depth - 1)
+    return total
+
+
+@njit(cache=True)
 def features(nb: Any, s: Any, seat_of: Any, out: Any) -> None:
     """Per kernel player ``k``: ``out[seat_of[k]] = (pawns, freedoms, mobility, removable)``.
 

@@ -393,6 +393,13 @@ class HexState(State):
             self._legal = None
         return self.returns()
 
+    def fast_perft(self, depth: int) -> int | None:
+        """perft counted inside the kernel (``None`` during the 2008 placement phase); see
+        :func:`limitgames.core.perft.perft`."""
+        if self._s is None or self._surface is None:
+            return None
+        return int(kernel.perft(self._surface.neighbour_masks, self._surface.ring, self._s.copy(), depth))
+
     # --- notation ---------------------------------------------------------------------
     def cell_name(self, cell: Cell) -> str:
         """The name of ``cell`` in this game's frame (``c4``)."""

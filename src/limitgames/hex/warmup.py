@@ -34,6 +34,7 @@ from limitgames.hex.kernel import (
     is_legal,
     legal_actions,
     move_verdict,
+    perft,
     play,
     playout,
     reach,
@@ -79,6 +80,7 @@ def compile_kernel() -> float:
     feats = np.zeros((2, 4), dtype=np.int64)
     features(nb, s, np.arange(2, dtype=np.int64), feats)
     returns_of(s, np.zeros(3))
+    perft(nb, ring, s.copy(), 2)
     t = s.copy()
     play(nb, ring, t, out[n - 1])
     rng = np.array([seed_word(1)], dtype=np.uint64)
