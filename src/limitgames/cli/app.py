@@ -125,6 +125,55 @@ def perft_command(
         console.print(f"perft({depth}) = {perft(state, depth)}", highlight=False)
 
 
+@app.command("solve")
+def solve_command(
+    game: Annotated[str, typer.Argument(help="Game id (hex).")],
+    position: Annotated[Path, typer.Argument(help="A position file (the game's position JSON), movement phase.")],
+    seconds: Annotated[float, typer.Option(help="Give up after this many seconds.", min=0.01)] = 60.0,
+) -> None:
+    """The exact value of a position for the seat to move, a best action, and the proof size.
+
+    Two players: exact minimax (win, draw or loss). Three players: the outcome
+    under max-n (each player picks what is best for itself; ties go to the
+    first action in legal order).
+
+    Example: limit solve hex puzzle.json --seconds 30
+    """
+    if game != "hex":
+        raise fail(f"the solver knows only hex, not {game!r}")
+    try:
+        try:
+            data = json.loads(position.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise PositionError(f"cannot read the file: {exc.strerror}") from None
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise PositionError(f"not JSON: {exc}") from None
+        state = get_game("hex").state_from_position(data)
+        from limitgames.hex.solver import solve
+        from limitgames.hex.state import HexState
+
+        assert isinstance(state, HexState)
+        solution = solve(state, seconds=seconds)
+    except (LimitGamesError, ValueError) as exc:
+        raise fail(f"{position}: {exc}") from None
+    names = state.seat_names()
+    if state.is_terminal():
+        console.print(f"The game is over: {state.returns()}.", highlight=False)
+        return
+    mover = names[solution.seat]
+    if solution.values is None:
+        console.print(f"Not solved within {seconds:g} s ({solution.nodes:,} positions searched).", highlight=False)
+        raise typer.Exit(2)
+    words = {1.0: "win", 0.0: "draw", -1.0: "loss"}
+    assumption = "" if state.num_players == 2 else " (under max-n)"
+    console.print(f"{mover} to move: {words[solution.values[solution.seat]]}{assumption}.", highlight=False)
+    if state.num_players > 2:
+        console.print(", ".join(f"{names[i]} {words[v]}" for i, v in enumerate(solution.values)), highlight=False)
+    if solution.best_action is not None:
+        console.print(f"best action: {state.action_to_string(solution.best_action)}", highlight=False)
+    console.print(f"proof size: {solution.nodes:,} positions, {solution.seconds:.2f} s", highlight=False)
+
+
 _REGISTERED: list[bool] = []
 
 

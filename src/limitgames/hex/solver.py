@@ -1,0 +1,321 @@
+"""Exact game values of hex positions, searched to the end on the compiled kernel.
+
+Two players: alpha-beta over the results ``+1`` (win), ``0`` (draw), ``-1``
+(loss), from the first player's side, with a transposition table. A turn is a
+move then a removal by the same seat, so the side that maximises is decided
+at every node by who is to move, not by alternation.
+
+Three players: max-n (Luckhardt and Irani 1986), the standard assumption for
+more than two players: every player picks the action that is best for
+itself, and ties between actions equally good for it are broken by taking the
+first in legal-action order (:func:`limitgames.hex.kernel.legal_actions`
+order). The value is the result every player then gets.
+
+Positions are the kernel's state vectors (:mod:`limitgames.hex.kernel`),
+movement phase only. The transposition table stores every field that
+decides the future (tiles, pawns, player to move, step, whether the
+equaliser binds, quiet turns, eliminations), compared in full, so a
+collision can never give a wrong value.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numba import njit, objmode
+
+from limitgames.hex import kernel
+from limitgames.hex.bitboard import U
+from limitgames.hex.state import HexState
+
+__all__ = ["Solution", "solve", "solve_vector"]
+
+UNKNOWN = np.int64(-9)
+_KEY_WORDS = 5
+_PROBES = 8
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The exact value of a position for the seat to move.
+
+    Attributes:
+        values: the result per seat (+1 win, 0 draw, -1 loss) under perfect
+            play (three players: under max-n), or ``None`` if the time ran out.
+        seat: the seat to move.
+        best_action: an action that reaches that value (``None`` if the game
+            is over or the time ran out).
+        nodes: positions searched (the proof size).
+        seconds: time spent.
+    """
+
+    values: list[float] | None
+    seat: int
+    best_action: int | None
+    nodes: int
+    seconds: float
+
+    @property
+    def value(self) -> float | None:
+        """The value for the seat to move (``None`` if unknown)."""
+        return None if self.values is None else self.values[self.seat]
+
+
+@njit(cache=True)
+def _time_is_up(deadline: float) -> bool:
+    with objmode(now="float64"):
+        now = time.perf_counter()
+    return now > deadline
+
+
+@njit(cache=True)
+def _key(s: Any, key: Any) -> Any:
+    """Fill ``key`` with the fields that decide the future; return its hash."""
+    key[0] = s[kernel.S_TILES]
+    key[1] = s[kernel.S_PAWNS]
+    key[2] = s[kernel.S_PAWNS + 1]
+    key[3] = s[kernel.S_PAWNS + 2]
+    eq = U(1) if kernel.is_equaliser(s) else U(0)
+    key[4] = (
+        s[kernel.S_TO_MOVE]
+        | (s[kernel.S_STEP] << U(2))
+        | (eq << U(4))
+        | (s[kernel.S_QUIET] << U(5))
+        | (s[kernel.S_OUT] << U(12))
+        | (s[kernel.S_ALIVE_AT_START] << U(16))
+    )
+    h = U(0x9E3779B97F4A7C15)
+    for i in range(_KEY_WORDS):
+        h ^= key[i]
+        h *= U(0xBF58476D1CE4E5B9)
+        h ^= h >> U(31)
+    return h
+
+
+@njit(cache=True)
+def _find(keys: Any, used: Any, key: Any, h: Any) -> int:
+    """The slot holding ``key``, or ``-1 - free slot`` (or ``-1 - home slot`` if the probes are full)."""
+    mask = U(keys.shape[0] - 1)
+    home = np.int64(h & mask)
+    for p in range(_PROBES):
+        i = np.int64((h + U(p)) & mask)
+        if not used[i]:
+            return -1 - i
+        same = True
+        for w in range(_KEY_WORDS):
+            if keys[i, w] != key[w]:
+                same = False
+                break
+        if same:
+            return i
+    return -1 - home
+
+
+@njit(cache=True)
+def _store(keys: Any, used: Any, slot: int, key: Any) -> int:
+    i = slot if slot >= 0 else -1 - slot
+    for w in range(_KEY_WORDS):
+        keys[i, w] = key[w]
+    used[i] = True
+    return i
+
+
+@njit(cache=True)
+def _first_player_result(s: Any) -> int:
+    if (s[kernel.S_WINNERS] & U(1)) != U(0):
+        return 1
+    if (s[kernel.S_DRAWN] & U(1)) != U(0):
+        return 0
+    return -1
+
+
+@njit(cache=True)
+def _alphabeta(nb: Any, ring: Any, s: Any, alpha: int, beta: int, keys: Any, used: Any, lower: Any,
+               upper: Any, best: Any, stats: Any, deadline: float) -> int:
+    """The exact result for kernel player 0 within ``[alpha, beta]`` (fail-soft), or UNKNOWN."""
+    stats[0] += 1
+    if stats[1]:
+        return UNKNOWN
+    if (stats[0] & 4095) == 0 and _time_is_up(deadline):
+        stats[1] = 1
+        return UNKNOWN
+    if s[kernel.S_STEP] == kernel.OVER_STEP:
+        return _first_player_result(s)
+    key = np.empty(_KEY_WORDS, np.uint64)
+    h = _key(s, key)
+    slot = _find(keys, used, key, h)
+    tt_move = -1
+    if slot >= 0:
+        lo = lower[slot]
+        hi = upper[slot]
+        if lo >= beta or lo == hi:
+            return lo
+        if hi <= alpha:
+            return hi
+        alpha = max(alpha, lo)
+        beta = min(beta, hi)
+        tt_move = best[slot]
+    out = np.empty(kernel.MAX_MOVES, np.int64)
+    n = kernel.legal_actions(nb, s, out)
+    if tt_move >= 0:
+        for i in range(n):
+            if out[i] == tt_move:
+                out[i] = out[0]
+                out[0] = tt_move
+                break
+    maximising = s[kernel.S_TO_MOVE] == U(0)
+    a0 = alpha
+    b0 = beta
+    value = -2 if maximising else 2
+    chosen = out[0]
+    for i in range(n):
+        child = s.copy()
+        kernel.play(nb, ring, child, out[i])
+        v = _alphabeta(nb, ring, child, alpha, beta, keys, used, lower, upper, best, stats, deadline)
+        if v == UNKNOWN:
+            return UNKNOWN
+        if maximising:
+            if v > value:
+                value = v
+                chosen = out[i]
+            alpha = max(alpha, v)
+        else:
+            if v < value:
+                value = v
+                chosen = out[i]
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    # store the bound this search proved (fail-soft): exact inside the window
+    slot = _find(keys, used, key, h)
+    fresh = slot < 0
+    i = _store(keys, used, slot, key)
+    if fresh:
+        lower[i] = -1
+        upper[i] = 1
+    if value <= a0:
+        upper[i] = min(upper[i], value)
+    elif value >= b0:
+        lower[i] = max(lower[i], value)
+    else:
+        lower[i] = value
+        upper[i] = value
+    best[i] = chosen
+    return value
+
+
+@njit(cache=True)
+def _maxn(nb: Any, ring: Any, s: Any, keys: Any, used: Any, vectors: Any, best: Any, stats: Any,
+          deadline: float, result: Any) -> bool:
+    """Write the max-n result per kernel player into ``result``; False if the time ran out."""
+    stats[0] += 1
+    if stats[1]:
+        return False
+    if (stats[0] & 4095) == 0 and _time_is_up(deadline):
+        stats[1] = 1
+        return False
+    if s[kernel.S_STEP] == kernel.OVER_STEP:
+        kernel.returns_of(s, result)
+        return True
+    key = np.empty(_KEY_WORDS, np.uint64)
+    h = _key(s, key)
+    slot = _find(keys, used, key, h)
+    if slot >= 0:
+        for k in range(3):
+            result[k] = vectors[slot, k]
+        return True
+    out = np.empty(kernel.MAX_MOVES, np.int64)
+    n = kernel.legal_actions(nb, s, out)
+    mover = np.int64(s[kernel.S_TO_MOVE])
+    child_result = np.zeros(3, np.float64)
+    top = -2.0
+    chosen = out[0]
+    for i in range(n):
+        child = s.copy()
+        kernel.play(nb, ring, child, out[i])
+        if not _maxn(nb, ring, child, keys, used, vectors, best, stats, deadline, child_result):
+            return False
+        if child_result[mover] > top:  # strictly better: ties keep the first action
+            top = child_result[mover]
+            chosen = out[i]
+            for k in range(3):
+                result[k] = child_result[k]
+    slot = _store(keys, used, _find(keys, used, key, h), key)
+    for k in range(3):
+        vectors[slot, k] = result[k]
+    best[slot] = chosen
+    return True
+
+
+@njit(cache=True)
+def _best_of(keys: Any, used: Any, best: Any, s: Any) -> int:
+    key = np.empty(_KEY_WORDS, np.uint64)
+    slot = _find(keys, used, key, _key(s, key))
+    return best[slot] if slot >= 0 else -1
+
+
+def solve_vector(
+    neighbour_masks: Any, ring: Any, vector: Any, seconds: float = 60.0, table_bits: int = 20
+) -> tuple[list[float] | None, int, int]:
+    """Solve a kernel state vector: ``(result per kernel player or None, best action or -1, nodes)``.
+
+    Raises:
+        ValueError: ``table_bits`` outside 10..26.
+    """
+    if not 10 <= table_bits <= 26:
+        raise ValueError("table_bits must be between 10 and 26")
+    size = 1 << table_bits
+    keys = np.zeros((size, _KEY_WORDS), dtype=np.uint64)
+    used = np.zeros(size, dtype=np.bool_)
+    best = np.full(size, -1, dtype=np.int64)
+    stats = np.zeros(2, dtype=np.int64)
+    deadline = time.perf_counter() + seconds
+    s = np.array(vector, dtype=np.uint64)
+    players = int(s[kernel.S_PLAYERS])
+    if int(s[kernel.S_STEP]) == kernel.OVER_STEP:
+        result = np.zeros(3)
+        kernel.returns_of(s, result)
+        return [float(x) for x in result[:players]], -1, 0
+    if players == 2:
+        lower = np.zeros(size, dtype=np.int64)
+        upper = np.zeros(size, dtype=np.int64)
+        v = int(_alphabeta(neighbour_masks, ring, s, -1, 1, keys, used, lower, upper, best, stats, deadline))
+        if v == UNKNOWN:
+            return None, -1, int(stats[0])
+        values: list[float] = [float(v), float(-v)]
+    else:
+        vectors = np.zeros((size, 3), dtype=np.float64)
+        result = np.zeros(3, dtype=np.float64)
+        if not _maxn(neighbour_masks, ring, s, keys, used, vectors, best, stats, deadline, result):
+            return None, -1, int(stats[0])
+        values = [float(x) for x in result[:players]]
+    return values, int(_best_of(keys, used, best, s)), int(stats[0])
+
+
+def solve(state: HexState, seconds: float = 60.0, table_bits: int = 20) -> Solution:
+    """The exact value of ``state`` for every seat, and a best action for the seat to move.
+
+    Two players: exact minimax. Three players: max-n, ties broken by the
+    first action in legal order. The search gives up after ``seconds``
+    (``values`` is then ``None``).
+
+    Raises:
+        ValueError: the state is in the 2008 placement phase.
+    """
+    vector = state.kernel_vector()
+    surface = state.surface
+    if vector is None or surface is None:
+        raise ValueError("the solver works on the movement phase; this game is still placing tiles")
+    started = time.perf_counter()
+    by_player, action, nodes = solve_vector(surface.neighbour_masks, surface.ring, vector, seconds, table_bits)
+    elapsed = time.perf_counter() - started
+    seat = state.current_player()
+    if by_player is None:
+        return Solution(None, seat, None, nodes, elapsed)
+    values = [0.0] * state.num_players
+    for player, owner in enumerate(state.seat_order()):
+        values[owner] = by_player[player]
+    return Solution(values, seat, action if action >= 0 else None, nodes, elapsed)
