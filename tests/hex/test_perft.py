@@ -1,4 +1,6 @@
-"""perft: hand-counted small positions (the reasoning is in the fixture's "why") and regression counts."""
+"""perft: hand-counted small positions (the reasoning is in each fixture's "why") and regression
+counts computed by the naive reference (``tests/hex/reference.py``; regenerate them with
+``tests/hex/make_perft_fixtures.py``). The engine must match both."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import pytest
 
 from limitgames.core import get_game
 from limitgames.core.perft import divide, perft
+from tests.hex import reference
 
 HERE = Path(__file__).parent
 SMALL = json.loads((HERE / "perft_small.json").read_text())
@@ -20,19 +23,41 @@ def _cases(fixtures: list[dict[str, Any]]) -> list[Any]:
     return [pytest.param(f, int(d), n, id=f"{f['id']}-d{d}") for f in fixtures for d, n in f["perft"].items()]
 
 
-@pytest.mark.parametrize(("fixture", "depth", "expected"), _cases(SMALL))
-def test_hand_counted_perft(fixture: dict[str, Any], depth: int, expected: int) -> None:
+def _check_engine(fixture: dict[str, Any], depth: int, expected: int) -> None:
     state = get_game("hex").state_from_position(fixture["position"])
     got = perft(state, depth)
     if got != expected:  # show the divide to find the bug fast
         detail = {state.action_to_string(a): c for a, c in divide(state, depth)}
-        pytest.fail(f"perft({depth}) = {got}, expected {expected}; divide: {detail}")
+        source = fixture["source"] + (" -- see its \"why\"" if "why" in fixture else "")
+        pytest.fail(f"engine perft({depth}) = {got}, expected {expected} (source: {source}); divide: {detail}")
+
+
+@pytest.mark.parametrize(("fixture", "depth", "expected"), _cases(SMALL))
+def test_hand_counted_perft(fixture: dict[str, Any], depth: int, expected: int) -> None:
+    assert fixture["source"] == "hand" and fixture["why"]
+    _check_engine(fixture, depth, expected)
 
 
 @pytest.mark.parametrize(("fixture", "depth", "expected"), _cases(REGRESSION))
 def test_regression_perft(fixture: dict[str, Any], depth: int, expected: int) -> None:
-    state = get_game("hex").state_from_position(fixture["position"])
-    assert perft(state, depth) == expected
+    """Counts from the reference ("source": "reference"), or by hand (with a "why")."""
+    assert fixture["source"] in ("reference", "hand")
+    assert fixture["source"] == "reference" or fixture.get("why")
+    _check_engine(fixture, depth, expected)
+
+
+@pytest.mark.parametrize(("fixture", "depth", "expected"), _cases(SMALL))
+def test_the_reference_agrees_with_the_hand_counts(fixture: dict[str, Any], depth: int, expected: int) -> None:
+    state = reference.RefState.from_position(fixture["position"])
+    assert reference.perft(state, depth) == expected
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("fixture", "depth", "expected"), _cases(REGRESSION))
+def test_the_regression_counts_are_the_references(fixture: dict[str, Any], depth: int, expected: int) -> None:
+    """Guards the file against hand edits: the reference recomputes every count (about 10 s)."""
+    state = reference.RefState.from_position(fixture["position"])
+    assert reference.perft(state, depth) == expected
 
 
 def test_divide_sums_to_perft() -> None:

@@ -514,13 +514,13 @@ def check_end(s: Any, mover: int) -> bool:
 
 @njit(cache=True)
 def end_turn(s: Any, removed: bool) -> None:
-    """Close the mover's turn: quiet turns and the stalemate draw (nestorgames), next player."""
+    """Close the mover's turn: quiet turns (every turn without a removal adds one, a removal
+    resets them; both editions), the stalemate draw (nestorgames), the next player."""
     alive = alive_mask(s)
-    if s[S_EDITION] == NESTORGAMES:
-        s[S_QUIET] = ZERO if removed else s[S_QUIET] + ONE
-        if np.int64(s[S_QUIET]) >= popcount(U(alive)):
-            finish(s, 0, alive)
-            return
+    s[S_QUIET] = ZERO if removed else s[S_QUIET] + ONE
+    if s[S_EDITION] == NESTORGAMES and np.int64(s[S_QUIET]) >= popcount(U(alive)):
+        finish(s, 0, alive)
+        return
     s[S_TURN] += ONE
     s[S_TO_MOVE] = U((np.int64(s[S_TO_MOVE]) + 1) % np.int64(s[S_PLAYERS]))
     s[S_STEP] = U(MOVE_STEP)
@@ -558,6 +558,7 @@ def settle(nb: Any, s: Any) -> None:
                 if check_end(s, p):
                     return
                 s[S_TURN] += ONE
+                s[S_QUIET] += ONE  # the eliminated player's turn removed nothing
                 s[S_TO_MOVE] = U((p + 1) % players)
                 continue
             s[S_STEP] = U(REMOVE_STEP)
