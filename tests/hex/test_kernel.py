@@ -154,3 +154,29 @@ def test_kernel_perft_equals_the_protocol_count(seed: int, players: int) -> None
     for state in _random_positions(2, seed, players, size=4):
         for depth in (0, 1, 2, 3):
             assert perft(state, depth) == plain_perft(state, depth)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3]))
+def test_features_equal_a_naive_count_over_the_reference_board(seed: int, players: int) -> None:
+    from tests.hex.reference import RefState, has_free_edge, neighbours, pawn_moves
+
+    for state in _random_positions(3, seed, players, size=5):
+        if state.is_terminal():
+            continue
+        board = RefState.from_position({k: v for k, v in state.observation(None).items()
+                                        if k not in ("seats", "result", "equaliser")}).board
+        empty = {c for c, p in board.items() if p is None}
+        matrix = state.feature_matrix()
+        for seat in range(players):
+            mine = [c for c, p in board.items() if p == seat]
+            moves = pawn_moves(board, seat)
+            expected = [
+                len(mine),
+                len({n for c in mine for n in neighbours(c) if n in empty}),
+                len(moves),
+                sum(1 for c in empty if has_free_edge(board, c)),
+                len({to for _, to in moves}),
+                len(board),
+            ]
+            assert matrix[seat].tolist() == expected

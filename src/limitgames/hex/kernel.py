@@ -775,32 +775,43 @@ def perft(nb: Any, ring: Any, s: Any, depth: int) -> int:
     return total
 
 
+FEATURES = ("pawns", "freedoms", "mobility", "removable", "area", "tiles")
+"""The columns :func:`features` writes."""
+
+
 @njit(cache=True)
 def features(nb: Any, s: Any, seat_of: Any, out: Any) -> None:
-    """Per kernel player ``k``: ``out[seat_of[k]] = (pawns, freedoms, mobility, removable)``.
+    """Per kernel player ``k``, row ``seat_of[k]`` of ``out`` gets the :data:`FEATURES`:
 
     pawns on the table; freedoms, the empty tiles next to its pawns;
     mobility, the (pawn, destination) pairs of :func:`reach` (before the
-    must-allow-removal rule); removable, the empty tiles with a free edge
-    (the same for everyone).
+    must-allow-removal rule); removable, the empty tiles with a free edge;
+    area, the empty tiles some pawn of it can reach; tiles on the table.
+    The last two columns but area are the same for everyone.
     """
     comps = np.empty(MAX_TILES, np.uint64)
     pawns = all_pawns(s)
     empty = s[S_TILES] & ~pawns
     ncomps = empty_components(nb, empty, comps)
     removable = popcount(empty & s[S_EDGE])
+    tiles = popcount(s[S_TILES])
     for k in range(np.int64(s[S_PLAYERS])):
         mine = s[S_PAWNS + k]
         mobility = 0
+        area = ZERO
         m = mine
         while m:
-            mobility += popcount(reach(nb, lowest_index(m), empty, comps, ncomps))
+            dest = reach(nb, lowest_index(m), empty, comps, ncomps)
+            mobility += popcount(dest)
+            area |= dest
             m &= m - ONE
         row = seat_of[k]
         out[row, 0] = popcount(mine)
         out[row, 1] = popcount(neighbours_of(nb, mine) & empty)
         out[row, 2] = mobility
         out[row, 3] = removable
+        out[row, 4] = popcount(area)
+        out[row, 5] = tiles
 
 
 @njit(cache=True)

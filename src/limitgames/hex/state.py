@@ -604,8 +604,9 @@ class HexState(State):
         return self._surface.cells_of(int(self._s[kernel.S_ISOLATED]))
 
     def feature_matrix(self) -> np.ndarray[Any, Any]:
-        """``int64[players, 4]``, per seat: pawns, freedoms, mobility, removable (see :meth:`features`)."""
-        by_seat = np.zeros((len(self._seat_of), 4), dtype=np.int64)
+        """``int64[players, 6]``, per seat: the columns of ``kernel.FEATURES`` (pawns, freedoms,
+        mobility, removable, area, tiles; see :meth:`features`)."""
+        by_seat = np.zeros((len(self._seat_of), len(kernel.FEATURES)), dtype=np.int64)
         if self._s is None or self._surface is None:
             for seat, count in enumerate(self.pawn_counts()):
                 by_seat[seat, 0] = count
@@ -620,7 +621,10 @@ class HexState(State):
         - ``freedoms``: empty tiles next to own pawns;
         - ``mobility``: reachable (pawn, destination) pairs, before the must-remove rule;
         - ``removable``: empty tiles with a free edge (candidate removals);
-        - ``enemy_pawns``, ``enemy_freedoms``, ``enemy_mobility``: the same summed over opponents.
+        - ``area``: empty tiles some own pawn can reach;
+        - ``tiles``: tiles on the table;
+        - ``enemy_pawns``, ``enemy_freedoms``, ``enemy_mobility``, ``enemy_area``: the same summed
+          over opponents.
         """
         m = self.feature_matrix()
         others = m.sum(axis=0) - m[seat]
@@ -629,7 +633,10 @@ class HexState(State):
             "freedoms": int(m[seat, 1]),
             "mobility": int(m[seat, 2]),
             "removable": int(m[seat, 3]),
+            "area": int(m[seat, 4]),
+            "tiles": int(m[seat, 5]),
             "enemy_pawns": int(others[0]),
             "enemy_freedoms": int(others[1]),
             "enemy_mobility": int(others[2]),
+            "enemy_area": int(others[4]),
         }
