@@ -119,3 +119,22 @@ def test_cards_policy_suspects_a_sure_excess() -> None:
             action = actions[rng.randrange(len(actions))]
         state.apply(action)
     assert suspected > 0
+
+
+def test_the_shipped_hex_weights_fit_the_features_and_value_positions_sensibly() -> None:
+    from limitgames.agents import hex_evaluation
+    from tests.hex.positions import load
+
+    assert hex_evaluation.WEIGHTS is not None, "hex_evaluation.json no longer fits FEATURE_NAMES: re-run the script"
+    for seed in range(5):
+        state = get_game("hex").new_initial_state(seed=seed, size=5)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            values = hex_evaluation.evaluate(state)
+            assert all(-1.0 <= v <= 1.0 for v in values) and values[0] == -values[1]
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+    # red has 3 pawns to blue's 1, and blue's pawn on (4,0) has one freedom, (3,0), which red can
+    # reach through (2,0) at once: red stands well (hand reasoning)
+    ahead = load({(0, 0): 0, (1, 0): 0, (0, 1): 0, (2, 0): None, (3, 0): None, (4, 0): 1})
+    assert hex_evaluation.evaluate(ahead)[0] > 0.3

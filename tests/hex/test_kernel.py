@@ -159,7 +159,7 @@ def test_kernel_perft_equals_the_protocol_count(seed: int, players: int) -> None
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3]))
 def test_features_equal_a_naive_count_over_the_reference_board(seed: int, players: int) -> None:
-    from tests.hex.reference import RefState, has_free_edge, neighbours, pawn_moves
+    from tests.hex.reference import RefState, components, has_free_edge, neighbours, pawn_moves
 
     for state in _random_positions(3, seed, players, size=5):
         if state.is_terminal():
@@ -178,5 +178,6 @@ def test_features_equal_a_naive_count_over_the_reference_board(seed: int, player
                 sum(1 for c in empty if has_free_edge(board, c)),
                 len({to for _, to in moves}),
                 len(board),
+                sum(len(g) for g in components(mine) if len({n for c in g for n in neighbours(c) if n in empty}) == 1),
             ]
             assert matrix[seat].tolist() == expected

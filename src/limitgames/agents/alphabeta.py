@@ -27,6 +27,12 @@ Spec options (``alphabeta:depth=4``, ``alphabeta:seconds=1``):
     seconds: the time budget per decision; the last completed iteration's
         choice is played.
     extend: ``yes`` (default) or ``no``: the turn-completion extension.
+    solve: ``yes`` or ``no`` (default): first try the game's exact solver
+        (hex: :mod:`limitgames.hex.solver`, on small surfaces) with up to
+        ``solve_share`` of the time budget (default 0.4); a solved position
+        is played perfectly, otherwise the search runs as usual.
+    eval: another evaluation of the game's module by name (hex: ``hand``,
+        the hand-tuned one; default: the game's own).
 
 ``last_info`` keys: ``depth`` (deepest completed iteration), ``value`` (-1..1
 for the seat; a proven result counts as -1 or 1), ``win`` (0..1), ``proven``
@@ -42,7 +48,7 @@ from typing import Any
 
 from limitgames.agents.base import Agent, register_agent
 from limitgames.agents.budget import TIME_MARGIN, OptionReader
-from limitgames.agents.evaluation import evaluation_for, outcome_values
+from limitgames.agents.evaluation import evaluation_for, outcome_values, solver_for
 from limitgames.agents.heuristic import is_perfect_information
 from limitgames.core import Action, State
 
@@ -68,11 +74,17 @@ class AlphaBetaAgent(Agent):
         depth: int = 4,
         seconds: float | None = None,
         extend: bool = True,
+        solve: bool = False,
+        solve_share: float = 0.4,
+        evaluation: str | None = None,
     ) -> None:
         super().__init__(spec, seed)
         self.max_depth = depth
         self.seconds = seconds
         self.extend = extend
+        self.solve = solve
+        self.solve_share = solve_share
+        self.evaluation = evaluation
         self._tables: dict[int, dict[Hashable, tuple[int, float, int, Action]]] = {}
         self._deadline = math.inf
         self._nodes = 0
@@ -87,7 +99,20 @@ class AlphaBetaAgent(Agent):
         if len(actions) == 1:
             self.last_info = {"depth": 0, "nodes": 0, "forced": True}
             return actions[0]
-        root = state.clone() if is_perfect_information(state) else state.determinize(seat, self.rng)
+        perfect = is_perfect_information(state)
+        if self.solve and perfect:
+            solver = solver_for(state.game_id)
+            budget = (self.seconds or 10.0) * self.solve_share
+            solved = solver(state, budget) if solver is not None else None
+            if solved is not None:
+                values, action = solved
+                self.last_info = {
+                    "depth": "exact", "value": values[seat], "win": (values[seat] + 1) / 2,
+                    "proven": {1.0: "win", 0.0: "draw", -1.0: "loss"}.get(values[seat], "?"),
+                    "seconds": round(time.perf_counter() - started, 3),
+                }
+                return action
+        root = state.clone() if perfect else state.determinize(seat, self.rng)
         self._deadline = (
             started + self.seconds * TIME_MARGIN if self.seconds is not None else math.inf
         )
@@ -162,7 +187,7 @@ class AlphaBetaAgent(Agent):
         mover = state.current_player()
         if depth <= 0:
             if not (self.extend and not extended and mover == last_mover):
-                return evaluation_for(state.game_id)(state)[seat]
+                return evaluation_for(state.game_id, self.evaluation)(state)[seat]
             depth, extended = 1, True  # finish the seat's turn before judging it
         key = state.key()
         entry = table.get(key)
@@ -208,14 +233,20 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     seconds = reader.number("seconds", None)
     depth = reader.integer("depth", 64 if seconds is not None else 4)
     extend = reader.choice("extend", "yes", ("yes", "no")) == "yes"
+    solve = reader.choice("solve", "no", ("yes", "no")) == "yes"
+    solve_share = reader.fraction("solve_share", 0.4)
+    chosen = reader.choice("eval", "default", ("default", "learned", "hand"))
+    evaluation = None if chosen == "default" else chosen
     reader.finish()
     assert depth is not None
-    return AlphaBetaAgent(spec, seed, depth=depth, seconds=seconds, extend=extend)
+    return AlphaBetaAgent(spec, seed, depth=depth, seconds=seconds, extend=extend, solve=solve,
+                          solve_share=solve_share, evaluation=evaluation)
 
 
 register_agent(
     "alphabeta",
     _make,
     "iterative-deepening alpha-beta with a transposition table (two seats, perfect "
-    "information); options depth=D, seconds=S, extend=yes|no",
+    "information); options depth=D, seconds=S, extend=yes|no, solve=yes|no (exact solver on small "
+    "positions), solve_share=0..1",
 )

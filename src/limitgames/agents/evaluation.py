@@ -34,6 +34,10 @@ EVALUATION_MODULES: dict[str, str] = {
 }
 """game id -> module defining ``evaluate(state) -> list[float]``."""
 
+Solver = Callable[[State, float], "tuple[list[float], Action] | None"]
+"""``solve(state, seconds) -> (exact values per seat, a best action)``, or ``None`` when the
+position is too big or not solved in time (a module-level ``solve`` of the game's module)."""
+
 Policy = Callable[[State, random.Random], Action]
 """``policy(state, rng) -> action``: a game's rule-of-thumb choice for the seat to move,
 reading only ``state.observation(seat)`` and the legal actions."""
@@ -65,8 +69,23 @@ def neutral_evaluation(state: State) -> list[float]:
     return [0.0] * state.num_players
 
 
-def evaluation_for(game_id: str) -> Evaluation:
-    """The evaluation of ``game_id``: a registered one, the game's module, or the neutral one."""
+def evaluation_for(game_id: str, variant: str | None = None) -> Evaluation:
+    """The evaluation of ``game_id``: a registered one, the game's module, or the neutral one.
+
+    ``variant`` names another evaluation of the game's module (its ``EVALUATIONS``
+    dict, e.g. hex's ``hand``), for comparisons.
+
+    Raises:
+        ValueError: an unknown ``variant``.
+    """
+    if variant is not None:
+        module_name = EVALUATION_MODULES.get(game_id)
+        table = getattr(importlib.import_module(module_name), "EVALUATIONS", {}) if module_name else {}
+        if variant not in table:
+            known = ", ".join(sorted(table)) or "none"
+            raise ValueError(f"{game_id} has no evaluation {variant!r} (known: {known})")
+        chosen: Evaluation = table[variant]
+        return chosen
     if game_id in _CUSTOM:
         return _CUSTOM[game_id]
     module_name = EVALUATION_MODULES.get(game_id)
@@ -127,3 +146,12 @@ def squash(margins: list[float], scale: float) -> list[float]:
         return [math.tanh(margins[0] / scale)]
     total = sum(margins)
     return [math.tanh((m - (total - m) / (n - 1)) / scale) for m in margins]
+
+
+def solver_for(game_id: str) -> Solver | None:
+    """The game's exact solver (a module-level ``solve`` in its evaluation module), if it has one."""
+    module_name = EVALUATION_MODULES.get(game_id)
+    if module_name is None:
+        return None
+    solver: Solver | None = getattr(importlib.import_module(module_name), "solve", None)
+    return solver

@@ -775,7 +775,7 @@ def perft(nb: Any, ring: Any, s: Any, depth: int) -> int:
     return total
 
 
-FEATURES = ("pawns", "freedoms", "mobility", "removable", "area", "tiles")
+FEATURES = ("pawns", "freedoms", "mobility", "removable", "area", "tiles", "atari")
 """The columns :func:`features` writes."""
 
 
@@ -786,8 +786,9 @@ def features(nb: Any, s: Any, seat_of: Any, out: Any) -> None:
     pawns on the table; freedoms, the empty tiles next to its pawns;
     mobility, the (pawn, destination) pairs of :func:`reach` (before the
     must-allow-removal rule); removable, the empty tiles with a free edge;
-    area, the empty tiles some pawn of it can reach; tiles on the table.
-    The last two columns but area are the same for everyone.
+    area, the empty tiles some pawn of it can reach; tiles on the table;
+    atari, its pawns in groups with exactly one freedom (capturable at once).
+    Removable and tiles are the same for everyone.
     """
     comps = np.empty(MAX_TILES, np.uint64)
     pawns = all_pawns(s)
@@ -812,6 +813,14 @@ def features(nb: Any, s: Any, seat_of: Any, out: Any) -> None:
         out[row, 3] = removable
         out[row, 4] = popcount(area)
         out[row, 5] = tiles
+        atari = 0
+        rest = mine
+        while rest:
+            group = flood(nb, lowest_bit(rest), mine)
+            rest &= ~group
+            if popcount(neighbours_of(nb, group) & empty) == 1:
+                atari += popcount(group)
+        out[row, 6] = atari
 
 
 @njit(cache=True)

@@ -604,8 +604,8 @@ class HexState(State):
         return self._surface.cells_of(int(self._s[kernel.S_ISOLATED]))
 
     def feature_matrix(self) -> np.ndarray[Any, Any]:
-        """``int64[players, 6]``, per seat: the columns of ``kernel.FEATURES`` (pawns, freedoms,
-        mobility, removable, area, tiles; see :meth:`features`)."""
+        """``int64[players, 7]``, per seat: the columns of ``kernel.FEATURES`` (pawns, freedoms,
+        mobility, removable, area, tiles, atari; see :meth:`features`)."""
         by_seat = np.zeros((len(self._seat_of), len(kernel.FEATURES)), dtype=np.int64)
         if self._s is None or self._surface is None:
             for seat, count in enumerate(self.pawn_counts()):
@@ -623,6 +623,7 @@ class HexState(State):
         - ``removable``: empty tiles with a free edge (candidate removals);
         - ``area``: empty tiles some own pawn can reach;
         - ``tiles``: tiles on the table;
+        - ``atari``: own pawns in groups with exactly one freedom;
         - ``enemy_pawns``, ``enemy_freedoms``, ``enemy_mobility``, ``enemy_area``: the same summed
           over opponents.
         """
@@ -635,6 +636,7 @@ class HexState(State):
             "removable": int(m[seat, 3]),
             "area": int(m[seat, 4]),
             "tiles": int(m[seat, 5]),
+            "atari": int(m[seat, 6]),
             "enemy_pawns": int(others[0]),
             "enemy_freedoms": int(others[1]),
             "enemy_mobility": int(others[2]),

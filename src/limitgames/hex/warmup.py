@@ -77,7 +77,7 @@ def compile_kernel() -> float:
     removal_gone(nb, s, 2, np.uint64(all_pawns(s)))
     alive_mask(s)
     check_end(s.copy(), 0)
-    feats = np.zeros((2, 6), dtype=np.int64)
+    feats = np.zeros((2, 7), dtype=np.int64)
     features(nb, s, np.arange(2, dtype=np.int64), feats)
     returns_of(s, np.zeros(3))
     perft(nb, ring, s.copy(), 2)
