@@ -186,7 +186,7 @@ def test_squash_is_relative_and_bounded() -> None:
 
 
 def test_levels() -> None:
-    assert level_spec("hex", "hard").startswith("mcts")
+    assert level_spec("hex", "hard").startswith("alphabeta")
     assert level_spec("cards", "Expert").startswith("ismcts")
     assert level_spec("toy-tricks", "medium").startswith("ismcts")
     for level in ("easy", "medium", "hard", "expert"):

@@ -119,3 +119,18 @@ def test_solver_agrees_with_naive_minimax(name: str, pos: dict[str, Any], expect
         child.apply(solution.best_action)
         again = solve(child, seconds=120, table_bits=14)
         assert again.values is not None and again.values[solution.seat] == naive[solution.seat]
+
+
+def test_alphabeta_with_solve_plays_a_small_ending_exactly() -> None:
+    from limitgames.agents import make_agent
+
+    state = get_game("hex").state_from_position(_row())
+    agent = make_agent("alphabeta:seconds=1,solve=yes", 1)
+    action = agent.choose(state)
+    assert agent.last_info["depth"] == "exact" and agent.last_info["proven"] == "win"
+    # the naive minimax says which first moves win: b1-a1 and d1-e1 (b1-c1 and d1-c1 lose)
+    start = RefState.from_position(_row())
+    winning = {f"{state.cell_name(a[1])}-{state.cell_name(a[2])}" for a in start.legal_actions()
+               if naive_values(start.apply(a), {})[0] == 1.0}
+    assert winning == {"b1-a1", "d1-e1"}
+    assert state.action_to_string(action) in winning

@@ -1,9 +1,11 @@
 """Difficulty levels for people: easy, medium, hard, expert, per game.
 
 ``level_spec("hex", "hard")`` gives the agent spec a play command uses for
-``--opponent hard``. Perfect-information games (``hex``) get UCT; games with
-hidden cards (``cards``, ``world``) get information-set MCTS, which never
-peeks. The time budgets keep a move under about five seconds at expert.
+``--opponent hard``. ``hex`` gets alpha-beta on its learned evaluation, with
+its exact solver on small endings; other perfect-information games get UCT;
+games with hidden cards (``cards``, ``world``) get information-set MCTS,
+which never peeks. The time budgets keep a move under about five seconds at
+expert.
 """
 
 from __future__ import annotations
@@ -25,7 +27,15 @@ _HIDDEN: dict[str, str] = {
     "hard": "ismcts:seconds=2",
     "expert": "ismcts:seconds=5",
 }
-_BY_GAME: dict[str, dict[str, str]] = {"hex": _PERFECT, "cards": _HIDDEN, "world": _HIDDEN}
+_HEX: dict[str, str] = {
+    "easy": "heuristic:epsilon=0.3",
+    "medium": "alphabeta:seconds=0.2",
+    "hard": "alphabeta:seconds=1,solve=yes",
+    "expert": "alphabeta:seconds=3,solve=yes",
+}
+"""hex: greedy with 30% random moves (beatable, makes visible mistakes); alpha-beta with the
+learned evaluation at 0.2, 1 and 3 s a move, the last two playing small endings exactly."""
+_BY_GAME: dict[str, dict[str, str]] = {"hex": _HEX, "cards": _HIDDEN, "world": _HIDDEN}
 
 
 def level_spec(game_id: str, level: str) -> str:
