@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -94,6 +94,16 @@ def replay_command(
         console.print(f"Note: {note}; every action is legal under today's rules too.", highlight=False)
 
 
+def read_position(path: Path) -> Any:
+    """The decoded JSON of a position file. Raises :class:`PositionError` with a one-line reason."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise PositionError(f"cannot read the file: {exc.strerror}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise PositionError(f"not JSON: {exc}") from None
+
+
 @app.command("perft")
 def perft_command(
     game: Annotated[str, typer.Argument(help="Game id (hex).")],
@@ -103,14 +113,7 @@ def perft_command(
 ) -> None:
     """Count the decision sequences of exactly DEPTH decisions from a position."""
     try:
-        g = get_game(game)
-        try:
-            data = json.loads(position.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise PositionError(f"cannot read the file: {exc.strerror}") from None
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise PositionError(f"not JSON: {exc}") from None
-        state = g.state_from_position(data)
+        state = get_game(game).state_from_position(read_position(position))
     except NotImplementedError as exc:
         raise fail(str(exc)) from None
     except LimitGamesError as exc:
@@ -142,13 +145,7 @@ def solve_command(
     if game != "hex":
         raise fail(f"the solver knows only hex, not {game!r}")
     try:
-        try:
-            data = json.loads(position.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise PositionError(f"cannot read the file: {exc.strerror}") from None
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise PositionError(f"not JSON: {exc}") from None
-        state = get_game("hex").state_from_position(data)
+        state = get_game("hex").state_from_position(read_position(position))
         from limitgames.hex.solver import solve
         from limitgames.hex.state import HexState
 
