@@ -10,6 +10,7 @@ from limitgames.hex.info import COLOURS, HEX_INFO, SEAT_COLOURS
 from limitgames.hex.layout import Layout, generate_layout, layout_problems, pawn_colours
 from limitgames.hex.notation import Frame
 from limitgames.hex.placement import Placement
+from limitgames.hex.position import state_from_position
 from limitgames.hex.state import HexState
 
 __all__ = ["HEX_INFO", "HexGame", "layout_from_json", "layout_to_json"]
@@ -110,6 +111,4 @@ class HexGame(Game):
         return state
 
     def state_from_position(self, position: Mapping[str, Any]) -> State:
-        from limitgames.hex.position import state_from_position
-
         return state_from_position(position)

@@ -33,12 +33,14 @@ from limitgames.core import TERMINAL, IllegalActionError, NotationError, State
 from limitgames.hex import kernel
 from limitgames.hex.codec import (
     Kind,
+    ball_action,
     kind_of,
     move_action,
     move_tiles,
     placement_cell,
     removal_action,
     removal_tile,
+    tile_action,
 )
 from limitgames.hex.info import SEAT_COLOURS
 from limitgames.hex.notation import Frame, parse_text
@@ -431,8 +433,6 @@ class HexState(State):
         raise ValueError(f"not a hex action: {action!r}")
 
     def parse_action(self, text: str) -> Any:
-        from limitgames.hex.codec import ball_action, tile_action
-
         kind, first, second = parse_text(text)
         cell = self._frame.cell(first)
         if kind in (Kind.TILE, Kind.BALL):
