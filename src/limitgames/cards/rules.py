@@ -102,7 +102,7 @@ class CardsState(State):
         n = int(variant["players"])
         self._variant = variant
         self._chance = chance
-        self._score_returns = variant.get("returns", "score") == "score"
+        self._score_returns = variant.get("returns", "win") == "score"
         self.n = n
         self.full_hand = hand_size(n)
         self.hide_count = hidden_per_round(n)
@@ -191,10 +191,10 @@ class CardsState(State):
     def returns(self) -> list[float]:
         """One number per seat, by the variant's ``returns`` parameter.
 
-        ``"score"`` (default): the scores so far (:meth:`scores`). ``"win"``: 0
-        for everybody until the end; then +1 for the sole winner, 0 for each of
-        several seats sharing the win, -1 for the others (the scale of the
-        project's other games).
+        ``"win"`` (default, the scale of every game: :mod:`limitgames.core.encoding`):
+        0 for everybody until the end; then +1 for the sole winner, 0 for each of
+        several seats sharing the win, -1 for the others. ``"score"``: the scores
+        so far (:meth:`scores`).
         """
         if self._score_returns:
             return [float(x) for x in self.scores()]

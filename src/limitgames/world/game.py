@@ -15,8 +15,8 @@ class WorldGame(Game):
     Variant parameters: ``players`` (2-6), ``data`` (a TOML file overriding
     values of the shipped ``data.toml``), ``stress_tests`` (how many stress
     tests before scoring; default the data's ``end.stress_tests``), ``returns``
-    (``win``: 1.0 for each nation with the best score, 0.0 for the others;
-    ``score``: the final scores).
+    (``win``: +1 for the sole nation with the best score, 0 for each of several sharing it,
+    -1 for the others; ``score``: the final scores).
     """
 
     info = GameInfo(
@@ -31,7 +31,7 @@ class WorldGame(Game):
             Parameter("data", "path", None, "a TOML file overriding values of the game data (see docs/world.md)"),
             Parameter("stress_tests", "int", None, "stress tests before scoring (0-2; default from the data)",
                       minimum=0, maximum=2),
-            Parameter("returns", "str", "win", "returns(): win (1 for the best score, ties share) or score",
+            Parameter("returns", "str", "win", "returns(): win (+1 sole best score, 0 shared, -1 others) or score",
                       choices=("win", "score")),
         ),
         rules_version="world-1",

@@ -176,14 +176,16 @@ class WorldState(State):
         return self.terminal
 
     def returns(self) -> list[float]:
-        """Variant ``returns=win``: 1.0 for each nation with the highest score (ties share), 0.0 for
+        """Variant ``returns=win`` (default, the scale of every game: :mod:`limitgames.core.encoding`):
+        +1 for the sole nation with the highest score, 0 for each of several sharing it, -1 for
         the others; ``returns=score``: the scores. All 0.0 until the end."""
         if not self.terminal:
             return [0.0] * self.n
         if self._variant.get("returns") == "score":
             return [float(s) for s in self.scores]
-        best = max(self.scores)
-        return [1.0 if s == best else 0.0 for s in self.scores]
+        from limitgames.core.encoding import outcome_returns
+
+        return outcome_returns(self.scores)
 
     def history(self) -> list[Action]:
         return list(self._history)
