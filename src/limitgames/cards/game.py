@@ -56,6 +56,18 @@ class CardsGame(Game):
         editions=("AMIGO 2001",),
     )
 
+    def encoding_spec(self, **variant: Any) -> Any:
+        """The fixed sizes of ``variant`` for the research adapters (:mod:`limitgames.cards.encoding`)."""
+        from limitgames.cards.encoding import encoding_spec
+
+        return encoding_spec(self.info.resolve_variant(variant))
+
+    def setup_chance(self, **variant: Any) -> Any:
+        """The shuffles and the start player as explicit chance nodes (:mod:`limitgames.cards.encoding`)."""
+        from limitgames.cards.encoding import CardsSetupChance
+
+        return CardsSetupChance(self, variant)
+
     def new_initial_state(
         self, seed: int | None = None, chance: Any = None, **variant: Any
     ) -> CardsState:

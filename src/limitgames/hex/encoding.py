@@ -51,9 +51,7 @@ from limitgames.core.encoding import EncodingSpec, SetupChance, uniform
 from limitgames.hex import kernel
 from limitgames.hex.bitboard import ONE, ZERO, U, lowest_index
 from limitgames.hex.codec import (
-    BALL_BASE,
     KERNEL_ACTIONS,
-    TILE_BASE,
     Kind,
     ball_action,
     kind_of,

@@ -54,6 +54,18 @@ class WorldGame(Game):
             resolved["stress_tests"] = data.end["stress_tests"]
         return WorldState(resolved, data, chance if chance is not None else Chance(seed))
 
+    def encoding_spec(self, **variant: Any) -> Any:
+        """The fixed sizes of ``variant`` for the research adapters (:mod:`limitgames.world.encoding`)."""
+        from limitgames.world.encoding import encoding_spec
+
+        return encoding_spec(self.info.resolve_variant(variant))
+
+    def setup_chance(self, **variant: Any) -> Any:
+        """The start player and the deck shuffles as explicit chance nodes (:mod:`limitgames.world.encoding`)."""
+        from limitgames.world.encoding import WorldSetupChance
+
+        return WorldSetupChance(self, variant)
+
     def state_from_position(self, position: Mapping[str, Any]) -> State:
         """A game from a position at the start of a generation (see ``world.position``).
 
