@@ -285,6 +285,26 @@ def write_mask_words(nb: Any, s: Any, buffer: Any, out: Any) -> int:
     return n
 
 
+@njit(cache=True)
+def write_tensor(ring: Any, s: Any, static: Any, player: int, words: Any, out: Any) -> None:
+    """The planes of kernel player ``player``'s view unpacked into ``out`` (``float32[NUM_PLANES, 64]``)."""
+    write_planes(ring, s, static, player, words)
+    for p in range(NUM_PLANES):
+        w = words[p]
+        for t in range(MAX_TILES):
+            out[p, t] = np.float32((w >> U(t)) & ONE)
+
+
+@njit(cache=True)
+def write_mask(nb: Any, s: Any, buffer: Any, out: Any) -> int:
+    """The legal actions as a 0/1 mask in ``out`` (``bool[>= 4160]``, cleared first); returns their number."""
+    out[:] = False
+    n = kernel.legal_actions(nb, s, buffer)
+    for i in range(n):
+        out[buffer[i]] = True
+    return n
+
+
 def _placement_planes(state: Any, seat: int) -> np.ndarray[Any, Any]:
     placement = state.placement
     size = int(state.variant["size"])
@@ -335,10 +355,15 @@ def observation_words(state: Any, seat: int) -> np.ndarray[Any, Any]:
 
 def observation_tensor(state: Any, seat: int) -> np.ndarray[Any, Any]:
     """``float32[NUM_PLANES, 64]``: ``seat``'s view (see :data:`PLANES`)."""
-    return unpack_planes(observation_words(state, seat))
+    if state.placement is not None or not 0 <= seat < state.num_players:
+        return unpack_planes(observation_words(state, seat))
+    surface = state.surface
+    static = surface_static(surface, state.edition, int(state.variant["size"]))
+    out = np.empty(OBSERVATION_SHAPE, dtype=np.float32)
+    write_tensor(surface.ring, state._s, static, state.seat_order().index(seat), _SCRATCH, out)
+    return out
 
 
-_MASK_WORDS = np.empty(MAX_TILES + 1, dtype=np.uint64)
 _BUFFER = np.empty(kernel.MAX_MOVES, dtype=np.int64)
 
 
@@ -350,14 +375,8 @@ def legal_action_mask(state: Any) -> np.ndarray[Any, Any]:
         for a in state.legal_actions():
             mask[action_to_index(state.variant, a)] = True
         return mask
-    surface = state.surface
-    words = np.empty(MAX_TILES + 1, dtype=np.uint64)
-    write_mask_words(surface.neighbour_masks, state._s, _BUFFER, words)
-    bits = unpack_mask(words)
-    if size == KERNEL_ACTIONS:
-        return bits
-    mask = np.zeros(size, dtype=np.bool_)
-    mask[:KERNEL_ACTIONS] = bits
+    mask = np.empty(size, dtype=np.bool_)
+    write_mask(state.surface.neighbour_masks, state._s, _BUFFER, mask)
     return mask
 
 
@@ -378,7 +397,35 @@ def information_state_string(state: Any, seat: int) -> str:
     )
 
 
-# --- explicit chance ---------------------------------------------------------------------------------
+# --- layouts by number ---------------------------------------------------------------------------------
+@lru_cache(maxsize=4096)
+def numbered_layout(size: int, players: int, number: int) -> list[list[Any]]:
+    """Layout number ``number`` (the chance outcome ``[[q, r, colour], ...]``): the layout
+    chain's draw from ``random.Random(number)``. Cached, so a pool of layouts is cheap."""
+    from limitgames.hex.game import layout_to_json
+    from limitgames.hex.layout import generate_layout
+
+    return layout_to_json(generate_layout(size, players, random.Random(number)))
+
+
+def state_from_layout_number(variant: dict[str, Any], number: int, deal: int | None, seed: int) -> Any:
+    """A nestorgames game on layout ``number`` with colour deal ``deal`` (an index into the
+    permutations of the colours; ``None`` with ``colours=fixed``), through the recorded-outcome
+    replay, so the state's chance log and records are those of an ordinary game."""
+    from limitgames.core import Chance
+    from limitgames.hex.game import HexGame
+
+    players = int(variant["players"])
+    outcomes: list[dict[str, Any]] = [
+        {"kind": "layout", "value": numbered_layout(int(variant["size"]), players, number)}
+    ]
+    if deal is not None:
+        deals = list(itertools.permutations(SEAT_COLOURS["nestorgames"][:players]))
+        outcomes.append({"kind": "colours", "value": list(deals[deal])})
+    chance = Chance(seed, replay=outcomes)
+    return HexGame().new_initial_state(chance=chance, **variant)
+
+
 class HexSetupChance(SetupChance):
     """nestorgames: the layout (one of ``layouts`` equally likely), then the colour deal."""
 
@@ -409,14 +456,10 @@ class HexSetupChance(SetupChance):
         return "colours " + ",".join(self._deals[index])
 
     def records(self) -> list[dict[str, Any]]:
-        from limitgames.hex.game import layout_to_json
-        from limitgames.hex.layout import generate_layout
-
         if not self._nodes:
             return []
         n, players = int(self.variant["size"]), int(self.variant["players"])
-        layout = layout_to_json(generate_layout(n, players, random.Random(self.applied[0])))
-        out: list[dict[str, Any]] = [{"kind": "layout", "value": layout}]
+        out: list[dict[str, Any]] = [{"kind": "layout", "value": numbered_layout(n, players, self.applied[0])}]
         if self._nodes == 2:
             out.append({"kind": "colours", "value": list(self._deals[self.applied[1]])})
         return out
