@@ -118,6 +118,7 @@ def encoding_spec(variant: dict[str, Any]) -> EncodingSpec:
         max_chance_outcomes=max(len(set(codes)), 5, players),
         max_chance_nodes=len(codes) + MAX_PILE + 1,
         zero_sum=players == 2 and not score,
+        observation_range=(-1000.0, 1000.0),  # counts, points and scores
     )
 
 

@@ -61,6 +61,7 @@ class EncodingSpec:
         max_chance_outcomes: the most outcomes of one chance node (0 without chance).
         max_chance_nodes: an upper bound on the chance nodes of one game.
         zero_sum: whether the returns always add up to 0 (only two-player win/loss games).
+        observation_range: bounds of every entry of the observation tensor.
     """
 
     game: str
@@ -74,6 +75,7 @@ class EncodingSpec:
     max_chance_outcomes: int = 0
     max_chance_nodes: int = 0
     zero_sum: bool = False
+    observation_range: tuple[float, float] = (0.0, 1.0)
 
 
 class SetupChance(ABC):

@@ -408,7 +408,9 @@ def numbered_layout(size: int, players: int, number: int) -> list[list[Any]]:
     return layout_to_json(generate_layout(size, players, random.Random(number)))
 
 
-def state_from_layout_number(variant: dict[str, Any], number: int, deal: int | None, seed: int) -> Any:
+def state_from_layout_number(
+    variant: dict[str, Any], number: int, deal: int | None, seed: int
+) -> Any:
     """A nestorgames game on layout ``number`` with colour deal ``deal`` (an index into the
     permutations of the colours; ``None`` with ``colours=fixed``), through the recorded-outcome
     replay, so the state's chance log and records are those of an ordinary game."""
@@ -459,7 +461,9 @@ class HexSetupChance(SetupChance):
         if not self._nodes:
             return []
         n, players = int(self.variant["size"]), int(self.variant["players"])
-        out: list[dict[str, Any]] = [{"kind": "layout", "value": numbered_layout(n, players, self.applied[0])}]
+        out: list[dict[str, Any]] = [
+            {"kind": "layout", "value": numbered_layout(n, players, self.applied[0])}
+        ]
         if self._nodes == 2:
             out.append({"kind": "colours", "value": list(self._deals[self.applied[1]])})
         return out

@@ -65,14 +65,24 @@ class StepResult(NamedTuple):
 
 
 @njit(cache=True)
-def _refresh(nbs: Any, rings: Any, statics: Any, g: int, s: Any, buffer: Any, mask: Any, planes: Any) -> None:
+def _refresh(
+    nbs: Any, rings: Any, statics: Any, g: int, s: Any, buffer: Any, mask: Any, planes: Any
+) -> None:
     write_mask_words(nbs[g], s, buffer, mask)
     write_planes(rings[g], s, statics[g], np.int64(s[kernel.S_TO_MOVE]), planes)
 
 
 @njit(cache=True, parallel=True)
 def vector_reset(
-    nbs: Any, rings: Any, statics: Any, pool: Any, game_of: Any, states: Any, rngs: Any, masks: Any, planes: Any,
+    nbs: Any,
+    rings: Any,
+    statics: Any,
+    pool: Any,
+    game_of: Any,
+    states: Any,
+    rngs: Any,
+    masks: Any,
+    planes: Any,
     lengths: Any,
 ) -> None:
     """Start every game on a layout drawn from the pool; write masks and planes."""
@@ -87,8 +97,20 @@ def vector_reset(
 
 @njit(cache=True, parallel=True)
 def vector_step(
-    nbs: Any, rings: Any, statics: Any, pool: Any, game_of: Any, states: Any, rngs: Any, actions: Any, masks: Any,
-    planes: Any, rewards: Any, done: Any, accepted: Any, lengths: Any,
+    nbs: Any,
+    rings: Any,
+    statics: Any,
+    pool: Any,
+    game_of: Any,
+    states: Any,
+    rngs: Any,
+    actions: Any,
+    masks: Any,
+    planes: Any,
+    rewards: Any,
+    done: Any,
+    accepted: Any,
+    lengths: Any,
 ) -> None:
     """Play ``actions[b]`` in game ``b`` if its mask allows it; reset finished games; write
     rewards, done flags, masks and planes (see the module docstring)."""
@@ -147,7 +169,13 @@ class HexVectorEnv:
     """
 
     def __init__(
-        self, num_envs: int, *, players: int = 2, size: int = 8, layouts: int = 256, seed: int = 0,
+        self,
+        num_envs: int,
+        *,
+        players: int = 2,
+        size: int = 8,
+        layouts: int = 256,
+        seed: int = 0,
         threads: int | None = None,
     ) -> None:
         from limitgames.hex.game import HexGame
@@ -157,10 +185,15 @@ class HexVectorEnv:
         if threads is not None:
             set_threads(threads)
         game = HexGame()
-        self.variant = game.info.resolve_variant({"players": players, "size": size, "colours": "fixed"})
+        self.variant = game.info.resolve_variant(
+            {"players": players, "size": size, "colours": "fixed"}
+        )
         self.num_envs = num_envs
         self.players = players
-        starts = [game.new_initial_state(seed=seed * 1_000_003 + k, **self.variant) for k in range(layouts)]
+        starts = [
+            game.new_initial_state(seed=seed * 1_000_003 + k, **self.variant)
+            for k in range(layouts)
+        ]
         self.pool = np.stack([s.kernel_vector() for s in starts])  # type: ignore[arg-type]
         self.nbs = np.stack([s.surface.neighbour_masks for s in starts])  # type: ignore[union-attr]
         self.rings = np.stack([s.surface.ring for s in starts])  # type: ignore[union-attr]
@@ -168,7 +201,9 @@ class HexVectorEnv:
         assert self.statics.shape[1] == STATIC_WORDS
         self.states = np.zeros((num_envs, kernel.STATE_SIZE), dtype=np.uint64)
         self.game_of = np.zeros(num_envs, dtype=np.int64)
-        self.rngs = np.array([seed_word(seed * 7_919 + b) for b in range(num_envs)], dtype=np.uint64)
+        self.rngs = np.array(
+            [seed_word(seed * 7_919 + b) for b in range(num_envs)], dtype=np.uint64
+        )
         self.planes = np.zeros((num_envs, NUM_PLANES), dtype=np.uint64)
         self.mask_words = np.zeros((num_envs, MASK_WORDS), dtype=np.uint64)
         self.rewards = np.zeros((num_envs, 3), dtype=np.float32)
@@ -194,8 +229,16 @@ class HexVectorEnv:
         if seed is not None:
             self.rngs[:] = [seed_word(seed * 7_919 + b) for b in range(self.num_envs)]
         vector_reset(
-            self.nbs, self.rings, self.statics, self.pool, self.game_of, self.states, self.rngs, self.mask_words,
-            self.planes, self.lengths,
+            self.nbs,
+            self.rings,
+            self.statics,
+            self.pool,
+            self.game_of,
+            self.states,
+            self.rngs,
+            self.mask_words,
+            self.planes,
+            self.lengths,
         )
         return self.planes, self.mask_words
 
@@ -206,10 +249,24 @@ class HexVectorEnv:
             raise ValueError(f"actions must have shape ({self.num_envs},), not {acts.shape}")
         self._actions[:] = acts
         vector_step(
-            self.nbs, self.rings, self.statics, self.pool, self.game_of, self.states, self.rngs, self._actions,
-            self.mask_words, self.planes, self.rewards, self.done, self.accepted, self.lengths,
+            self.nbs,
+            self.rings,
+            self.statics,
+            self.pool,
+            self.game_of,
+            self.states,
+            self.rngs,
+            self._actions,
+            self.mask_words,
+            self.planes,
+            self.rewards,
+            self.done,
+            self.accepted,
+            self.lengths,
         )
-        return StepResult(self.planes, self.mask_words, self.rewards, self.done, self.to_move, self.accepted)
+        return StepResult(
+            self.planes, self.mask_words, self.rewards, self.done, self.to_move, self.accepted
+        )
 
     def sample_actions(self, out: np.ndarray[Any, Any] | None = None) -> np.ndarray[Any, Any]:
         """``int64[B]``: a uniformly random legal action per game (a baseline policy, compiled)."""

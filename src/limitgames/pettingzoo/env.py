@@ -41,13 +41,25 @@ class LimitAECEnv(AECEnv):  # type: ignore[misc]
         VariantError: for a bad variant.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["rgb_array", "ansi"], "name": "limit", "is_parallelizable": False,
-                                "render_fps": 2}
+    metadata: dict[str, Any] = {
+        "render_modes": ["rgb_array", "ansi"],
+        "name": "limit",
+        "is_parallelizable": False,
+        "render_fps": 2,
+    }
 
-    def __init__(self, game_id: str, render_mode: str | None = None, max_cycles: int | None = None,
-                 layouts: int | None = None, **variant: Any) -> None:
+    def __init__(
+        self,
+        game_id: str,
+        render_mode: str | None = None,
+        max_cycles: int | None = None,
+        layouts: int | None = None,
+        **variant: Any,
+    ) -> None:
         super().__init__()
-        if layouts is not None and (game_id != "hex" or variant.get("edition", "nestorgames") != "nestorgames"):
+        if layouts is not None and (
+            game_id != "hex" or variant.get("edition", "nestorgames") != "nestorgames"
+        ):
             raise ValueError("layouts=K applies to the nestorgames edition of hex only")
         self.layouts = layouts
         self.game = get_game(game_id)
@@ -58,12 +70,15 @@ class LimitAECEnv(AECEnv):  # type: ignore[misc]
         self.metadata = dict(self.metadata, name=f"{game_id}_v0")
         n = self.spec_.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
-        bounded = game_id == "hex"
-        low, high = (0.0, 1.0) if bounded else (-np.inf, np.inf)
+        low, high = self.spec_.observation_range
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(low=low, high=high, shape=self.spec_.observation_shape, dtype=np.float32),
-                "action_mask": spaces.Box(low=0, high=1, shape=(self.spec_.num_distinct_actions,), dtype=np.int8),
+                "observation": spaces.Box(
+                    low=low, high=high, shape=self.spec_.observation_shape, dtype=np.float32
+                ),
+                "action_mask": spaces.Box(
+                    low=0, high=1, shape=(self.spec_.num_distinct_actions,), dtype=np.int8
+                ),
             }
         )
         act_space = spaces.Discrete(self.spec_.num_distinct_actions)
@@ -88,10 +103,15 @@ class LimitAECEnv(AECEnv):  # type: ignore[misc]
 
             rng = random.Random(game_seed)
             deal = rng.randrange(len(self.possible_agents) * (len(self.possible_agents) - 1))
-            key = (rng.randrange(self.layouts), None if self.variant["colours"] == "fixed" else deal)
+            key = (
+                rng.randrange(self.layouts),
+                None if self.variant["colours"] == "fixed" else deal,
+            )
             start = self._starts.get(key)
             if start is None:
-                start = self._starts[key] = state_from_layout_number(self.variant, key[0], key[1], game_seed)
+                start = self._starts[key] = state_from_layout_number(
+                    self.variant, key[0], key[1], game_seed
+                )
             self.state = start.clone()
         else:
             self.state = self.game.new_initial_state(seed=game_seed, **self.variant)
@@ -114,7 +134,9 @@ class LimitAECEnv(AECEnv):  # type: ignore[misc]
         acting = not state.is_terminal() and state.current_player() == seat
         result = {
             "observation": state.observation_tensor(seat),
-            "action_mask": state.legal_action_mask().astype(np.int8) if acting else self._zero_mask.copy(),
+            "action_mask": state.legal_action_mask().astype(np.int8)
+            if acting
+            else self._zero_mask.copy(),
         }
         self._cache[agent] = result
         return result
@@ -125,7 +147,9 @@ class LimitAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         state = self.state
-        state.apply(state.index_to_action(int(action)))  # ValueError / IllegalActionError: unchanged
+        state.apply(
+            state.index_to_action(int(action))
+        )  # ValueError / IllegalActionError: unchanged
         self._cache = {}
         self._decisions += 1
         self._cumulative_rewards[agent] = 0.0

@@ -49,14 +49,20 @@ def hex_rgb(state: Any, tile_size: float = 18.0) -> np.ndarray[Any, Any]:
     for ((_, _), colour, owner), (x, y) in zip(tiles, centres, strict=False):
         cx, cy = x - x0, y - y0
         corners = [
-            (cx + tile_size * math.cos(math.radians(60 * k + 30)), cy + tile_size * math.sin(math.radians(60 * k + 30)))
+            (
+                cx + tile_size * math.cos(math.radians(60 * k + 30)),
+                cy + tile_size * math.sin(math.radians(60 * k + 30)),
+            )
             for k in range(6)
         ]
         draw.polygon(corners, fill=TILE_FILL.get(colour, TILE_FILL[None]), outline=(90, 80, 60))
         if owner is not None:
             r = tile_size * 0.5
-            draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=PAWN_FILL.get(names[owner], (68, 68, 68)),
-                         outline=(255, 255, 255))
+            draw.ellipse(
+                (cx - r, cy - r, cx + r, cy + r),
+                fill=PAWN_FILL.get(names[owner], (68, 68, 68)),
+                outline=(255, 255, 255),
+            )
     return np.asarray(image, dtype=np.uint8)
 
 

@@ -149,6 +149,7 @@ def encoding_spec(variant: dict[str, Any]) -> EncodingSpec:
         max_chance_outcomes=max(len(data.cards), players),
         max_chance_nodes=1 + players * len(pools),
         zero_sum=players == 2 and not score,
+        observation_range=(-1e6, 1e6),  # counts, money and track positions
     )
 
 
