@@ -57,7 +57,7 @@ class LimitVsAgentEnv(gymnasium.Env[dict[str, np.ndarray[Any, Any]], np.int64]):
         **variant: the game's variant parameters.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["rgb_array", "ansi"], "render_fps": 2}
+    metadata: dict[str, Any] = {"render_modes": ["rgb_array", "ansi"], "render_fps": 2}  # noqa: RUF012 - the frameworks read it from the class
 
     def __init__(
         self,
@@ -76,7 +76,7 @@ class LimitVsAgentEnv(gymnasium.Env[dict[str, np.ndarray[Any, Any]], np.int64]):
         self.fixed_seat = seat
         self.render_mode = render_mode
         low, high = self.encoding.observation_range
-        self.observation_space = spaces.Dict(
+        self.observation_space = spaces.Dict(  # type: ignore[assignment]
             {
                 "observation": spaces.Box(
                     low=low, high=high, shape=self.encoding.observation_shape, dtype=np.float32
@@ -97,7 +97,7 @@ class LimitVsAgentEnv(gymnasium.Env[dict[str, np.ndarray[Any, Any]], np.int64]):
         mask = (
             state.legal_action_mask().astype(np.int8)
             if mine
-            else np.zeros(self.action_space.n, np.int8)
+            else np.zeros(self.encoding.num_distinct_actions, np.int8)
         )
         return {"observation": state.observation_tensor(self.seat), "action_mask": mask}
 
@@ -161,7 +161,7 @@ class LimitVsAgentEnv(gymnasium.Env[dict[str, np.ndarray[Any, Any]], np.int64]):
         return None
 
 
-class HexSelfPlayVectorEnv(VectorEnv):  # type: ignore[misc]
+class HexSelfPlayVectorEnv(VectorEnv):
     """``num_envs`` hex games in self-play as a Gymnasium ``VectorEnv`` (same-step auto-reset).
 
     Each step plays one action in every game for the player to move. Observations are
@@ -173,7 +173,7 @@ class HexSelfPlayVectorEnv(VectorEnv):  # type: ignore[misc]
     (``terminated[b]`` is set and the observation is already the new game's).
     """
 
-    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}  # noqa: RUF012 - the frameworks read it from the class
 
     def __init__(
         self,

@@ -144,10 +144,13 @@ class LimitState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: LimitGame, inner: Any = None) -> None:
         super().__init__(game)
         self.lg = game
-        self.setup = None if inner is not None else game.new_setup_chance()
+        self.setup: Any = None
         self.inner = inner
-        if inner is None and self.setup.is_done():
-            self.inner = self.setup.initial_state()
+        if inner is None:
+            setup = game.new_setup_chance()
+            self.setup = setup
+            if setup.is_done():
+                self.inner = setup.initial_state()
 
     # --- pyspiel's state API ---------------------------------------------------------------------
     def current_player(self) -> int:

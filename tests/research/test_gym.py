@@ -66,7 +66,7 @@ def test_self_play_vector_env() -> None:
     ended = 0
     for _ in range(200):
         actions = np.array([np.flatnonzero(m)[0] for m in obs["action_mask"]])
-        obs, reward, terminated, truncated, info = envs.step(actions)
+        obs, reward, terminated, _truncated, info = envs.step(actions)
         assert info["accepted"].all()
         ended += int(terminated.sum())
         assert set(np.unique(reward)) <= {-1.0, 0.0, 1.0}

@@ -194,10 +194,15 @@ class HexVectorEnv:
             game.new_initial_state(seed=seed * 1_000_003 + k, **self.variant)
             for k in range(layouts)
         ]
-        self.pool = np.stack([s.kernel_vector() for s in starts])  # type: ignore[arg-type]
+        vectors = []
+        for s in starts:
+            vector = s.kernel_vector()
+            assert vector is not None  # nestorgames games start in the movement phase
+            vectors.append(vector)
+        self.pool = np.stack(vectors)
         self.nbs = np.stack([s.surface.neighbour_masks for s in starts])  # type: ignore[union-attr]
         self.rings = np.stack([s.surface.ring for s in starts])  # type: ignore[union-attr]
-        self.statics = np.stack([surface_static(s.surface, "nestorgames", size) for s in starts])  # type: ignore[arg-type]
+        self.statics = np.stack([surface_static(s.surface, "nestorgames", size) for s in starts])
         assert self.statics.shape[1] == STATIC_WORDS
         self.states = np.zeros((num_envs, kernel.STATE_SIZE), dtype=np.uint64)
         self.game_of = np.zeros(num_envs, dtype=np.int64)
@@ -281,3 +286,20 @@ class HexVectorEnv:
     def legal_mask(self) -> np.ndarray[Any, Any]:
         """``bool[B, 4160]``: the legal actions unpacked."""
         return unpack_mask(self.mask_words)
+
+
+def compile_all() -> float:
+    """Compile (or load from Numba's cache) the vector environment's entry points on a tiny
+    batch; return seconds. ``scripts/setup.sh`` runs it once after installation."""
+    import time
+
+    started = time.perf_counter()
+    env = HexVectorEnv(2, size=2, layouts=1)
+    env.step(env.sample_actions())
+    env.observations()
+    from limitgames.hex.game import HexGame
+
+    state = HexGame().new_initial_state(seed=1, size=2)
+    state.observation_tensor(0)
+    state.legal_action_mask()
+    return time.perf_counter() - started

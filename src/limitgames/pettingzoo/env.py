@@ -41,7 +41,7 @@ class LimitAECEnv(AECEnv):  # type: ignore[misc]
         VariantError: for a bad variant.
     """
 
-    metadata: dict[str, Any] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012 - the frameworks read it from the class
         "render_modes": ["rgb_array", "ansi"],
         "name": "limit",
         "is_parallelizable": False,
