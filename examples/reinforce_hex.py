@@ -52,10 +52,23 @@ def tile_features(obs: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
         return total * tiles
 
     own_near, enemy_near, empty_near = around(own), around(enemy), around(empty)
-    enemy_short = around(enemy * (empty_near <= 1))  # enemy pawns next door with one freedom at most
+    enemy_short = around(
+        enemy * (empty_near <= 1)
+    )  # enemy pawns next door with one freedom at most
     own_short = around(own * (empty_near <= 1))
     return np.stack(
-        [tiles, own, enemy, own_near, enemy_near, empty_near, enemy_short, own_short, edge, empty_near * own],
+        [
+            tiles,
+            own,
+            enemy,
+            own_near,
+            enemy_near,
+            empty_near,
+            enemy_short,
+            own_short,
+            edge,
+            empty_near * own,
+        ],
         axis=-1,
     ).astype(np.float32)
 
@@ -64,13 +77,21 @@ def tile_features(obs: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
 class Policy:
     """A linear policy: ``theta[0]`` scores move origins, ``theta[1]`` destinations, ``theta[2]`` removals."""
 
-    theta: np.ndarray[Any, Any] = field(default_factory=lambda: np.zeros((3, FEATURES), dtype=np.float64))
+    theta: np.ndarray[Any, Any] = field(
+        default_factory=lambda: np.zeros((3, FEATURES), dtype=np.float64)
+    )
 
-    def probabilities(self, feats: np.ndarray[Any, Any], mask: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    def probabilities(
+        self, feats: np.ndarray[Any, Any], mask: np.ndarray[Any, Any]
+    ) -> np.ndarray[Any, Any]:
         """``float64[B, 4160]``: the masked softmax over actions."""
         scores = feats @ self.theta.T  # [B, 64, 3]
         logits = np.concatenate(
-            [(scores[:, :, 0, None] + scores[:, None, :, 1]).reshape(len(feats), 4096), scores[:, :, 2]], axis=1
+            [
+                (scores[:, :, 0, None] + scores[:, None, :, 1]).reshape(len(feats), 4096),
+                scores[:, :, 2],
+            ],
+            axis=1,
         )
         logits = np.where(mask, logits, -np.inf)
         logits -= logits.max(axis=1, keepdims=True)
@@ -125,23 +146,32 @@ def evaluate(policy: Policy, games: int, seed: int, size: int) -> float:
 
 
 def train(
-    seconds: float = 180.0, num_envs: int = 256, size: int = 8, lr: float = 0.05, seed: int = 0,
-    eval_every: float = 15.0, eval_games: int = 400, threads: int | None = None, steps: int | None = None,
+    seconds: float = 180.0,
+    num_envs: int = 256,
+    size: int = 8,
+    lr: float = 0.05,
+    seed: int = 0,
+    eval_every: float = 15.0,
+    eval_games: int = 400,
+    threads: int | None = None,
+    steps: int | None = None,
 ) -> list[tuple[float, int, float]]:
     """Train for ``seconds`` (or exactly ``steps`` batch steps, for a reproducible run); return
-    the curve ``[(seconds, games trained, win rate vs random)]``."""
+    the curve ``[(training seconds, games trained, win rate vs random)]`` (the evaluations,
+    ``eval_games`` games each, are not counted as training time)."""
     rng = np.random.default_rng(seed)
     env = HexVectorEnv(num_envs, size=size, layouts=1024, seed=seed, threads=threads)
     policy = Policy()
     pending = np.zeros((num_envs, 3, 3, FEATURES))  # per game and player: summed score functions
     games = 0
-    start = time.perf_counter()
     curve = [(0.0, 0, evaluate(policy, eval_games, seed, size))]
-    next_eval = eval_every
+    start = time.perf_counter()  # training time: evaluations are not counted
+    paused = 0.0
+    next_eval = min(2.0, eval_every)  # every 2 s for the first 10 s, then every eval_every
     gradient = np.zeros_like(policy.theta)
     finished = 0
     step = 0
-    while (time.perf_counter() - start < seconds) if steps is None else step < steps:
+    while (time.perf_counter() - start - paused < seconds) if steps is None else step < steps:
         step += 1
         feats = tile_features(env.observations())
         mask = env.legal_mask()
@@ -160,11 +190,14 @@ def train(
             policy.theta += lr * gradient / finished
             gradient[:] = 0.0
             finished = 0
-        elapsed = time.perf_counter() - start
+        elapsed = time.perf_counter() - start - paused
         if steps is None and elapsed >= next_eval:
+            began = time.perf_counter()
             curve.append((elapsed, games, evaluate(policy, eval_games, seed + len(curve), size)))
-            next_eval += eval_every
-    curve.append((time.perf_counter() - start, games, evaluate(policy, eval_games, seed + 999, size)))
+            paused += time.perf_counter() - began
+            next_eval += 2.0 if next_eval < 10.0 else eval_every
+    elapsed = time.perf_counter() - start - paused
+    curve.append((elapsed, games, evaluate(policy, eval_games, seed + 999, size)))
     return curve
 
 
