@@ -49,7 +49,7 @@ from numba import njit, prange
 
 from limitgames.core.encoding import EncodingSpec, SetupChance, uniform
 from limitgames.hex import kernel
-from limitgames.hex.bitboard import ONE, ZERO, U, lowest_index
+from limitgames.hex.bitboard import ONE, ZERO, U, popcount
 from limitgames.hex.codec import (
     KERNEL_ACTIONS,
     Kind,
@@ -93,8 +93,16 @@ P_COLOUR = 5
 P_NEIGHBOUR = 9
 P_REMOVE, P_EQUALISER, P_TO_MOVE, P_PLACEMENT, P_JUST_PLACED = 15, 16, 17, 18, 19
 P_Q, P_R = 20, 27
-STATIC_WORDS = 4 + 2 * COORD_BITS
-"""Per surface: the colour planes then the coordinate planes (``uint64[18]``)."""
+PLANE_WORDS = 4 + 2 * COORD_BITS
+"""The static planes of a surface: colours then coordinates (18 words)."""
+_COUNTS = PLANE_WORDS
+_OFFSETS = _COUNTS + 6
+_MASKS = _OFFSETS + 6 * MAX_TILES
+STATIC_WORDS = _MASKS + 6 * MAX_TILES
+"""Per surface, ``uint64[STATIC_WORDS]``: the static planes; then, per direction ``d``, the
+neighbour table as shifts: ``count[d]`` groups, group ``k`` the tiles ``M[d, k]`` whose
+neighbour in ``d`` is tile ``t + o[d, k]`` (offsets stored plus 64), so that the neighbour
+plane is ``tiles & OR_k(M[d, k] & shift(tiles, o[d, k]))``: a few word operations."""
 ALL = U(0xFFFFFFFFFFFFFFFF)
 
 DEFAULT_LAYOUTS = 1 << 16
@@ -179,11 +187,23 @@ def encoding_spec(variant: dict[str, Any]) -> EncodingSpec:
 
 # --- observation planes ----------------------------------------------------------------------------
 def static_words(cells: Any, colours: Any, offset: int) -> np.ndarray[Any, Any]:
-    """``uint64[STATIC_WORDS]``: the colour and coordinate planes of tiles ``0..len(cells)-1``.
+    """``uint64[STATIC_WORDS]``: the static planes and neighbour shifts of tiles ``0..len(cells)-1``
+    (``cells`` in tile order).
 
-    ``offset`` is added to both coordinates after translating the smallest to 0 (nestorgames)
-    or is the window radius (2008, coordinates around the origin: pass the raw cells)."""
+    ``offset`` is 0 to translate the smallest coordinates to 0 (nestorgames), or the window
+    radius (2008, coordinates around the origin)."""
     words = [0] * STATIC_WORDS
+    index = {tuple(c): t for t, c in enumerate(cells)}
+    for d, (dq, dr) in enumerate(DIRECTIONS):
+        groups: dict[int, int] = {}
+        for t, (q, r) in enumerate(cells):
+            j = index.get((q + dq, r + dr))
+            if j is not None:
+                groups[j - t] = groups.get(j - t, 0) | (1 << t)
+        words[_COUNTS + d] = len(groups)
+        for k, (o, m) in enumerate(sorted(groups.items())):
+            words[_OFFSETS + d * MAX_TILES + k] = o + MAX_TILES
+            words[_MASKS + d * MAX_TILES + k] = m
     if offset:
         q0 = r0 = -offset
     else:
@@ -217,7 +237,7 @@ def surface_static(surface: Surface, edition: str, size: int) -> np.ndarray[Any,
 
 
 @njit(cache=True)
-def write_planes(ring: Any, s: Any, static: Any, player: int, out: Any) -> None:
+def write_planes(s: Any, static: Any, player: int, out: Any) -> None:
     """Write the movement-phase planes of kernel player ``player``'s view into ``out`` (``uint64[NUM_PLANES]``)."""
     tiles = s[kernel.S_TILES]
     players = np.int64(s[kernel.S_PLAYERS])
@@ -230,15 +250,12 @@ def write_planes(ring: Any, s: Any, static: Any, player: int, out: Any) -> None:
     for c in range(4):
         out[P_COLOUR + c] = static[c] & tiles
     for d in range(6):
-        out[P_NEIGHBOUR + d] = ZERO
-    m = tiles
-    while m:
-        t = lowest_index(m)
-        m &= m - ONE
-        for d in range(6):
-            j = ring[t, d]
-            if j >= 0 and (tiles >> U(j)) & ONE:
-                out[P_NEIGHBOUR + d] |= ONE << U(t)
+        plane = ZERO
+        for k in range(np.int64(static[_COUNTS + d])):
+            o = np.int64(static[_OFFSETS + d * MAX_TILES + k]) - MAX_TILES
+            shifted = tiles >> U(o) if o > 0 else tiles << U(-o)
+            plane |= static[_MASKS + d * MAX_TILES + k] & shifted
+        out[P_NEIGHBOUR + d] = plane & tiles
     out[P_REMOVE] = ALL if s[kernel.S_STEP] == kernel.REMOVE_STEP else ZERO
     out[P_EQUALISER] = ALL if (not over and kernel.is_equaliser(s)) else ZERO
     out[P_TO_MOVE] = ALL if (not over and np.int64(s[kernel.S_TO_MOVE]) == player) else ZERO
@@ -249,13 +266,12 @@ def write_planes(ring: Any, s: Any, static: Any, player: int, out: Any) -> None:
 
 
 @njit(cache=True, parallel=True)
-def planes_batch(rings: Any, states: Any, statics: Any, game_of: Any, out: Any) -> None:
+def planes_batch(states: Any, statics: Any, game_of: Any, out: Any) -> None:
     """For each game ``b``: the planes of the player to move (``out``: ``uint64[B, NUM_PLANES]``).
 
-    ``rings`` and ``statics`` are per pool game, ``game_of[b]`` the pool game of ``b``."""
+    ``statics`` are per pool game, ``game_of[b]`` the pool game of ``b``."""
     for b in prange(states.shape[0]):
-        g = game_of[b]
-        write_planes(rings[g], states[b], statics[g], np.int64(states[b, kernel.S_TO_MOVE]), out[b])
+        write_planes(states[b], statics[game_of[b]], np.int64(states[b, kernel.S_TO_MOVE]), out[b])
 
 
 def unpack_planes(words: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
@@ -278,6 +294,19 @@ def write_mask_words(nb: Any, s: Any, buffer: Any, out: Any) -> int:
     action ``i``. Returns the number of legal actions (``buffer``: scratch of ``MAX_MOVES``)."""
     for i in range(MAX_TILES + 1):
         out[i] = ZERO
+    step = s[kernel.S_STEP]
+    if step == kernel.REMOVE_STEP:
+        out[MAX_TILES] = kernel.legal_removals(nb, s)
+        return popcount(out[MAX_TILES])
+    if step == kernel.MOVE_STEP and kernel.every_candidate_legal(s):
+        froms = np.empty(16, np.int64)
+        dests = np.empty(16, np.uint64)
+        comps = np.empty(MAX_TILES, np.uint64)
+        count = 0
+        for i in range(kernel.move_candidates(nb, s, froms, dests, comps)):
+            out[froms[i]] = dests[i]
+            count += popcount(dests[i])
+        return count
     n = kernel.legal_actions(nb, s, buffer)
     for i in range(n):
         a = buffer[i]
@@ -286,9 +315,9 @@ def write_mask_words(nb: Any, s: Any, buffer: Any, out: Any) -> int:
 
 
 @njit(cache=True)
-def write_tensor(ring: Any, s: Any, static: Any, player: int, words: Any, out: Any) -> None:
+def write_tensor(s: Any, static: Any, player: int, words: Any, out: Any) -> None:
     """The planes of kernel player ``player``'s view unpacked into ``out`` (``float32[NUM_PLANES, 64]``)."""
-    write_planes(ring, s, static, player, words)
+    write_planes(s, static, player, words)
     for p in range(NUM_PLANES):
         w = words[p]
         for t in range(MAX_TILES):
@@ -349,7 +378,7 @@ def observation_words(state: Any, seat: int) -> np.ndarray[Any, Any]:
     surface = state.surface
     static = surface_static(surface, state.edition, int(state.variant["size"]))
     out = np.empty(NUM_PLANES, dtype=np.uint64)
-    write_planes(surface.ring, state._s, static, state.seat_order().index(seat), out)
+    write_planes(state._s, static, state.seat_order().index(seat), out)
     return out
 
 
@@ -360,7 +389,7 @@ def observation_tensor(state: Any, seat: int) -> np.ndarray[Any, Any]:
     surface = state.surface
     static = surface_static(surface, state.edition, int(state.variant["size"]))
     out = np.empty(OBSERVATION_SHAPE, dtype=np.float32)
-    write_tensor(surface.ring, state._s, static, state.seat_order().index(seat), _SCRATCH, out)
+    write_tensor(state._s, static, state.seat_order().index(seat), _SCRATCH, out)
     return out
 
 

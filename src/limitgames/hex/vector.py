@@ -69,7 +69,7 @@ def _refresh(
     nbs: Any, rings: Any, statics: Any, g: int, s: Any, buffer: Any, mask: Any, planes: Any
 ) -> None:
     write_mask_words(nbs[g], s, buffer, mask)
-    write_planes(rings[g], s, statics[g], np.int64(s[kernel.S_TO_MOVE]), planes)
+    write_planes(s, statics[g], np.int64(s[kernel.S_TO_MOVE]), planes)
 
 
 @njit(cache=True, parallel=True)
