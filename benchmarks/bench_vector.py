@@ -6,7 +6,10 @@ Prints decisions per second of :class:`limitgames.hex.vector.HexVectorEnv`
 (one compiled call per step: play, auto-reset, next observation planes and
 packed legal-action masks; actions drawn by the compiled uniform sampler),
 then steps per second of ``limitgames.pettingzoo.hex_v0`` (one game, random
-legal actions read from the action mask), if PettingZoo is installed.
+legal actions read from the action mask, resets included), with a pool of
+layouts and with a fresh layout from the layout chain at every reset, if
+PettingZoo is installed. With 2 threads the figure needs the second core
+free: the threads meet at the end of every parallel step.
 """
 
 from __future__ import annotations
@@ -67,9 +70,10 @@ def main() -> None:
     num_envs = int(sys.argv[3]) if len(sys.argv) > 3 else 4096
     rate = bench_vector(seconds, threads, num_envs)
     print(f"HexVectorEnv, {num_envs} games, {threads} threads: {rate:,.0f} decisions/s")
-    pz = bench_pettingzoo(seconds)
-    if pz is not None:
-        print(f"pettingzoo hex_v0, one game: {pz:,.0f} steps/s")
+    for layouts, words in ((64, "a pool of 64 layouts (layouts=64)"), (None, "a fresh layout each game")):
+        pz = bench_pettingzoo(seconds, layouts)
+        if pz is not None:
+            print(f"pettingzoo hex_v0, one game, {words}: {pz:,.0f} steps/s")
 
 
 if __name__ == "__main__":
