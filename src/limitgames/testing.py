@@ -101,7 +101,8 @@ def check_game(
     games: int = 10,
     seed: int = 0,
 ) -> None:
-    """Run the conformance checks over ``games`` random games of ``variant``."""
+    """Run the conformance checks over ``games`` random games of ``variant``; for a game with
+    research encodings (``game.encoding_spec``), :func:`check_encodings` on one more game."""
     variant = dict(variant or {})
     for k in range(games):
         final = play_random_game(game, variant, seed + k)
@@ -109,6 +110,11 @@ def check_game(
         again = GameRecord.loads(record.dumps()).replay()
         assert _snapshot(again) == _snapshot(final), f"{game.info.id} seed {seed + k}: the record does not replay"
         assert again.returns() == final.returns()
+    try:
+        game.encoding_spec(**variant)
+    except NotImplementedError:
+        return
+    check_encodings(game, variant, games=1, seed=seed + games)
 
 
 def check_illegal_is_harmless(state: State, action: Any) -> None:
