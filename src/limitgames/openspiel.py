@@ -29,6 +29,7 @@ hex's 2008 edition is ``edition="ed2008"``, since OpenSpiel reads a bare
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -191,8 +192,13 @@ class LimitState(pyspiel.State):  # type: ignore[misc]
         self, player_id: int, probability_sampler: Any = None
     ) -> LimitState:
         """A state ``player_id`` cannot tell from this one, the unseen cards dealt at random
-        (the engine's ``determinize``; ``probability_sampler`` is not used)."""
-        seed = random.getrandbits(63)
+        (the engine's ``determinize``, seeded from ``probability_sampler()`` when given, a
+        callable returning floats in [0, 1), else from Python's ``random``)."""
+        seed = (
+            int(probability_sampler() * 2**53)
+            if callable(probability_sampler)
+            else random.getrandbits(63)
+        )
         return LimitState(self.lg, self.inner.determinize(player_id, random.Random(seed)))
 
     def __deepcopy__(self, memo: Any) -> LimitState:
@@ -257,23 +263,15 @@ class LimitObserver:
             self.tensor[part] = 0.0
 
     def string_from(self, state: LimitState, player: int) -> str:
-        """The information state string (perfect recall) or the observation as text."""
+        """The information state string (perfect recall), or the observation as JSON (the
+        public one without ``private_info``); finished rounds (cards) are left to perfect recall."""
         if state.inner is None:
             return f"setup chance node {len(state.setup.applied)}"
         if self.perfect_recall:
             return str(state.inner.information_state_string(player))
-        if not self.private and self.game.game_id != "hex":
-            import json
-
-            obs = state.inner.observation(None)
-            obs.pop("rounds", None)
-            return json.dumps(obs, sort_keys=True, separators=(",", ":"))
-        obs = state.inner.observation(player)
-        if isinstance(obs, dict):
-            obs = dict(obs)
-            obs.pop("rounds", None)
-        import json
-
+        public = not self.private and self.game.game_id != "hex"
+        obs = dict(state.inner.observation(None if public else player))
+        obs.pop("rounds", None)
         return json.dumps(obs, sort_keys=True, separators=(",", ":"), default=str)
 
 
