@@ -13,3 +13,5 @@ spec="."
 # Compile the hex engine's Numba kernel once (about a minute on a fresh machine; later starts
 # load it from Numba's cache in a fraction of a second)
 .venv/bin/python -c "from limitgames.hex.warmup import compile_kernel; t = compile_kernel(); print(f'hex kernel ready ({t:.1f} s)') if t > 5 else None"
+# and the research encodings' batch code (the vector environment)
+.venv/bin/python -c "from limitgames.hex.vector import compile_all; t = compile_all(); print(f'hex vector env ready ({t:.1f} s)') if t > 5 else None"

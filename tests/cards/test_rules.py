@@ -248,7 +248,7 @@ def test_end_of_game_and_scores() -> None:
     assert state.legal_actions() == []
     assert state.scores() == [1, -4, 1]
     # Seats 0 and 2 share the win: 0 each (a shared win), seat 1 loses.
-    assert state.winners() == [0, 2] and state.returns() == [1, -4, 1]
+    assert state.winners() == [0, 2] and state.returns() == [0, -1, 0]
     obs = state.observation(None)
     assert obs["limit_card"] is None and obs["limit_pile"] == 0 and obs["phase"] == "over"
     assert obs["limit_cards_taken"] == [[], [RULEBOOK_CARD, "00000"], []]
@@ -302,10 +302,10 @@ def test_clone_is_independent_and_playout_ends() -> None:
 
 
 def test_returns_variant_win() -> None:
-    plain = CARDS.new_initial_state(seed=4, players=3)
+    plain = CARDS.new_initial_state(seed=4, players=3, returns="score")
     plain.playout(random.Random(4))
     assert plain.returns() == [float(x) for x in plain.scores()]
-    state = CARDS.new_initial_state(seed=4, players=3, returns="win")
+    state = CARDS.new_initial_state(seed=4, players=3)
     assert state.returns() == [0.0, 0.0, 0.0]
     state.playout(random.Random(4))
     assert plain.scores() == state.scores()

@@ -129,6 +129,8 @@ def test_returns_variant() -> None:
     win.playout(random.Random(1))
     score.playout(random.Random(1))
     assert score.returns() == [float(s) for s in score.scores]  # type: ignore[attr-defined]
-    assert max(win.returns()) == 1.0 and set(win.returns()) <= {0.0, 1.0}
+    best = max(win.scores)  # type: ignore[attr-defined]
+    sole = win.scores.count(best) == 1  # type: ignore[attr-defined]
+    assert win.returns() == [(1.0 if sole else 0.0) if s == best else -1.0 for s in win.scores]  # type: ignore[attr-defined]
     with pytest.raises(VariantError):
         get_game("world").new_initial_state(seed=3, players=3, returns="elo")

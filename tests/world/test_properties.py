@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from limitgames.core import GameRecord, get_game
 from limitgames.testing import check_game
+from limitgames.world.observe import log as log_of
 from limitgames.world.state import WorldState
 from tests.world.scenario import new_state, totals
 
@@ -135,7 +136,7 @@ def test_simultaneous_choices_are_hidden_until_all_have_chosen() -> None:
     assert state.current_player() == second and state.stage == "new_policy"
     seen = state.observation(second)["nations"][first]
     assert seen["deck_counts"]["society"] == 10 and seen["hand_count"] == 4
-    assert not any("draws 5" in line for line in state.observation(second)["log"])
+    assert not any("draws 5" in line for line in log_of(state, second))
     own = state.observation(first)["nations"][first]
     assert own["deck_counts"]["society"] == 9 and own["hand_count"] == 5
     state.apply(("deck", "military"))
@@ -143,10 +144,10 @@ def test_simultaneous_choices_are_hidden_until_all_have_chosen() -> None:
     assert state.stage != "new_policy"
     seen = state.observation(second)["nations"][first]
     assert seen["deck_counts"]["society"] == 9 and seen["hand_count"] == 5
-    log = state.observation(second)["log"]
+    log = log_of(state, second)
     assert any("draws 5 from the society deck" in line for line in log)
     assert not any(line.startswith(state.name(first)) and "you keep" in line for line in log)
-    assert any(line.startswith(state.name(first)) and "you keep" in line for line in state.observation(first)["log"])
+    assert any(line.startswith(state.name(first)) and "you keep" in line for line in log_of(state, first))
 
 
 def test_key_tells_positions_apart() -> None:

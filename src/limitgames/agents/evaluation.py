@@ -55,7 +55,7 @@ def outcome_values(returns: Sequence[float]) -> list[float]:
     """Final returns as results: 1 for the sole top seat, 0 for a shared top, -1 otherwise.
 
     Search agents back these up, so they play to win (as tournaments count)
-    whatever scale a game's returns use (``cards`` returns scores in points).
+    whatever scale a game's returns use (``returns=score`` variants give points).
     """
     best = max(returns)
     top = sum(1 for r in returns if r == best)

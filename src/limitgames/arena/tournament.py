@@ -245,7 +245,10 @@ def run_tournament(
         (out / "summary.json").write_text(
             json.dumps(result.summary(), indent=1) + "\n", encoding="utf-8"
         )
-        from limitgames.arena.chart import draw_chart
+        import importlib.util
 
-        draw_chart(result, out / "results.png")
+        if importlib.util.find_spec("matplotlib") is not None:  # the chart needs limitgames[charts]
+            from limitgames.arena.chart import draw_chart
+
+            draw_chart(result, out / "results.png")
     return result

@@ -2,8 +2,9 @@
 
 Rules as played: ``rules/cards.md``. Variant parameters: ``players`` (2-6),
 ``limit_cards`` (a limit-card file; default: the package's reconstructed
-set, see :mod:`limitgames.cards.material`) and ``returns`` (``win`` or
-``score``: what ``State.returns()`` gives).
+set, see :mod:`limitgames.cards.material`) and ``returns`` (``win``, the
+default, or ``score``: what ``State.returns()`` gives; see
+:mod:`limitgames.core.encoding` for the scale every game shares).
 """
 
 from __future__ import annotations
@@ -39,8 +40,9 @@ class CardsGame(Game):
             Parameter(
                 "returns",
                 "str",
-                "score",
-                "returns(): score (points - 2 x limit cards, so far) or win (+1 sole winner, 0 shared win, -1 others)",
+                "win",
+                "returns(): win (+1 sole winner, 0 shared win, -1 others; the project's scale) or score "
+                "(points - 2 x limit cards, so far)",
                 choices=("score", "win"),
             ),
         ),
@@ -53,6 +55,18 @@ class CardsGame(Game):
         ),
         editions=("AMIGO 2001",),
     )
+
+    def encoding_spec(self, **variant: Any) -> Any:
+        """The fixed sizes of ``variant`` for the research adapters (:mod:`limitgames.cards.encoding`)."""
+        from limitgames.cards.encoding import encoding_spec
+
+        return encoding_spec(self.info.resolve_variant(variant))
+
+    def setup_chance(self, **variant: Any) -> Any:
+        """The shuffles and the start player as explicit chance nodes (:mod:`limitgames.cards.encoding`)."""
+        from limitgames.cards.encoding import CardsSetupChance
+
+        return CardsSetupChance(self, variant)
 
     def new_initial_state(
         self, seed: int | None = None, chance: Any = None, **variant: Any

@@ -102,7 +102,7 @@ class CardsState(State):
         n = int(variant["players"])
         self._variant = variant
         self._chance = chance
-        self._score_returns = variant.get("returns", "score") == "score"
+        self._score_returns = variant.get("returns", "win") == "score"
         self.n = n
         self.full_hand = hand_size(n)
         self.hide_count = hidden_per_round(n)
@@ -191,10 +191,10 @@ class CardsState(State):
     def returns(self) -> list[float]:
         """One number per seat, by the variant's ``returns`` parameter.
 
-        ``"score"`` (default): the scores so far (:meth:`scores`). ``"win"``: 0
-        for everybody until the end; then +1 for the sole winner, 0 for each of
-        several seats sharing the win, -1 for the others (the scale of the
-        project's other games).
+        ``"win"`` (default, the scale of every game: :mod:`limitgames.core.encoding`):
+        0 for everybody until the end; then +1 for the sole winner, 0 for each of
+        several seats sharing the win, -1 for the others. ``"score"``: the scores
+        so far (:meth:`scores`).
         """
         if self._score_returns:
             return [float(x) for x in self.scores()]
@@ -580,6 +580,37 @@ class CardsState(State):
         return (
             sum(map(sum, self.hands)) + sum(map(sum, self.hidden)) + len(self.pile) + len(self.draw)
         )
+
+    # ----------------------------------------- research encodings (cards.encoding)
+    def action_to_index(self, action: Action) -> int:
+        """The fixed index of ``action``: the action itself (``0..21``). Raises ValueError."""
+        from limitgames.cards.encoding import action_to_index
+
+        return action_to_index(action)
+
+    def index_to_action(self, index: int) -> Action:
+        """The action of an index (the index itself). Raises ValueError out of ``0..21``."""
+        from limitgames.cards.encoding import action_to_index
+
+        return action_to_index(index)
+
+    def legal_action_mask(self) -> Any:
+        """``numpy.bool_[22]``: the legal actions."""
+        from limitgames.cards.encoding import legal_action_mask
+
+        return legal_action_mask(self)
+
+    def observation_tensor(self, seat: int) -> Any:
+        """``numpy.float32[OBSERVATION_SIZE]``: ``seat``'s view (:mod:`limitgames.cards.encoding`)."""
+        from limitgames.cards.encoding import observation_tensor
+
+        return observation_tensor(self, seat)
+
+    def information_state_string(self, seat: int) -> str:
+        """``seat``'s information state as JSON (:mod:`limitgames.cards.encoding`)."""
+        from limitgames.cards.encoding import information_state_string
+
+        return information_state_string(self, seat)
 
     def __str__(self) -> str:
         card = limit_card_code(self.limit_card) if self.limit_card else "-"

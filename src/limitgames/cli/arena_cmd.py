@@ -108,7 +108,8 @@ def arena_command(
         raise _fail(f"a game failed: {exc}") from None
     print_results(result)
     if out is not None:
-        console.print(f"Records in {out / 'games'}; summary {out / 'summary.json'}; chart {out / 'results.png'}.", highlight=False)
+        chart = f"chart {out / 'results.png'}" if (out / "results.png").exists() else "no chart (limitgames[charts])"
+        console.print(f"Records in {out / 'games'}; summary {out / 'summary.json'}; {chart}.", highlight=False)
 
 
 def print_results(result: TournamentResult) -> None:

@@ -40,7 +40,11 @@ def serve(
     ] = "info",
 ) -> None:
     """Serve the lobby and live games in the browser: http://HOST:PORT/."""
-    import uvicorn
+    try:
+        import uvicorn
+    except ImportError:
+        typer.echo("error: the web app needs its extra: pip install 'limitgames[web]'", err=True)
+        raise typer.Exit(1) from None
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError
 

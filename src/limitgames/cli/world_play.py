@@ -19,6 +19,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from limitgames.cli.world_view import _log
 from limitgames.core import LimitGamesError, NotationError, State, fresh_seed, get_game
 
 console = Console()
@@ -65,7 +66,7 @@ class WorldInput:
                 continue
             if verb == "log":
                 seat = self.state().current_player()
-                for text in self.state().observation(seat)["log"]:
+                for text in _log(self.state(), seat):
                     self.console.print(text, highlight=False)
                 continue
             if verb == "card" and len(words) == 2:

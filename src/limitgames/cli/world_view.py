@@ -172,6 +172,15 @@ def hand_table(state: State, obs: dict[str, Any], seat: int) -> Table:
     return table
 
 
+def _log(state: State, seat: int | None) -> list[str]:
+    """The log channel of a world game as ``seat`` may read it."""
+    from limitgames.world.observe import log
+    from limitgames.world.state import WorldState
+
+    assert isinstance(state, WorldState)
+    return log(state, seat)
+
+
 def render(console: Console, state: State, seat: int | None) -> None:
     """Draw the game as ``seat`` sees it (``None``: spectator)."""
     obs = state.observation(seat)
@@ -180,7 +189,7 @@ def render(console: Console, state: State, seat: int | None) -> None:
     console.print(nations_table(obs, seat))
     if seat is not None:
         console.print(hand_table(state, obs, seat))
-    log = recent_log(obs["log"])
+    log = recent_log(_log(state, seat))
     if log:
         console.print(Panel(Group(*[Text(line) for line in log]), title="What happened", title_align="left"))
     if state.is_terminal():
@@ -276,7 +285,7 @@ def preview_lines(state: State, action: Action) -> list[str]:
     twin = state.clone()
     twin.apply(action)
     after = twin.observation(seat)
-    new_log = after["log"][len(before["log"]):]
+    new_log = _log(twin, seat)[len(_log(state, seat)):]
     moved_on = any(line.startswith(PHASE_MARK) for line in new_log)
     if moved_on:
         cut = next(i for i, line in enumerate(new_log) if line.startswith(PHASE_MARK))

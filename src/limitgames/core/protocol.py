@@ -302,6 +302,31 @@ class State(ABC):
             self.apply(actions[rng.randrange(len(actions))])
         return self.returns()
 
+    # --- research encodings (see limitgames.core.encoding) --------------------
+    def action_to_index(self, action: Action) -> int:
+        """The fixed index of ``action`` in ``0 .. num_distinct_actions - 1`` (its meaning does not
+        depend on the position). Raises ValueError for a value that is no action of this variant."""
+        raise NotImplementedError(f"{self.game_id} has no action encoding")
+
+    def index_to_action(self, index: int) -> Action:
+        """The action of a fixed index (inverse of :meth:`action_to_index`). Raises ValueError
+        for an index out of range, or one that names nothing in this position (a hex tile number
+        past the last tile)."""
+        raise NotImplementedError(f"{self.game_id} has no action encoding")
+
+    def legal_action_mask(self) -> Any:
+        """``numpy.bool_[num_distinct_actions]``: which indices are legal now (none once over)."""
+        raise NotImplementedError(f"{self.game_id} has no action encoding")
+
+    def observation_tensor(self, seat: int) -> Any:
+        """``numpy.float32`` array of the game's documented shape: what ``seat`` may know."""
+        raise NotImplementedError(f"{self.game_id} has no observation tensor")
+
+    def information_state_string(self, seat: int) -> str:
+        """What ``seat`` has seen and done so far, as text (equal strings: ``seat`` cannot tell
+        the positions apart). For perfect-information games, the history."""
+        raise NotImplementedError(f"{self.game_id} has no information state string")
+
     def __str__(self) -> str:
         return f"<{self.game_id} state, to move: {self.current_player()}>"
 
@@ -326,6 +351,17 @@ class Game(ABC):
         Raises:
             VariantError: for an unknown parameter or a bad value.
         """
+
+    def encoding_spec(self, **variant: Any) -> Any:
+        """The fixed sizes of ``variant`` (:class:`~limitgames.core.encoding.EncodingSpec`): the
+        number of distinct actions, the observation shape, the longest game, the utility range,
+        the chance mode. Raises VariantError for a bad variant."""
+        raise NotImplementedError(f"{self.info.id} has no research encoding")
+
+    def setup_chance(self, **variant: Any) -> Any:
+        """The setup's chance outcomes as explicit chance nodes
+        (:class:`~limitgames.core.encoding.SetupChance`). Raises VariantError for a bad variant."""
+        raise NotImplementedError(f"{self.info.id} has no explicit chance")
 
     def state_from_position(self, position: Mapping[str, Any]) -> State:
         """A state loaded from this game's position JSON.

@@ -110,5 +110,17 @@ class HexGame(Game):
         )
         return state
 
+    def encoding_spec(self, **variant: Any) -> Any:
+        """The fixed sizes of ``variant`` for the research adapters (:mod:`limitgames.hex.encoding`)."""
+        from limitgames.hex.encoding import encoding_spec
+
+        return encoding_spec(self.info.resolve_variant(variant))
+
+    def setup_chance(self, **variant: Any) -> Any:
+        """The layout and the colour deal as explicit chance nodes (:mod:`limitgames.hex.encoding`)."""
+        from limitgames.hex.encoding import HexSetupChance
+
+        return HexSetupChance(self, variant)
+
     def state_from_position(self, position: Mapping[str, Any]) -> State:
         return state_from_position(position)

@@ -642,3 +642,34 @@ class HexState(State):
             "enemy_mobility": int(others[2]),
             "enemy_area": int(others[4]),
         }
+
+    # --- research encodings (limitgames.hex.encoding) ----------------------------------------
+    def action_to_index(self, action: Any) -> int:
+        """The fixed index of ``action`` (:mod:`limitgames.hex.encoding`). Raises ValueError."""
+        from limitgames.hex import encoding
+
+        return encoding.action_to_index(self._variant, action)
+
+    def index_to_action(self, index: int) -> Any:
+        """The action of a fixed index (:mod:`limitgames.hex.encoding`). Raises ValueError."""
+        from limitgames.hex import encoding
+
+        return encoding.index_to_action(self._variant, index)
+
+    def legal_action_mask(self) -> np.ndarray[Any, Any]:
+        """``bool[num_distinct_actions]`` (:mod:`limitgames.hex.encoding`)."""
+        from limitgames.hex import encoding
+
+        return encoding.legal_action_mask(self)
+
+    def observation_tensor(self, seat: int) -> np.ndarray[Any, Any]:
+        """``float32[34, 64]`` tile planes of ``seat``'s view (:mod:`limitgames.hex.encoding`)."""
+        from limitgames.hex import encoding
+
+        return encoding.observation_tensor(self, seat)
+
+    def information_state_string(self, seat: int) -> str:
+        """The chance outcomes and the actions so far (perfect information)."""
+        from limitgames.hex import encoding
+
+        return encoding.information_state_string(self, seat)

@@ -15,8 +15,8 @@ class WorldGame(Game):
     Variant parameters: ``players`` (2-6), ``data`` (a TOML file overriding
     values of the shipped ``data.toml``), ``stress_tests`` (how many stress
     tests before scoring; default the data's ``end.stress_tests``), ``returns``
-    (``win``: 1.0 for each nation with the best score, 0.0 for the others;
-    ``score``: the final scores).
+    (``win``: +1 for the sole nation with the best score, 0 for each of several sharing it,
+    -1 for the others; ``score``: the final scores).
     """
 
     info = GameInfo(
@@ -31,7 +31,7 @@ class WorldGame(Game):
             Parameter("data", "path", None, "a TOML file overriding values of the game data (see docs/world.md)"),
             Parameter("stress_tests", "int", None, "stress tests before scoring (0-2; default from the data)",
                       minimum=0, maximum=2),
-            Parameter("returns", "str", "win", "returns(): win (1 for the best score, ties share) or score",
+            Parameter("returns", "str", "win", "returns(): win (+1 sole best score, 0 shared, -1 others) or score",
                       choices=("win", "score")),
         ),
         rules_version="world-1",
@@ -53,6 +53,18 @@ class WorldGame(Game):
         if resolved["stress_tests"] is None:
             resolved["stress_tests"] = data.end["stress_tests"]
         return WorldState(resolved, data, chance if chance is not None else Chance(seed))
+
+    def encoding_spec(self, **variant: Any) -> Any:
+        """The fixed sizes of ``variant`` for the research adapters (:mod:`limitgames.world.encoding`)."""
+        from limitgames.world.encoding import encoding_spec
+
+        return encoding_spec(self.info.resolve_variant(variant))
+
+    def setup_chance(self, **variant: Any) -> Any:
+        """The start player and the deck shuffles as explicit chance nodes (:mod:`limitgames.world.encoding`)."""
+        from limitgames.world.encoding import WorldSetupChance
+
+        return WorldSetupChance(self, variant)
 
     def state_from_position(self, position: Mapping[str, Any]) -> State:
         """A game from a position at the start of a generation (see ``world.position``).

@@ -2,8 +2,10 @@
 
 ``observation(seat)`` holds everything public (boards, stocks, money,
 tokens, the marketplace, reserves, the World Bank and LIMIT box, crisis
-tiles, permanent and played cards, card counts in hands and decks, the log)
-plus that seat's own hand and, when it decides, its options. It never holds
+tiles, permanent and played cards, card counts in hands and decks) plus
+that seat's own hand and, when it decides, its options. Its size does not
+grow with the history: the log is its own channel, ``log(state, seat)``
+(``WorldState.log_lines``), with the same rule of what the seat may see. It never holds
 another seat's hand, the cards another seat is choosing from, or the order
 of any deck. While a simultaneous step is open, other nations that already
 chose are shown as they were before their choices.
@@ -81,7 +83,7 @@ def observation(state: WorldState, seat: int | None) -> dict[str, Any]:
         },
         "crises": [list(g) for g in state.crises],
         "nations": nations,
-        "log": state.log_lines(seat),
+        "log_length": len(state.log),
     }
     if seat is not None:
         obs["hand"] = list(state.nations[seat].hand)
@@ -95,6 +97,12 @@ def observation(state: WorldState, seat: int | None) -> dict[str, Any]:
         obs["scores"] = list(state.scores)
         obs["score_details"] = [dict(d) for d in state.score_details]
     return obs
+
+
+def log(state: WorldState, seat: int | None) -> list[str]:
+    """The log as ``seat`` may read it (``None``: the public lines): its own channel, apart from
+    :func:`observation` (which would otherwise grow with every line)."""
+    return state.log_lines(seat)
 
 
 def determinize(state: WorldState, seat: int, rng: random.Random) -> WorldState:

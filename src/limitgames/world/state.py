@@ -176,14 +176,16 @@ class WorldState(State):
         return self.terminal
 
     def returns(self) -> list[float]:
-        """Variant ``returns=win``: 1.0 for each nation with the highest score (ties share), 0.0 for
+        """Variant ``returns=win`` (default, the scale of every game: :mod:`limitgames.core.encoding`):
+        +1 for the sole nation with the highest score, 0 for each of several sharing it, -1 for
         the others; ``returns=score``: the scores. All 0.0 until the end."""
         if not self.terminal:
             return [0.0] * self.n
         if self._variant.get("returns") == "score":
             return [float(s) for s in self.scores]
-        best = max(self.scores)
-        return [1.0 if s == best else 0.0 for s in self.scores]
+        from limitgames.core.encoding import outcome_returns
+
+        return outcome_returns(self.scores)
 
     def history(self) -> list[Action]:
         return list(self._history)
@@ -460,6 +462,37 @@ class WorldState(State):
             actions = self._legal or []
             self.apply(actions[rng.randrange(len(actions))])
         return self.returns()
+
+    # --- research encodings (world.encoding) ------------------------------------------
+    def action_to_index(self, action: Action) -> int:
+        """The fixed index of an action tuple (:mod:`limitgames.world.encoding`). Raises ValueError."""
+        from limitgames.world.encoding import action_to_index
+
+        return action_to_index(self, action)
+
+    def index_to_action(self, index: int) -> Action:
+        """The action tuple of a fixed index. Raises ValueError out of range."""
+        from limitgames.world.encoding import index_to_action
+
+        return index_to_action(self, index)
+
+    def legal_action_mask(self) -> Any:
+        """``numpy.bool_[num_distinct_actions]``: the legal actions."""
+        from limitgames.world.encoding import legal_action_mask
+
+        return legal_action_mask(self)
+
+    def observation_tensor(self, seat: int) -> Any:
+        """``numpy.float32[observation_size]``: ``seat``'s view (:mod:`limitgames.world.encoding`)."""
+        from limitgames.world.encoding import observation_tensor
+
+        return observation_tensor(self, seat)
+
+    def information_state_string(self, seat: int) -> str:
+        """``seat``'s observation and log channel as JSON (:mod:`limitgames.world.encoding`)."""
+        from limitgames.world.encoding import information_state_string
+
+        return information_state_string(self, seat)
 
     def log_lines(self, seat: int | None = None) -> list[str]:
         """The log as text lines (with the nation's name), as ``seat`` may see it (``None``:

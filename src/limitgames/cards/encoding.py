@@ -1,0 +1,279 @@
+"""Limits for research: the fixed action space, the observation tensor, chance.
+
+**Actions**: the engine's own integers are already a fixed space
+(:mod:`limitgames.cards.notation`): ``0..21`` (hide, play, exchange a
+colour; suspect a seat; pass), so an action *is* its index.
+
+**Observation** (``float32[OBSERVATION_SIZE]``): built from
+``observation(seat)`` (so it holds exactly what the seat may know,
+``rules/cards.md``, "Information"), as the segments of :data:`SEGMENTS`, in
+order. Seats are absolute (``observer`` says which one is yours); counts are
+plain numbers (not scaled); one-hot blocks are 0/1.
+
+========================  =========  ============================================================
+segment                   size       meaning
+========================  =========  ============================================================
+``observer``              6          one-hot: the observing seat
+``players``               5          one-hot: 2..6 players
+``to_move``               6          one-hot: the seat to decide (none once over)
+``start_player``          6          one-hot: this round's start player
+``phase``                 3          one-hot: hide, play, over
+``round``                 1          rounds played
+``limit_card``            5 x 11     per colour one-hot of the revealed limit card: 0..9, X
+``limit_pile``            1          limit cards left (unseen)
+``put_aside``             1          limit cards put aside (unseen)
+``hand``                  5          own hand, per colour
+``hidden``                5          own hidden cards, per colour
+``hand_sizes``            6          cards in hand, per seat
+``hidden_counts``         6          hidden cards, per seat
+``known_cards``           6 x 5      per seat and colour: cards everybody knows it holds (hand + hidden)
+``known_in_hand``         6 x 5      per seat and colour: of those, known to be in its hand
+``pile``                  60 x 11    per pile position (first played first): colour one-hot (5), seat one-hot (6)
+``last_played``           6 x 5      per seat: one-hot of its last colour this round
+``draw_pile``             1          cards in the draw pile
+``draw_pile_known``       60 x 6     per place from the top: colour one-hot (5) or unknown (1); zeros past the end
+``points``                6          points per seat
+``limit_cards_taken``     6          limit cards taken per seat
+``scores``                6          points - 2 x limit cards, per seat
+``passes``                6          passes per seat this round
+========================  =========  ============================================================
+
+**Information state string**: the seat's observation (which keeps every
+finished round: its public actions, pile, reveal and suspicion) plus this
+round's public actions, as JSON. The seat's own draws are summarised by its
+hand (not replayed one by one).
+
+**Chance** (all at setup, ``rules/cards.md``, "Setup"): the limit cards one
+at a time (outcome: the index of a distinct card code of the set, with
+probability proportional to the copies left), the 60 colour cards one at a
+time from the top (outcome: a colour 0..4, probability proportional to the
+cards of that colour left), then the first start player (uniform).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+
+from limitgames.cards.material import CARDS_PER_COLOUR, COLOUR_LETTERS, COLOURS, load_limit_cards
+from limitgames.cards.notation import NUM_ACTIONS, PASS, SUSPECT
+from limitgames.core.encoding import EncodingSpec, SetupChance, counted, uniform
+
+MAX_SEATS = 6
+MAX_PILE = 5 * CARDS_PER_COLOUR
+SEGMENTS: tuple[tuple[str, int], ...] = (
+    ("observer", MAX_SEATS),
+    ("players", 5),
+    ("to_move", MAX_SEATS),
+    ("start_player", MAX_SEATS),
+    ("phase", 3),
+    ("round", 1),
+    ("limit_card", 5 * 11),
+    ("limit_pile", 1),
+    ("put_aside", 1),
+    ("hand", 5),
+    ("hidden", 5),
+    ("hand_sizes", MAX_SEATS),
+    ("hidden_counts", MAX_SEATS),
+    ("known_cards", MAX_SEATS * 5),
+    ("known_in_hand", MAX_SEATS * 5),
+    ("pile", MAX_PILE * 11),
+    ("last_played", MAX_SEATS * 5),
+    ("draw_pile", 1),
+    ("draw_pile_known", MAX_PILE * 6),
+    ("points", MAX_SEATS),
+    ("limit_cards_taken", MAX_SEATS),
+    ("scores", MAX_SEATS),
+    ("passes", MAX_SEATS),
+)
+"""The observation's segments: ``(name, size)`` in order (see the module docstring)."""
+OFFSETS: dict[str, int] = {}
+_at = 0
+for _name, _size in SEGMENTS:
+    OFFSETS[_name] = _at
+    _at += _size
+OBSERVATION_SIZE = _at
+_PHASES = ("hide", "play", "over")
+_COLOUR = {c: i for i, c in enumerate(COLOURS)}
+MAX_GAME_LENGTH = 2000
+"""A generous bound on decisions (random games end within about 160; no proof of a tighter one)."""
+
+
+def encoding_spec(variant: dict[str, Any]) -> EncodingSpec:
+    """The fixed sizes of a resolved cards variant."""
+    players = int(variant["players"])
+    codes = load_limit_cards(variant["limit_cards"]).codes
+    score = variant.get("returns") == "score"
+    return EncodingSpec(
+        game="cards",
+        players=players,
+        num_distinct_actions=NUM_ACTIONS,
+        observation_shape=(OBSERVATION_SIZE,),
+        max_game_length=MAX_GAME_LENGTH,
+        min_utility=-2.0 * len(codes) if score else -1.0,
+        max_utility=float(MAX_GAME_LENGTH) if score else 1.0,  # a point takes a decision
+        chance_mode="explicit",
+        max_chance_outcomes=max(len(set(codes)), 5, players),
+        max_chance_nodes=len(codes) + MAX_PILE + 1,
+        zero_sum=players == 2 and not score,
+        observation_range=(-1000.0, 1000.0),  # counts, points and scores
+    )
+
+
+def action_to_index(action: Any) -> int:
+    """The index of an action (the action itself). Raises ValueError for anything else."""
+    if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < NUM_ACTIONS:
+        raise ValueError(f"{action!r} is not a Limits action")
+    return action
+
+
+def legal_action_mask(state: Any) -> np.ndarray[Any, Any]:
+    """``bool[22]``: the legal actions."""
+    mask = np.zeros(NUM_ACTIONS, dtype=np.bool_)
+    mask[state.legal_actions()] = True
+    return mask
+
+
+def observation_tensor(state: Any, seat: int) -> np.ndarray[Any, Any]:
+    """``float32[OBSERVATION_SIZE]``: ``seat``'s view (see the module docstring). Raises ValueError."""
+    obs = state.observation(seat)
+    out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+    o = OFFSETS
+    out[o["observer"] + seat] = 1
+    out[o["players"] + obs["players"] - 2] = 1
+    if obs["to_move"] is not None:
+        out[o["to_move"] + obs["to_move"]] = 1
+    out[o["start_player"] + obs["start_player"]] = 1
+    out[o["phase"] + _PHASES.index(obs["phase"])] = 1
+    out[o["round"]] = obs["round"]
+    card = obs["limit_card"]
+    if card is not None:
+        for c, name in enumerate(COLOURS):
+            v = card[name]
+            out[o["limit_card"] + 11 * c + (10 if v == "X" else v)] = 1
+    out[o["limit_pile"]] = obs["limit_pile"]
+    out[o["put_aside"]] = obs["limit_cards_put_aside"]
+    for c, name in enumerate(COLOURS):
+        out[o["hand"] + c] = obs["hand"][name]
+        out[o["hidden"] + c] = obs["hidden"][name]
+    n = obs["players"]
+    out[o["hand_sizes"] : o["hand_sizes"] + n] = obs["hand_sizes"]
+    out[o["hidden_counts"] : o["hidden_counts"] + n] = obs["hidden_counts"]
+    for s in range(n):
+        for c, name in enumerate(COLOURS):
+            out[o["known_cards"] + 5 * s + c] = obs["known_cards"][s][name]
+            out[o["known_in_hand"] + 5 * s + c] = obs["known_in_hand"][s][name]
+        last = obs["last_played"][s]
+        if last is not None:
+            out[o["last_played"] + 5 * s + _COLOUR[last]] = 1
+    for i, (s, colour) in enumerate(obs["pile"][:MAX_PILE]):
+        out[o["pile"] + 11 * i + _COLOUR[colour]] = 1
+        out[o["pile"] + 11 * i + 5 + s] = 1
+    out[o["draw_pile"]] = obs["draw_pile"]
+    for i, colour in enumerate(obs["draw_pile_known"][:MAX_PILE]):
+        out[o["draw_pile_known"] + 6 * i + (5 if colour is None else _COLOUR[colour])] = 1
+    out[o["points"] : o["points"] + n] = obs["points"]
+    out[o["limit_cards_taken"] : o["limit_cards_taken"] + n] = [
+        len(t) for t in obs["limit_cards_taken"]
+    ]
+    out[o["scores"] : o["scores"] + n] = obs["scores"]
+    for s, name in obs["round_actions"]:
+        if name == "pass":
+            out[o["passes"] + s] += 1
+    return out
+
+
+def information_state_string(state: Any, seat: int) -> str:
+    """``seat``'s observation with this round's public actions and the decision count, as JSON."""
+    obs = state.observation(seat)
+    obs["decisions"] = len(state.history())
+    return json.dumps(obs, sort_keys=True, separators=(",", ":"))
+
+
+class CardsSetupChance(SetupChance):
+    """The limit-card shuffle, the colour-card shuffle and the start player, one draw a node."""
+
+    def __init__(self, game: Any, variant: dict[str, Any]) -> None:
+        resolved = game.info.resolve_variant(variant)
+        super().__init__(game, resolved)
+        codes = load_limit_cards(resolved["limit_cards"]).codes
+        self.codes = sorted(set(codes))
+        self.code_counts = [codes.count(c) for c in self.codes]
+        self.limit_order: list[str] = []
+        self.colour_counts = [CARDS_PER_COLOUR] * 5
+        self.deck: list[str] = []
+        self.start: int | None = None
+        self.players = int(resolved["players"])
+        self._limit_total = len(codes)
+
+    def _stage(self) -> str:
+        if len(self.limit_order) < self._limit_total:
+            return "limit"
+        if len(self.deck) < MAX_PILE:
+            return "colour"
+        return "start" if self.start is None else "done"
+
+    def is_done(self) -> bool:
+        return self._stage() == "done"
+
+    def outcomes(self) -> list[tuple[int, float]]:
+        stage = self._stage()
+        if stage == "limit":
+            return counted(self.code_counts)
+        if stage == "colour":
+            return counted(self.colour_counts)
+        if stage == "start":
+            return uniform(self.players)
+        raise ValueError("no chance node is left")
+
+    def _apply(self, index: int) -> None:
+        stage = self._stage()
+        if stage == "limit":
+            self.code_counts[index] -= 1
+            self.limit_order.append(self.codes[index])
+        elif stage == "colour":
+            self.colour_counts[index] -= 1
+            self.deck.append(COLOUR_LETTERS[index])
+        else:
+            self.start = index
+
+    def outcome_to_string(self, index: int) -> str:
+        stage = self._stage()
+        if stage == "limit":
+            return f"limit card {self.codes[index]}"
+        if stage == "colour":
+            return f"colour card {COLOURS[index]}"
+        return f"start player {index}"
+
+    def records(self) -> list[dict[str, Any]]:
+        return [
+            {"kind": "limit cards", "value": list(self.limit_order)},
+            {"kind": "colour cards", "value": "".join(self.deck)},
+            {"kind": "start player", "value": self.start},
+        ]
+
+    def copy(self) -> CardsSetupChance:
+        other = CardsSetupChance.__new__(CardsSetupChance)
+        other.__dict__.update(self.__dict__)
+        other.applied = list(self.applied)
+        other.code_counts = list(self.code_counts)
+        other.limit_order = list(self.limit_order)
+        other.colour_counts = list(self.colour_counts)
+        other.deck = list(self.deck)
+        return other
+
+
+__all__ = [
+    "OBSERVATION_SIZE",
+    "PASS",
+    "SEGMENTS",
+    "SUSPECT",
+    "CardsSetupChance",
+    "action_to_index",
+    "encoding_spec",
+    "information_state_string",
+    "legal_action_mask",
+    "observation_tensor",
+]

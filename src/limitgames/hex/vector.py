@@ -1,0 +1,305 @@
+"""Many hex games stepped together for training: NumPy arrays in and out, no framework needed.
+
+:class:`HexVectorEnv` keeps ``num_envs`` movement-phase games of the
+nestorgames edition (colours in seat order: kernel player 0, red, moves
+first) and steps them all in one compiled, parallel call
+(:func:`vector_step`): each game plays its action, hands out the returns
+when it ends, starts again at once on a layout drawn from a pool
+(auto-reset), and writes its next observation and legal actions.
+
+Arrays (``B = num_envs``):
+
+- ``planes``: ``uint64[B, NUM_PLANES]``, the observation of the player to
+  move as 64-bit tile masks (:mod:`limitgames.hex.encoding`);
+  :meth:`HexVectorEnv.observations` unpacks them to ``float32[B, 34, 64]``;
+- ``mask_words``: ``uint64[B, 65]``, the legal actions packed (bit ``i``
+  of the 4160-bit string is action ``i``); :meth:`HexVectorEnv.legal_mask`
+  unpacks them to ``bool[B, 4160]``;
+- ``to_move``: ``int64[B]``, the player to move (turn order, 0 first);
+- per step: ``rewards`` ``float32[B, 3]`` (+1 / 0 / -1 per player of a game
+  that just ended, else 0), ``done`` ``bool[B]`` (a game ended and was
+  reset: the arrays already show the new game), ``accepted`` ``bool[B]``
+  (an illegal action leaves its game unchanged, and is not accepted).
+
+The layout pool: ``layouts`` random layouts drawn once from ``seed``; each
+reset picks one of them uniformly with the game's own random stream.
+Results do not depend on the number of threads.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import numpy as np
+from numba import njit, prange
+
+from limitgames.hex import kernel
+from limitgames.hex.batch import set_threads
+from limitgames.hex.bitboard import ONE, U, nth_index, popcount, rng_below, seed_word
+from limitgames.hex.codec import KERNEL_ACTIONS
+from limitgames.hex.encoding import (
+    NUM_PLANES,
+    STATIC_WORDS,
+    surface_static,
+    unpack_mask,
+    unpack_planes,
+    write_mask_words,
+    write_planes,
+)
+from limitgames.hex.surface import MAX_TILES
+
+MASK_WORDS = MAX_TILES + 1
+
+__all__ = ["MASK_WORDS", "HexVectorEnv", "StepResult", "set_threads"]
+
+
+class StepResult(NamedTuple):
+    """What :meth:`HexVectorEnv.step` returns (arrays owned by the env: copy to keep them)."""
+
+    planes: np.ndarray[Any, Any]
+    mask_words: np.ndarray[Any, Any]
+    rewards: np.ndarray[Any, Any]
+    done: np.ndarray[Any, Any]
+    to_move: np.ndarray[Any, Any]
+    accepted: np.ndarray[Any, Any]
+
+
+@njit(cache=True)
+def _refresh(
+    nbs: Any, rings: Any, statics: Any, g: int, s: Any, buffer: Any, mask: Any, planes: Any
+) -> None:
+    write_mask_words(nbs[g], s, buffer, mask)
+    write_planes(s, statics[g], np.int64(s[kernel.S_TO_MOVE]), planes)
+
+
+@njit(cache=True, parallel=True)
+def vector_reset(
+    nbs: Any,
+    rings: Any,
+    statics: Any,
+    pool: Any,
+    game_of: Any,
+    states: Any,
+    rngs: Any,
+    masks: Any,
+    planes: Any,
+    lengths: Any,
+) -> None:
+    """Start every game on a layout drawn from the pool; write masks and planes."""
+    for b in prange(states.shape[0]):
+        buffer = np.empty(kernel.MAX_MOVES, np.int64)
+        g = rng_below(rngs, b, pool.shape[0])
+        game_of[b] = g
+        states[b] = pool[g]
+        lengths[b] = 0
+        _refresh(nbs, rings, statics, g, states[b], buffer, masks[b], planes[b])
+
+
+@njit(cache=True, parallel=True)
+def vector_step(
+    nbs: Any,
+    rings: Any,
+    statics: Any,
+    pool: Any,
+    game_of: Any,
+    states: Any,
+    rngs: Any,
+    actions: Any,
+    masks: Any,
+    planes: Any,
+    rewards: Any,
+    done: Any,
+    accepted: Any,
+    lengths: Any,
+) -> None:
+    """Play ``actions[b]`` in game ``b`` if its mask allows it; reset finished games; write
+    rewards, done flags, masks and planes (see the module docstring)."""
+    for b in prange(states.shape[0]):
+        a = actions[b]
+        g = game_of[b]
+        for k in range(3):
+            rewards[b, k] = 0.0
+        done[b] = False
+        legal = 0 <= a < KERNEL_ACTIONS and ((masks[b, a >> 6] >> U(a & 63)) & ONE) != U(0)
+        accepted[b] = legal
+        if not legal:
+            continue
+        s = states[b]
+        kernel.play(nbs[g], rings[g], s, a)
+        lengths[b] += 1
+        if s[kernel.S_STEP] == kernel.OVER_STEP:
+            kernel.returns_of(s, rewards[b])
+            done[b] = True
+            g = rng_below(rngs, b, pool.shape[0])
+            game_of[b] = g
+            s[:] = pool[g]
+            lengths[b] = 0
+        buffer = np.empty(kernel.MAX_MOVES, np.int64)
+        _refresh(nbs, rings, statics, g, s, buffer, masks[b], planes[b])
+
+
+@njit(cache=True, parallel=True)
+def sample_legal(masks: Any, rngs: Any, out: Any) -> None:
+    """``out[b]``: a uniformly random legal action of game ``b`` (from its packed mask)."""
+    for b in prange(masks.shape[0]):
+        total = 0
+        for w in range(masks.shape[1]):
+            total += popcount(masks[b, w])
+        k = rng_below(rngs, b, total)
+        for w in range(masks.shape[1]):
+            c = popcount(masks[b, w])
+            if k < c:
+                out[b] = w * 64 + nth_index(masks[b, w], k)
+                break
+            k -= c
+
+
+class HexVectorEnv:
+    """``num_envs`` nestorgames games of Browne's Limit stepped together (see the module docstring).
+
+    Args:
+        num_envs: the number of games ``B``.
+        players: 2 or 3; size: tiles per colour (``rules/hex.md``).
+        layouts: the size of the layout pool that resets draw from.
+        seed: seeds the pool and every game's random stream.
+        threads: cores for the compiled calls (``None``: leave Numba's setting).
+
+    Raises:
+        ValueError: ``num_envs`` or ``layouts`` below 1, or a bad variant.
+    """
+
+    def __init__(
+        self,
+        num_envs: int,
+        *,
+        players: int = 2,
+        size: int = 8,
+        layouts: int = 256,
+        seed: int = 0,
+        threads: int | None = None,
+    ) -> None:
+        from limitgames.hex.game import HexGame
+
+        if num_envs < 1 or layouts < 1:
+            raise ValueError("num_envs and layouts must be at least 1")
+        if threads is not None:
+            set_threads(threads)
+        game = HexGame()
+        self.variant = game.info.resolve_variant(
+            {"players": players, "size": size, "colours": "fixed"}
+        )
+        self.num_envs = num_envs
+        self.players = players
+        starts = [
+            game.new_initial_state(seed=seed * 1_000_003 + k, **self.variant)
+            for k in range(layouts)
+        ]
+        vectors = []
+        for s in starts:
+            vector = s.kernel_vector()
+            assert vector is not None  # nestorgames games start in the movement phase
+            vectors.append(vector)
+        self.pool = np.stack(vectors)
+        self.nbs = np.stack([s.surface.neighbour_masks for s in starts])  # type: ignore[union-attr]
+        self.rings = np.stack([s.surface.ring for s in starts])  # type: ignore[union-attr]
+        self.statics = np.stack([surface_static(s.surface, "nestorgames", size) for s in starts])
+        assert self.statics.shape[1] == STATIC_WORDS
+        self.states = np.zeros((num_envs, kernel.STATE_SIZE), dtype=np.uint64)
+        self.game_of = np.zeros(num_envs, dtype=np.int64)
+        self.rngs = np.array(
+            [seed_word(seed * 7_919 + b) for b in range(num_envs)], dtype=np.uint64
+        )
+        self.planes = np.zeros((num_envs, NUM_PLANES), dtype=np.uint64)
+        self.mask_words = np.zeros((num_envs, MASK_WORDS), dtype=np.uint64)
+        self.rewards = np.zeros((num_envs, 3), dtype=np.float32)
+        self.done = np.zeros(num_envs, dtype=np.bool_)
+        self.accepted = np.zeros(num_envs, dtype=np.bool_)
+        self.lengths = np.zeros(num_envs, dtype=np.int64)
+        self._actions = np.zeros(num_envs, dtype=np.int64)
+        self.reset()
+
+    @property
+    def num_actions(self) -> int:
+        """The size of the action space (4160)."""
+        return KERNEL_ACTIONS
+
+    @property
+    def to_move(self) -> np.ndarray[Any, Any]:
+        """``int64[B]``: the player to move in each game (turn order)."""
+        return self.states[:, kernel.S_TO_MOVE].astype(np.int64)
+
+    def reset(self, seed: int | None = None) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+        """Start every game afresh (``seed`` reseeds the games' streams, not the pool); return
+        ``(planes, mask_words)``."""
+        if seed is not None:
+            self.rngs[:] = [seed_word(seed * 7_919 + b) for b in range(self.num_envs)]
+        vector_reset(
+            self.nbs,
+            self.rings,
+            self.statics,
+            self.pool,
+            self.game_of,
+            self.states,
+            self.rngs,
+            self.mask_words,
+            self.planes,
+            self.lengths,
+        )
+        return self.planes, self.mask_words
+
+    def step(self, actions: np.ndarray[Any, Any]) -> StepResult:
+        """Play one action (an index below 4160) in every game. Raises ValueError for a wrong shape."""
+        acts = np.asarray(actions)
+        if acts.shape != (self.num_envs,):
+            raise ValueError(f"actions must have shape ({self.num_envs},), not {acts.shape}")
+        self._actions[:] = acts
+        vector_step(
+            self.nbs,
+            self.rings,
+            self.statics,
+            self.pool,
+            self.game_of,
+            self.states,
+            self.rngs,
+            self._actions,
+            self.mask_words,
+            self.planes,
+            self.rewards,
+            self.done,
+            self.accepted,
+            self.lengths,
+        )
+        return StepResult(
+            self.planes, self.mask_words, self.rewards, self.done, self.to_move, self.accepted
+        )
+
+    def sample_actions(self, out: np.ndarray[Any, Any] | None = None) -> np.ndarray[Any, Any]:
+        """``int64[B]``: a uniformly random legal action per game (a baseline policy, compiled)."""
+        result = np.empty(self.num_envs, dtype=np.int64) if out is None else out
+        sample_legal(self.mask_words, self.rngs, result)
+        return result
+
+    def observations(self) -> np.ndarray[Any, Any]:
+        """``float32[B, 34, 64]``: the planes unpacked (the player to move's view)."""
+        return unpack_planes(self.planes)
+
+    def legal_mask(self) -> np.ndarray[Any, Any]:
+        """``bool[B, 4160]``: the legal actions unpacked."""
+        return unpack_mask(self.mask_words)
+
+
+def compile_all() -> float:
+    """Compile (or load from Numba's cache) the vector environment's entry points on a tiny
+    batch; return seconds. ``scripts/setup.sh`` runs it once after installation."""
+    import time
+
+    started = time.perf_counter()
+    env = HexVectorEnv(2, size=2, layouts=1)
+    env.step(env.sample_actions())
+    env.observations()
+    from limitgames.hex.game import HexGame
+
+    state = HexGame().new_initial_state(seed=1, size=2)
+    state.observation_tensor(0)
+    state.legal_action_mask()
+    return time.perf_counter() - started

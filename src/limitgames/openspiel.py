@@ -1,0 +1,312 @@
+"""The three games as OpenSpiel Python games (``pip install limitgames[openspiel]``).
+
+Importing this module registers ``limitgames_hex``, ``limitgames_cards`` and
+``limitgames_world`` with ``pyspiel``; every variant parameter of a game is a
+game parameter (``pyspiel.load_game("limitgames_hex", {"size": 6, "players": 3})``;
+the path parameters ``limit_cards`` / ``data`` take ``""`` for the shipped
+data, world's ``stress_tests`` takes ``-1`` for the data's own count, and
+hex's 2008 edition is ``edition="ed2008"``, since OpenSpiel reads a bare
+``2008`` back as a number).
+
+- Chance is explicit: the setup's chance nodes of each engine
+  (:class:`~limitgames.core.encoding.SetupChance`: hex's layout and colour
+  deal; the shuffles and start player of cards and world) come first, each
+  with its outcomes and their probabilities; no chance node comes later.
+  hex's layout node offers ``layouts`` equally likely numbered layouts
+  (parameter ``layouts``, default 65536).
+- Actions are the engines' fixed indices (``num_distinct_actions``).
+- The observer follows ``pyspiel.IIGObservationType``: ``perfect_recall``
+  gives the information state string (the tensor stays the seat's
+  observation tensor: no information-state tensor is declared);
+  ``private_info`` ``SINGLE_PLAYER`` includes the seat's own cards,
+  ``NONE`` blanks them (the public observation); ``ALL_PLAYERS`` is
+  only offered for hex (perfect information). At a chance node the tensor is
+  zeros and the string names the chance node (never an error).
+- ``resample_from_infostate`` deals a state consistent with the seat's
+  information through the engine's ``determinize`` (for ISMCTS).
+- Returns: +1 / 0 / -1 (the project's scale), at the end only.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from limitgames.core import get_game
+from limitgames.core.protocol import TERMINAL
+
+_PRIVATE_SEGMENTS: dict[str, tuple[str, ...]] = {"cards": ("hand", "hidden"), "world": ("hand",)}
+
+
+def _params_to_variant(game_id: str, params: dict[str, Any]) -> dict[str, Any]:
+    variant = {k: v for k, v in params.items() if k != "layouts"}
+    if variant.get("edition") == "ed2008":
+        variant["edition"] = "2008"
+    for key in ("limit_cards", "data"):
+        if variant.get(key) == "":
+            variant[key] = None
+    if game_id == "world" and variant.get("stress_tests", -1) == -1:
+        variant["stress_tests"] = None
+    return variant
+
+
+def _default_params(game_id: str) -> dict[str, Any]:
+    info = get_game(game_id).info
+    params: dict[str, Any] = {}
+    for p in info.parameters:
+        if p.kind == "path" or (p.default is None and p.kind == "str"):
+            params[p.name] = ""
+        elif p.default is None:
+            params[p.name] = -1
+        else:
+            params[p.name] = p.default
+    if game_id == "hex":
+        params["layouts"] = 1 << 16
+    return params
+
+
+def _game_type(game_id: str, zero_sum: bool = False) -> Any:
+    info = get_game(game_id).info
+    perfect = info.perfect_information
+    return pyspiel.GameType(
+        short_name=f"limitgames_{game_id}",
+        long_name=f"{info.title} ({info.designer}, limitgames)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=(
+            pyspiel.GameType.Information.PERFECT_INFORMATION
+            if perfect
+            else pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        ),
+        utility=pyspiel.GameType.Utility.ZERO_SUM
+        if zero_sum
+        else pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=info.max_players,
+        min_num_players=info.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_default_params(game_id),
+    )
+
+
+class LimitGame(pyspiel.Game):  # type: ignore[misc]
+    """One of the three games, with its variant, as a ``pyspiel.Game``."""
+
+    game_id = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        merged = _default_params(self.game_id)
+        merged.update(params or {})
+        self.engine = get_game(self.game_id)
+        self.variant = self.engine.info.resolve_variant(_params_to_variant(self.game_id, merged))
+        self.layouts = int(merged.get("layouts", 0))
+        self.spec = self.engine.encoding_spec(**self.variant)
+        spec = self.spec
+        two = spec.players == 2 and spec.zero_sum
+        game_info = pyspiel.GameInfo(
+            num_distinct_actions=spec.num_distinct_actions,
+            max_chance_outcomes=self.layouts
+            if self.game_id == "hex" and spec.max_chance_outcomes
+            else spec.max_chance_outcomes,
+            num_players=spec.players,
+            min_utility=spec.min_utility,
+            max_utility=spec.max_utility,
+            utility_sum=0.0 if two else None,
+            max_game_length=spec.max_game_length + spec.max_chance_nodes,
+        )
+        super().__init__(_game_type(self.game_id, two), game_info, merged)
+
+    def new_initial_state(self) -> LimitState:
+        return LimitState(self)
+
+    def new_setup_chance(self) -> Any:
+        if self.game_id == "hex":
+            from limitgames.hex.encoding import HexSetupChance
+
+            return HexSetupChance(self.engine, self.variant, layouts=self.layouts)
+        return self.engine.setup_chance(**self.variant)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> LimitObserver:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        return LimitObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False))
+
+
+class LimitState(pyspiel.State):  # type: ignore[misc]
+    """A game in progress: the setup's chance nodes, then the engine's state."""
+
+    def __init__(self, game: LimitGame, inner: Any = None) -> None:
+        super().__init__(game)
+        self.lg = game
+        self.setup: Any = None
+        self.inner = inner
+        if inner is None:
+            setup = game.new_setup_chance()
+            self.setup = setup
+            if setup.is_done():
+                self.inner = setup.initial_state()
+
+    # --- pyspiel's state API ---------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.inner is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        player = self.inner.current_player()
+        return int(pyspiel.PlayerId.TERMINAL) if player == TERMINAL else int(player)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return [int(i) for i in np.flatnonzero(self.inner.legal_action_mask())]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        assert self.setup is not None and self.inner is None
+        return list(self.setup.outcomes())
+
+    def _apply_action(self, action: int) -> None:
+        if self.inner is None:
+            self.setup.apply(int(action))
+            if self.setup.is_done():
+                self.inner = self.setup.initial_state()
+            return
+        self.inner.apply(self.inner.index_to_action(int(action)))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return str(self.setup.outcome_to_string(int(action)))
+        return str(self.inner.action_to_string(self.inner.index_to_action(int(action))))
+
+    def is_terminal(self) -> bool:
+        return self.inner is not None and bool(self.inner.is_terminal())
+
+    def returns(self) -> list[float]:
+        if self.inner is None:
+            return [0.0] * self.lg.spec.players
+        return [float(r) for r in self.inner.returns()]
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Any = None
+    ) -> LimitState:
+        """A state ``player_id`` cannot tell from this one, the unseen cards dealt at random
+        (the engine's ``determinize``, seeded from ``probability_sampler()`` when given, a
+        callable returning floats in [0, 1), else from Python's ``random``)."""
+        seed = (
+            int(probability_sampler() * 2**53)
+            if callable(probability_sampler)
+            else random.getrandbits(63)
+        )
+        return LimitState(self.lg, self.inner.determinize(player_id, random.Random(seed)))
+
+    def __deepcopy__(self, memo: Any) -> LimitState:
+        other = (
+            LimitState(self.lg, self.inner.clone())
+            if self.inner is not None
+            else LimitState(self.lg)
+        )
+        if self.inner is None:
+            other.setup = self.setup.copy()
+        return other
+
+    def __str__(self) -> str:
+        if self.inner is None:
+            return f"setup chance node {len(self.setup.applied)}"
+        return str(self.inner)
+
+
+class LimitObserver:
+    """An observer following ``pyspiel.IIGObservationType`` (see the module docstring)."""
+
+    def __init__(self, game: LimitGame, iig_obs_type: Any) -> None:
+        self.game = game
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS and game.game_id != "hex":
+            raise ValueError("only hex (perfect information) has an all-players observer")
+        self.private = private != pyspiel.PrivateInfoType.NONE
+        self.public = bool(iig_obs_type.public_info)
+        size = int(np.prod(game.spec.observation_shape))
+        self.tensor = np.zeros(size, dtype=np.float32)
+        self.dict = {"observation": self.tensor.reshape(game.spec.observation_shape)}
+        self._blank = self._private_slices()
+
+    def _private_slices(self) -> list[slice]:
+        game_id = self.game.game_id
+        if self.private or game_id not in _PRIVATE_SEGMENTS:
+            return []
+        if game_id == "cards":
+            from limitgames.cards.encoding import SEGMENTS
+        else:
+            from limitgames.world.data import load_data
+            from limitgames.world.encoding import segments
+
+            SEGMENTS = segments(load_data(self.game.variant["data"]))
+        out, at = [], 0
+        for name, size in SEGMENTS:
+            if name in _PRIVATE_SEGMENTS[game_id]:
+                out.append(slice(at, at + size))
+            at += size
+        return out
+
+    def set_from(self, state: LimitState, player: int) -> None:
+        """Fill :attr:`tensor` with ``player``'s view of ``state`` (zeros at a chance node)."""
+        if state.inner is None or not self.public:
+            self.tensor.fill(0.0)
+            return
+        self.tensor[:] = np.asarray(
+            state.inner.observation_tensor(player), dtype=np.float32
+        ).reshape(-1)
+        for part in self._blank:
+            self.tensor[part] = 0.0
+
+    def string_from(self, state: LimitState, player: int) -> str:
+        """The information state string (perfect recall), or the observation as JSON (the
+        public one without ``private_info``); finished rounds (cards) are left to perfect recall."""
+        if state.inner is None:
+            return f"setup chance node {len(state.setup.applied)}"
+        if self.perfect_recall:
+            return str(state.inner.information_state_string(player))
+        public = not self.private and self.game.game_id != "hex"
+        obs = dict(state.inner.observation(None if public else player))
+        obs.pop("rounds", None)
+        return json.dumps(obs, sort_keys=True, separators=(",", ":"), default=str)
+
+
+class HexOpenSpielGame(LimitGame):
+    """``limitgames_hex``: Browne's Limit."""
+
+    game_id = "hex"
+
+
+class CardsOpenSpielGame(LimitGame):
+    """``limitgames_cards``: Rosenberg's Limits."""
+
+    game_id = "cards"
+
+
+class WorldOpenSpielGame(LimitGame):
+    """``limitgames_world``: Poyé's LIMIT."""
+
+    game_id = "world"
+
+
+def determinize_resampler(state: LimitState, player: int) -> LimitState:
+    """For ``open_spiel.python.algorithms.ismcts.ISMCTSBot.set_resampler``: our determinization."""
+    return state.resample_from_infostate(player, None)
+
+
+for _cls in (HexOpenSpielGame, CardsOpenSpielGame, WorldOpenSpielGame):
+    pyspiel.register_game(_game_type(_cls.game_id), _cls)
+
+__all__ = [
+    "CardsOpenSpielGame",
+    "HexOpenSpielGame",
+    "LimitGame",
+    "LimitObserver",
+    "LimitState",
+    "WorldOpenSpielGame",
+    "determinize_resampler",
+]

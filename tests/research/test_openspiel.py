@@ -1,0 +1,99 @@
+"""OpenSpiel: the games pass pyspiel's random simulation test, and OpenSpiel's own bots play ours."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip(
+    "pyspiel", reason="the open_spiel wheel is not installed (extra: openspiel)"
+)
+
+from limitgames.agents import make_agent  # noqa: E402
+from limitgames.openspiel import LimitState, determinize_resampler  # noqa: E402
+
+CASES = [
+    ("limitgames_hex", {"size": 4}, 4),
+    ("limitgames_hex", {"size": 3, "players": 3}, 2),
+    ("limitgames_hex", {"edition": "ed2008", "size": 3}, 2),
+    ("limitgames_cards", {"players": 3}, 2),
+    ("limitgames_world", {"players": 2}, 1),
+]
+
+
+@pytest.mark.parametrize(("name", "params", "sims"), CASES)
+def test_random_simulation(name: str, params: dict[str, object], sims: int) -> None:
+    pyspiel.random_sim_test(
+        pyspiel.load_game(name, params), num_sims=sims, serialize=False, verbose=False
+    )
+
+
+def test_chance_nodes_and_observers_are_safe_at_chance() -> None:
+    game = pyspiel.load_game("limitgames_cards", {"players": 3})
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+    # asking for an observation at a chance node is not an error (a known pitfall)
+    assert state.observation_string(0).startswith("setup chance node")
+    assert not any(state.observation_tensor(0))
+    from open_spiel.python.observation import make_observation
+
+    none = pyspiel.PrivateInfoType.NONE
+    public = make_observation(
+        game, pyspiel.IIGObservationType(perfect_recall=False, private_info=none)
+    )
+    rng = random.Random(0)
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
+    public.set_from(state, 0)
+    private = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    private.set_from(state, 0)
+    assert np.any(private.tensor != public.tensor)  # the seat's own hand is private
+
+
+def _play(game: object, ours: dict[int, object], bots: dict[int, object], seed: int) -> list[float]:
+    rng = random.Random(seed)
+    state = game.new_initial_state()  # type: ignore[attr-defined]
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+            continue
+        player = state.current_player()
+        if player in bots:
+            action = bots[player].step(state)  # type: ignore[attr-defined]
+        else:
+            assert isinstance(state, LimitState)
+            inner = state.inner
+            action = inner.action_to_index(ours[player].choose(inner))  # type: ignore[attr-defined]
+        state.apply_action(action)
+    return list(state.returns())
+
+
+def test_openspiel_mcts_plays_our_agent_at_hex() -> None:
+    from open_spiel.python.algorithms import mcts
+
+    game = pyspiel.load_game("limitgames_hex", {"size": 3})
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = mcts.MCTSBot(game, 2.0, 20, evaluator, random_state=np.random.RandomState(0))
+    for seed in range(2):
+        returns = _play(
+            game, {1 - seed: make_agent("mcts:iterations=30", seed=seed)}, {seed: bot}, seed
+        )
+        assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_openspiel_ismcts_with_our_resampler_plays_cards() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game("limitgames_cards", {"players": 3})
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 10, random_state=np.random.RandomState(1))
+    bot.set_resampler(determinize_resampler)
+    returns = _play(
+        game, {1: make_agent("heuristic", seed=1), 2: make_agent("random", seed=2)}, {0: bot}, 3
+    )
+    assert len(returns) == 3 and max(returns) >= 0.0
