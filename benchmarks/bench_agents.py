@@ -55,7 +55,9 @@ def main() -> None:
     for game in args.games or available_games():
         state = start_state(game, VARIANTS.get(game))
         playouts = measure_playouts(state, args.seconds)
-        print(f"== {game} {VARIANTS.get(game, '')} ({len(state.legal_actions())} legal actions at the start)")
+        print(
+            f"== {game} {VARIANTS.get(game, '')} ({len(state.legal_actions())} legal actions at the start)"
+        )
         print(f"  {'random playouts':48s} {playouts.rate:10,.0f} /s")
         mcts_rate = 0.0
         for spec in (
@@ -70,7 +72,9 @@ def main() -> None:
                 mcts_rate = result.rate
             print(f"  {result.what:48s} {result.rate:10,.0f} /s")
         if playouts.rate:
-            print(f"  agent share of MCTS time (vs playouts)           {1 - mcts_rate / playouts.rate:10.0%}")
+            print(
+                f"  agent share of MCTS time (vs playouts)           {1 - mcts_rate / playouts.rate:10.0%}"
+            )
         engine, agents = profile_split(game, args.seconds)
         print(f"  cProfile of one MCTS search: engine {engine:.0%}, agents {agents:.0%}")
 

@@ -52,11 +52,19 @@ def main() -> None:
     state = _midgame(1)
     rng = random.Random(2)
     print(f"clone (4 players, mid-game):          {_rate(args.seconds, state.clone):9.0f} /s")
-    print(f"legal_actions:                        {_rate(args.seconds, state.legal_actions):9.0f} /s")
-    print(f"observation(seat):                    {_rate(args.seconds, lambda: state.observation(0)):9.0f} /s")
-    print(f"determinize(seat):                    {_rate(args.seconds, lambda: state.determinize(0, rng)):9.0f} /s")
-    print(f"determinize + playout:                "
-          f"{_rate(args.seconds, lambda: state.determinize(0, rng).playout(rng)):9.0f} /s")
+    print(
+        f"legal_actions:                        {_rate(args.seconds, state.legal_actions):9.0f} /s"
+    )
+    print(
+        f"observation(seat):                    {_rate(args.seconds, lambda: state.observation(0)):9.0f} /s"
+    )
+    print(
+        f"determinize(seat):                    {_rate(args.seconds, lambda: state.determinize(0, rng)):9.0f} /s"
+    )
+    print(
+        f"determinize + playout:                "
+        f"{_rate(args.seconds, lambda: state.determinize(0, rng).playout(rng)):9.0f} /s"
+    )
 
 
 if __name__ == "__main__":

@@ -24,7 +24,9 @@ def main() -> None:
         count, lel = bench_layouts(8, players, seconds / 2, rng)
         print(f"  layouts: {count / lel:,.0f} per second")
     result = bench_playouts("2008", 2, 8, seconds, rng)
-    print(f"2008 2p size 8 (placement included): {result['games'] / result['elapsed']:,.1f} games/s")
+    print(
+        f"2008 2p size 8 (placement included): {result['games'] / result['elapsed']:,.1f} games/s"
+    )
 
 
 if __name__ == "__main__":

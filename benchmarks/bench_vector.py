@@ -70,7 +70,10 @@ def main() -> None:
     num_envs = int(sys.argv[3]) if len(sys.argv) > 3 else 4096
     rate = bench_vector(seconds, threads, num_envs)
     print(f"HexVectorEnv, {num_envs} games, {threads} threads: {rate:,.0f} decisions/s")
-    for layouts, words in ((64, "a pool of 64 layouts (layouts=64)"), (None, "a fresh layout each game")):
+    for layouts, words in (
+        (64, "a pool of 64 layouts (layouts=64)"),
+        (None, "a fresh layout each game"),
+    ):
         pz = bench_pettingzoo(seconds, layouts)
         if pz is not None:
             print(f"pettingzoo hex_v0, one game, {words}: {pz:,.0f} steps/s")

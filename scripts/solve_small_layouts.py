@@ -79,7 +79,10 @@ def legal_layouts(n: int, players: int = 2) -> Iterator[Layout]:
             layout = dict(zip(shape, colours, strict=True))
             if any(layout[m] == layout[c] for c in shape for m in near[c]):
                 continue
-            if any(layout[c] in pawn_colours and all(layout[m] in pawn_colours for m in near[c]) for c in shape):
+            if any(
+                layout[c] in pawn_colours and all(layout[m] in pawn_colours for m in near[c])
+                for c in shape
+            ):
                 continue
             yield layout
 
@@ -92,7 +95,9 @@ def _solve_layout(layout: Layout) -> float:
     surface = state.surface
     vector = state.kernel_vector()
     assert surface is not None and vector is not None
-    values, _, _ = solve_vector(surface.neighbour_masks, surface.ring, vector, seconds=600, table_bits=16)
+    values, _, _ = solve_vector(
+        surface.neighbour_masks, surface.ring, vector, seconds=600, table_bits=16
+    )
     assert values is not None, "a small layout took ten minutes"
     return values[0]  # red's result
 
@@ -108,9 +113,15 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--size", type=int, default=2, help="tiles per colour (2: every layout; 3+: a sample)")
-    parser.add_argument("--sample", type=int, default=0, help="solve this many generated layouts instead of all")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--size", type=int, default=2, help="tiles per colour (2: every layout; 3+: a sample)"
+    )
+    parser.add_argument(
+        "--sample", type=int, default=0, help="solve this many generated layouts instead of all"
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the sample")
     parser.add_argument("--workers", type=int, default=2, help="processes")
     args = parser.parse_args(argv)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the whole test suite from a fresh clone: makes .venv, installs the package
-# with its test extras, then lint (ruff), types (mypy), the fast tests, and the
+# with its test extras, then lint and format check (ruff), types (mypy), the fast tests, and the
 # slow tests in their own bounded step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 source scripts/setup.sh test
 bash scripts/browser-deps.sh  # Debian's chromium for the Playwright tests (tests/web)
 
-echo "== ruff"; .venv/bin/ruff check src tests benchmarks examples
+echo "== ruff"; .venv/bin/ruff check src tests benchmarks examples scripts
+.venv/bin/ruff format --check src tests benchmarks examples scripts
 echo "== mypy"; .venv/bin/mypy
 echo "== tests"; .venv/bin/pytest -q -n 2 -m "not slow" "$@"
 # the slow tests, if any are marked, in their own bounded step (20 minutes at most)

@@ -53,7 +53,9 @@ def _play(seed: int) -> tuple[list[list[float]], list[float], float]:
     return rows, hand, result
 
 
-def fit(x: np.ndarray[Any, Any], y: np.ndarray[Any, Any], l2: float = 1e-3, steps: int = 50) -> np.ndarray[Any, Any]:
+def fit(
+    x: np.ndarray[Any, Any], y: np.ndarray[Any, Any], l2: float = 1e-3, steps: int = 50
+) -> np.ndarray[Any, Any]:
     """Logistic regression without intercept (the features are antisymmetric between seats)."""
     w = np.zeros(x.shape[1])
     for _ in range(steps):
@@ -78,7 +80,9 @@ def accuracy(p: np.ndarray[Any, Any], y: np.ndarray[Any, Any]) -> float:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=1500)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
@@ -117,7 +121,10 @@ def main(argv: list[str] | None = None) -> None:
         + " ".join(f"--{k} {v}" for k, v in (("games", args.games), ("seed", args.seed))),
     }
     args.out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
-    print(json.dumps(report["held_out"]), f"weights -> {args.out} ({time.perf_counter() - started:.0f} s)")
+    print(
+        json.dumps(report["held_out"]),
+        f"weights -> {args.out} ({time.perf_counter() - started:.0f} s)",
+    )
     assert all(math.isfinite(v) for v in report["weights"])  # type: ignore[attr-defined]
 
 

@@ -49,7 +49,9 @@ def check_state_step(state: State, rng: random.Random, where: str) -> None:
     """Check the protocol's promises on one non-terminal or terminal ``state``."""
     actions = state.legal_actions()
     terminal = state.is_terminal()
-    assert (not actions) == terminal, f"{where}: legal actions empty={not actions} but terminal={terminal}"
+    assert (not actions) == terminal, (
+        f"{where}: legal actions empty={not actions} but terminal={terminal}"
+    )
     player = state.current_player()
     if terminal:
         assert player == TERMINAL, f"{where}: terminal state has current player {player}"
@@ -92,7 +94,9 @@ def play_random_game(
             assert _snapshot(state) == before, f"{where}: playing on a clone changed the original"
         state.apply(action)
         decisions += 1
-        assert decisions <= max_decisions, f"{where}: the game did not end within {max_decisions} decisions"
+        assert decisions <= max_decisions, (
+            f"{where}: the game did not end within {max_decisions} decisions"
+        )
 
 
 def check_game(
@@ -108,7 +112,9 @@ def check_game(
         final = play_random_game(game, variant, seed + k)
         record = GameRecord.of_state(final, seed=seed + k)
         again = GameRecord.loads(record.dumps()).replay()
-        assert _snapshot(again) == _snapshot(final), f"{game.info.id} seed {seed + k}: the record does not replay"
+        assert _snapshot(again) == _snapshot(final), (
+            f"{game.info.id} seed {seed + k}: the record does not replay"
+        )
         assert again.returns() == final.returns()
     try:
         game.encoding_spec(**variant)
@@ -129,7 +135,9 @@ def check_illegal_is_harmless(state: State, action: Any) -> None:
     assert _snapshot(state) == before, "a refused action changed the state"
 
 
-def check_encodings(game: Game, variant: Mapping[str, Any] | None = None, games: int = 3, seed: int = 0) -> None:
+def check_encodings(
+    game: Game, variant: Mapping[str, Any] | None = None, games: int = 3, seed: int = 0
+) -> None:
     """Check the research encodings over ``games`` random games of ``variant`` (see the module docstring)."""
     import numpy as np
 
@@ -145,16 +153,26 @@ def check_encodings(game: Game, variant: Mapping[str, Any] | None = None, games:
             where = f"{game.info.id} {variant} seed {seed + k} decision {len(played)}"
             assert len(played) <= spec.max_game_length, f"{where}: longer than max_game_length"
             mask = state.legal_action_mask()
-            assert mask.shape == (spec.num_distinct_actions,) and mask.dtype == np.bool_, f"{where}: mask shape/type"
+            assert mask.shape == (spec.num_distinct_actions,) and mask.dtype == np.bool_, (
+                f"{where}: mask shape/type"
+            )
             legal = state.legal_actions()
             indices = sorted(state.action_to_index(a) for a in legal)
-            assert list(np.flatnonzero(mask)) == indices, f"{where}: the mask is not the legal actions"
+            assert list(np.flatnonzero(mask)) == indices, (
+                f"{where}: the mask is not the legal actions"
+            )
             for action in legal:
-                assert state.index_to_action(state.action_to_index(action)) == action, f"{where}: {action!r} round trip"
+                assert state.index_to_action(state.action_to_index(action)) == action, (
+                    f"{where}: {action!r} round trip"
+                )
             for seat in range(state.num_players):
                 tensor = state.observation_tensor(seat)
-                assert tensor.shape == spec.observation_shape and tensor.dtype == np.float32, f"{where}: tensor shape"
-                assert np.all(np.isfinite(tensor)) and tensor.min() >= low and tensor.max() <= high, f"{where}: range"
+                assert tensor.shape == spec.observation_shape and tensor.dtype == np.float32, (
+                    f"{where}: tensor shape"
+                )
+                assert (
+                    np.all(np.isfinite(tensor)) and tensor.min() >= low and tensor.max() <= high
+                ), f"{where}: range"
                 text = state.information_state_string(seat)
                 if not perfect and rng.random() < 0.3:
                     _check_determinization(state, seat, tensor, text, rng, where)
@@ -173,21 +191,31 @@ def check_encodings(game: Game, variant: Mapping[str, Any] | None = None, games:
             state.apply(action)
             played.append(action)
         returns = state.returns()
-        assert all(spec.min_utility <= r <= spec.max_utility for r in returns), f"{where}: returns out of range"
+        assert all(spec.min_utility <= r <= spec.max_utility for r in returns), (
+            f"{where}: returns out of range"
+        )
         again = game.new_initial_state(seed=seed + k, **variant)
         for action in played:
             again.apply(action)
         assert again.key() == state.key(), f"{where}: equal positions have different keys"
 
 
-def _check_determinization(state: State, seat: int, tensor: Any, text: str, rng: random.Random, where: str) -> None:
+def _check_determinization(
+    state: State, seat: int, tensor: Any, text: str, rng: random.Random, where: str
+) -> None:
     import numpy as np
 
     dealt = state.determinize(seat, random.Random(rng.getrandbits(32)))
     assert json.dumps(dealt.observation(seat), sort_keys=True, default=str) == json.dumps(
         state.observation(seat), sort_keys=True, default=str
     ), f"{where}: a determinization changes seat {seat}'s observation"
-    assert np.array_equal(dealt.observation_tensor(seat), tensor), f"{where}: it changes seat {seat}'s tensor"
-    assert dealt.information_state_string(seat) == text, f"{where}: it changes seat {seat}'s information state"
+    assert np.array_equal(dealt.observation_tensor(seat), tensor), (
+        f"{where}: it changes seat {seat}'s tensor"
+    )
+    assert dealt.information_state_string(seat) == text, (
+        f"{where}: it changes seat {seat}'s information state"
+    )
     if state.current_player() == seat:
-        assert dealt.legal_actions() == state.legal_actions(), f"{where}: it changes seat {seat}'s options"
+        assert dealt.legal_actions() == state.legal_actions(), (
+            f"{where}: it changes seat {seat}'s options"
+        )

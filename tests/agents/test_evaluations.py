@@ -30,7 +30,9 @@ def test_binomial_cdf() -> None:
     assert binomial_cdf(1, 2, 0.5) == pytest.approx(0.75)
 
 
-def cards_view(limit: Any, pile: list[list[Any]], hidden_red: int = 0, others_hidden: int = 2) -> dict[str, Any]:
+def cards_view(
+    limit: Any, pile: list[list[Any]], hidden_red: int = 0, others_hidden: int = 2
+) -> dict[str, Any]:
     """A two-seat observation for seat 0: red limit ``limit``, the given pile."""
     zero = dict.fromkeys(COLOURS, 0)
     return {
@@ -80,7 +82,9 @@ def test_world_nation_value_rewards_food_and_calm() -> None:
     assert nation_value(restless, 1) == base - 2 * (4 + 1)
 
 
-@pytest.mark.parametrize("game_id", [g for g in ("hex", "cards", "world") if g in available_games()])
+@pytest.mark.parametrize(
+    "game_id", [g for g in ("hex", "cards", "world") if g in available_games()]
+)
 def test_evaluations_are_bounded_and_sum_sensibly(game_id: str) -> None:
     rng = random.Random(1)
     variant = {"players": 2}
@@ -125,7 +129,9 @@ def test_the_shipped_hex_weights_fit_the_features_and_value_positions_sensibly()
     from limitgames.agents import hex_evaluation
     from tests.hex.positions import load
 
-    assert hex_evaluation.WEIGHTS is not None, "hex_evaluation.json no longer fits FEATURE_NAMES: re-run the script"
+    assert hex_evaluation.WEIGHTS is not None, (
+        "hex_evaluation.json no longer fits FEATURE_NAMES: re-run the script"
+    )
     for seed in range(5):
         state = get_game("hex").new_initial_state(seed=seed, size=5)
         rng = random.Random(seed)

@@ -60,7 +60,9 @@ def test_specs_set_the_budget() -> None:
     assert make_agent("mcts").budget == Budget(seconds=1.0)  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("spec", ["mcts:iterations=400", "alphabeta:depth=6", "ismcts:iterations=400"])
+@pytest.mark.parametrize(
+    "spec", ["mcts:iterations=400", "alphabeta:depth=6", "ismcts:iterations=400"]
+)
 def test_search_finds_the_winning_take_in_nim(spec: str) -> None:
     # From a pile of 5 the only winning move is to leave 4 (take 1).
     agent = make_agent(spec, seed=3)
@@ -143,7 +145,11 @@ def test_ismcts_choice_does_not_depend_on_hidden_cards() -> None:
 def test_ismcts_beats_random_at_tricks() -> None:
     wins = losses = 0
     for seed in range(60):
-        specs = ["ismcts:iterations=150", "random"] if seed % 2 == 0 else ["random", "ismcts:iterations=150"]
+        specs = (
+            ["ismcts:iterations=150", "random"]
+            if seed % 2 == 0
+            else ["random", "ismcts:iterations=150"]
+        )
         me = 0 if seed % 2 == 0 else 1
         result = play("toy-tricks", specs, seed, hand=4)
         wins += result[me] > 0
@@ -200,5 +206,7 @@ def test_agents_play_three_player_hex_to_the_end() -> None:
 
     if "hex" not in available_games():
         pytest.skip("the hex engine is not available")
-    result = play("hex", ["mcts:iterations=30", "heuristic", "alphabeta:depth=1"], 1, players=3, size=5)
+    result = play(
+        "hex", ["mcts:iterations=30", "heuristic", "alphabeta:depth=1"], 1, players=3, size=5
+    )
     assert len(result) == 3

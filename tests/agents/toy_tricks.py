@@ -46,7 +46,10 @@ class TricksState(State):
     @classmethod
     def from_hands(cls, hands: list[list[int]]) -> TricksState:
         """A game dealt ``hands`` (for tests), seat 0 to lead."""
-        state = cls({"players": 2, "hand": len(hands[0])}, Chance(seed=0, replay=[{"kind": "deal", "value": DECK}]))
+        state = cls(
+            {"players": 2, "hand": len(hands[0])},
+            Chance(seed=0, replay=[{"kind": "deal", "value": DECK}]),
+        )
         state.hands = [sorted(h) for h in hands]
         return state
 
@@ -158,7 +161,9 @@ class TricksGame(Game):
         perfect_information=False,
     )
 
-    def new_initial_state(self, seed: int | None = None, chance: Any = None, **variant: Any) -> State:
+    def new_initial_state(
+        self, seed: int | None = None, chance: Any = None, **variant: Any
+    ) -> State:
         resolved = self.info.resolve_variant(variant)
         return TricksState(resolved, chance if chance is not None else Chance(seed))
 

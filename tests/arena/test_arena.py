@@ -103,7 +103,17 @@ def test_another_run_in_the_same_directory_is_refused(tmp_path: Path) -> None:
 def test_elo_orders_the_agents_and_is_finite_for_a_clean_sweep() -> None:
     from limitgames.arena.match import GameOutcome
 
-    outcomes = [GameOutcome(i, (i % 2, 1 - i % 2), (1.0, -1.0) if i % 2 == 0 else (-1.0, 1.0), 1, "", ((0, 0), (0, 0))) for i in range(20)]
+    outcomes = [
+        GameOutcome(
+            i,
+            (i % 2, 1 - i % 2),
+            (1.0, -1.0) if i % 2 == 0 else (-1.0, 1.0),
+            1,
+            "",
+            ((0, 0), (0, 0)),
+        )
+        for i in range(20)
+    ]
     high, low = elo_ratings(2, outcomes)
     assert high > 1700 > 1300 > low and abs(high + low - 3000) < 1e-6
 
@@ -119,8 +129,22 @@ def test_cli_prints_the_table_and_writes_the_run(tmp_path: Path) -> None:
     out = tmp_path / "cli"
     result = CliRunner().invoke(
         cli(),
-        ["arena", "toy-tricks", "--agent", "heuristic", "--agent", "easy", "--games", "4",
-         "--variant", "hand=2", "--plugin", PLUGIN, "--out", str(out)],
+        [
+            "arena",
+            "toy-tricks",
+            "--agent",
+            "heuristic",
+            "--agent",
+            "easy",
+            "--games",
+            "4",
+            "--variant",
+            "hand=2",
+            "--plugin",
+            PLUGIN,
+            "--out",
+            str(out),
+        ],
     )
     assert result.exit_code == 0, result.output
     assert "score" in result.output and "Elo" in result.output
@@ -148,7 +172,17 @@ def test_chart_of_a_clean_sweep(tmp_path: Path) -> None:
     from limitgames.arena.standings import compute_standings
     from limitgames.arena.tournament import TournamentResult
 
-    outcomes = [GameOutcome(i, (i % 2, 1 - i % 2), (1.0, -1.0) if i % 2 == 0 else (-1.0, 1.0), 1, "", ((0, 0), (0, 0))) for i in range(10)]
+    outcomes = [
+        GameOutcome(
+            i,
+            (i % 2, 1 - i % 2),
+            (1.0, -1.0) if i % 2 == 0 else (-1.0, 1.0),
+            1,
+            "",
+            ((0, 0), (0, 0)),
+        )
+        for i in range(10)
+    ]
     t = tricks()
     result = TournamentResult(t, [], outcomes, compute_standings(SPECS, 2, outcomes), 0)
     assert result.standings[0].total.score == 1.0

@@ -42,7 +42,11 @@ def test_ismcts_plays_legal_actions_without_peeking() -> None:
 
 def test_heuristic_and_random_finish_a_game() -> None:
     state = CARDS.new_initial_state(seed=2, players=3)
-    agents = [make_agent("heuristic", seed=1), make_agent("random", seed=2), make_agent("heuristic", seed=3)]
+    agents = [
+        make_agent("heuristic", seed=1),
+        make_agent("random", seed=2),
+        make_agent("heuristic", seed=3),
+    ]
     while not state.is_terminal():
         state.apply(agents[state.current_player()].choose(state))
     assert state.colour_card_total() == 60 and state.winners()

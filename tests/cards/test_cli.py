@@ -29,8 +29,16 @@ def _app() -> typer.Typer:
 
 def test_issue_example_sentence() -> None:
     check = {
-        "colour": "green", "counted": 4, "card_limit": 3, "hidden": 1, "limit": 4,
-        "exceeded": False, "by": 3, "suspect": 1, "scorer": 1, "taker": 3,
+        "colour": "green",
+        "counted": 4,
+        "card_limit": 3,
+        "hidden": 1,
+        "limit": 4,
+        "exceeded": False,
+        "by": 3,
+        "suspect": 1,
+        "scorer": 1,
+        "taker": 3,
     }
     names = cards_view.RULEBOOK_NAMES
     assert cards_view.explain_suspicion(check, names) == (
@@ -44,7 +52,8 @@ def test_issue_example_sentence() -> None:
 def test_unattended_game_is_narrated_and_recorded(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     result = runner.invoke(
-        _app(), ["cards", "--players", "4", "--seat", "random", "--seed", "5", "--record", str(path)]
+        _app(),
+        ["cards", "--players", "4", "--seat", "random", "--seed", "5", "--record", str(path)],
     )
     assert result.exit_code == 0, result.output
     assert "Round 1: limit card" in result.output
@@ -62,7 +71,9 @@ def test_a_person_plays_by_number_and_quits(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     lines = "hide pink\nsuspect 0\n1\n1\n1\nmoves\npile\nquit\n"
     result = runner.invoke(
-        _app(), ["cards", "-n", "3", "--seat", "human:Ann", "--seed", "2", "--record", str(path)], input=lines
+        _app(),
+        ["cards", "-n", "3", "--seat", "human:Ann", "--seed", "2", "--record", str(path)],
+        input=lines,
     )
     assert result.exit_code == 0, result.output
     assert "Your hand:" in result.output and "Ann, your action" in result.output
@@ -89,7 +100,9 @@ def test_errors_are_one_line(tmp_path: Path) -> None:
     bad.write_text(json.dumps({"cards": [{"red": 12}]}), encoding="utf-8")
     result = runner.invoke(_app(), ["cards", "--limit-cards", str(bad), "--no-record"])
     assert result.exit_code == 1 and "card 1: red is 12, must be 0-9" in result.output
-    result = runner.invoke(_app(), ["cards", "-n", "2", "-s", "random", "-s", "random", "-s", "random"])
+    result = runner.invoke(
+        _app(), ["cards", "-n", "2", "-s", "random", "-s", "random", "-s", "random"]
+    )
     assert result.exit_code == 1 and "3 --seat options for 2 players" in result.output
     result = runner.invoke(_app(), ["cards", "-s", "chess-master", "--no-record"])
     assert result.exit_code == 1 and "unknown agent 'chess-master'" in result.output
@@ -101,7 +114,18 @@ def test_another_limit_card_set(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     result = runner.invoke(
         _app(),
-        ["cards", "-s", "random", "--limit-cards", str(path), "--seed", "1", "--quiet", "--record", str(record)],
+        [
+            "cards",
+            "-s",
+            "random",
+            "--limit-cards",
+            str(path),
+            "--seed",
+            "1",
+            "--quiet",
+            "--record",
+            str(record),
+        ],
     )
     assert result.exit_code == 0, result.output
     assert result.output.count("takes the limit card") == 2  # 8 cards - 6 put aside
@@ -129,8 +153,17 @@ def test_render_for_a_seat_hides_other_hands() -> None:
 
 def test_limit_command_lists_cards() -> None:
     out = subprocess.run(
-        [sys.executable, "-c", "from limitgames.cli.app import main; main()", "play", "cards", "--help"],
-        capture_output=True, text=True, timeout=60,
+        [
+            sys.executable,
+            "-c",
+            "from limitgames.cli.app import main; main()",
+            "play",
+            "cards",
+            "--help",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert out.returncode == 0, out.stderr
     assert "--limit-cards" in out.stdout and "--show-pile" in out.stdout
@@ -165,7 +198,20 @@ def test_ctrl_c_saves_the_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(cards_play, "make_agent", fake_make_agent)
     path = tmp_path / "cut.json"
     result = runner.invoke(
-        _app(), ["cards", "-n", "2", "-s", "interrupting", "-s", "random", "--seed", "1", "--record", str(path)]
+        _app(),
+        [
+            "cards",
+            "-n",
+            "2",
+            "-s",
+            "interrupting",
+            "-s",
+            "random",
+            "--seed",
+            "1",
+            "--record",
+            str(path),
+        ],
     )
     assert result.exit_code == 130, result.output
     assert "Interrupted" in result.output

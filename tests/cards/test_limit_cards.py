@@ -79,7 +79,10 @@ def test_load_another_set_from_a_file(tmp_path: Path) -> None:
         ([{"red": 1, "yellow": 2, "green": 3, "blue": 4}], "card 1: no value for purple"),
         ([{"red": 1, "yellow": 2, "green": 3, "blue": 4, "purple": 12}], "card 1: purple is 12"),
         ([{"red": 1, "yellow": 2, "green": 3, "blue": 4, "purple": "y"}], "card 1: purple is 'y'"),
-        ([{"red": 1, "yellow": 2, "green": 3, "blue": 4, "purple": 0, "pink": 1}], "unknown colour 'pink'"),
+        (
+            [{"red": 1, "yellow": 2, "green": 3, "blue": 4, "purple": 0, "pink": 1}],
+            "unknown colour 'pink'",
+        ),
         (["X0335", "X03"], "card 2: 'X03' is not a limit card code"),
         ([17], "card 1 is neither"),
     ],

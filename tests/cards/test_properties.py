@@ -35,8 +35,12 @@ def _check_invariants(state: CardsState) -> None:
     for s in range(state.n):
         assert all(x >= 0 for x in state.hands[s]) and all(x >= 0 for x in state.hidden[s])
         cards = [h + x for h, x in zip(state.hands[s], state.hidden[s], strict=True)]
-        assert all(k <= c for k, c in zip(state.known[s], cards, strict=True)), "known cards not held"
-        assert all(k <= c for k, c in zip(state.known_hand[s], state.hands[s], strict=True)), "not in hand"
+        assert all(k <= c for k, c in zip(state.known[s], cards, strict=True)), (
+            "known cards not held"
+        )
+        assert all(k <= c for k, c in zip(state.known_hand[s], state.hands[s], strict=True)), (
+            "not in hand"
+        )
         assert all(k <= c for k, c in zip(state.known_hand[s], state.known[s], strict=True))
         assert sum(cards) <= state.full_hand
     for colour in range(5):
@@ -66,12 +70,16 @@ def test_random_games_end_and_conserve_cards(players: int, seed: int) -> None:
     assert sum(state.scores()) == sum(state.points) - 2 * taken
     best = max(state.scores())
     sole = state.scores().count(best) == 1
-    assert state.returns() == [(1.0 if sole else 0.0) if x == best else -1.0 for x in state.scores()]
+    assert state.returns() == [
+        (1.0 if sole else 0.0) if x == best else -1.0 for x in state.scores()
+    ]
     assert state.winners() == [s for s in range(players) if state.scores()[s] == best]
 
 
 @settings(max_examples=60, deadline=None)
-@given(players=players_st, seed=seeds_st, steps=st.integers(min_value=0, max_value=150), data=st.data())
+@given(
+    players=players_st, seed=seeds_st, steps=st.integers(min_value=0, max_value=150), data=st.data()
+)
 def test_observation_ignores_other_seats_hidden_cards(
     players: int, seed: int, steps: int, data: st.DataObject
 ) -> None:
@@ -112,7 +120,10 @@ def test_observation_ignores_other_seats_hidden_cards(
     twin.put_aside = unseen[len(twin.limit_pile) - fixed :]
     assert twin.colour_card_total() == 60
     # A determinization depends only on what the seat knows (and the generator).
-    assert twin.determinize(seat, random.Random(1)).key() == state.determinize(seat, random.Random(1)).key()
+    assert (
+        twin.determinize(seat, random.Random(1)).key()
+        == state.determinize(seat, random.Random(1)).key()
+    )
     assert json.dumps(twin.observation(seat), sort_keys=True) == before
     assert json.dumps(twin.observation(None), sort_keys=True) == json.dumps(
         state.observation(None), sort_keys=True
@@ -120,7 +131,9 @@ def test_observation_ignores_other_seats_hidden_cards(
 
 
 @settings(max_examples=60, deadline=None)
-@given(players=players_st, seed=seeds_st, steps=st.integers(min_value=0, max_value=200), data=st.data())
+@given(
+    players=players_st, seed=seeds_st, steps=st.integers(min_value=0, max_value=200), data=st.data()
+)
 def test_determinizations_are_consistent_with_the_observation(
     players: int, seed: int, steps: int, data: st.DataObject
 ) -> None:

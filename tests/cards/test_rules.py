@@ -22,7 +22,11 @@ def test_rulebook_limit_card_with_four_hidden_cards() -> None:
     # unbeschränkt viele rote, fünf blaue, eine gelbe und vier grüne Karten."
     state = make_state(4, ["brrpp", "brrpp", "yrrpp", "grrpp"], [RULEBOOK_CARD, "00000"])
     assert state.observation(None)["limit_card"] == {
-        "red": "X", "yellow": 0, "green": 3, "blue": 3, "purple": 5
+        "red": "X",
+        "yellow": 0,
+        "green": 3,
+        "blue": 3,
+        "purple": 5,
     }
     play(state, "hide blue", "hide blue", "hide yellow", "hide green")
     limits = dict(zip(COLOURS, state.effective_limits(), strict=True))
@@ -50,8 +54,16 @@ def test_suspicion_counts_up_to_the_suspected_card_exceeded() -> None:
     state.apply_string("suspect 1")
     check = state.rounds[-1]["suspicion"]
     assert check == {
-        "colour": "yellow", "counted": 1, "card_limit": 0, "hidden": 0, "limit": 0,
-        "exceeded": True, "by": DANIEL, "suspect": BARBARA, "taker": BARBARA, "scorer": DANIEL,
+        "colour": "yellow",
+        "counted": 1,
+        "card_limit": 0,
+        "hidden": 0,
+        "limit": 0,
+        "exceeded": True,
+        "by": DANIEL,
+        "suspect": BARBARA,
+        "taker": BARBARA,
+        "scorer": DANIEL,
     }
     # Barbara takes the limit card (-2), Daniel scores +1; Barbara starts the next round.
     assert state.scores() == [0, -2, 0, 1]
@@ -88,7 +100,9 @@ def test_who_may_be_suspected() -> None:
     state = make_state(4, ["grrpp", "yrrpp", "yyrpp", "brrpp"], [RULEBOOK_CARD])
     play(state, "hide red", "hide red", "hide red", "hide red")
     assert [state.action_to_string(a) for a in state.legal_actions()] == [
-        "play red", "play green", "play purple"
+        "play red",
+        "play green",
+        "play purple",
     ]
     play(state, "play green")
     assert "suspect 0" in [state.action_to_string(a) for a in state.legal_actions()]
@@ -127,7 +141,13 @@ def test_exchange() -> None:
     assert obs["pile"] == [[0, "blue"], [0, "blue"]]
     assert obs["last_played"][0] == "blue"
     assert obs["draw_pile_known"][:3] == ["blue", "blue", None]
-    assert state.observation(0)["hand"] == {"red": 0, "yellow": 1, "green": 2, "blue": 0, "purple": 1}
+    assert state.observation(0)["hand"] == {
+        "red": 0,
+        "yellow": 1,
+        "green": 2,
+        "blue": 0,
+        "purple": 1,
+    }
     assert state.rounds == [] and obs["round_actions"][-1] == [0, "exchange blue"]
     # The next seat plays and draws a known blue card: everybody knows it holds one.
     play(state, "play green")
@@ -136,7 +156,12 @@ def test_exchange() -> None:
     # The two cards on the pile count like played cards: blue 2 of limit 3.
     play(state, "play yellow", "suspect 0")
     check = state.rounds[-1]["suspicion"]
-    assert (check["colour"], check["counted"], check["limit"], check["exceeded"]) == ("blue", 2, 3, False)
+    assert (check["colour"], check["counted"], check["limit"], check["exceeded"]) == (
+        "blue",
+        2,
+        3,
+        False,
+    )
     assert state.scores() == [2, 0, 0, -2]
 
 
@@ -161,7 +186,13 @@ def test_two_players_hold_six_and_hide_two() -> None:
     play(state, "hide red", "hide green")
     assert state.observation(None)["hidden_counts"] == [2, 2]
     assert state.observation(None)["hand_sizes"] == [4, 4]
-    assert state.observation(0)["hidden"] == {"red": 1, "yellow": 0, "green": 1, "blue": 0, "purple": 0}
+    assert state.observation(0)["hidden"] == {
+        "red": 1,
+        "yellow": 0,
+        "green": 1,
+        "blue": 0,
+        "purple": 0,
+    }
     assert state.effective_limits() == [None, 1, 4, 3, 6]
     assert state.current_player() == 1 and state.observation(None)["phase"] == "play"
     play(state, "play blue", "suspect 1")
@@ -319,7 +350,9 @@ def test_known_cards_after_a_reveal() -> None:
     # Seat 1 draws one of the two blue cards an exchange put on the draw pile, so
     # everybody knows a blue is in its hand; it had hidden a blue. At the reveal
     # everybody knows it holds two blue cards, not one.
-    state = make_state(4, ["bbbbr", "bgrpp", "yrrpp", "yrrpp"], [RULEBOOK_CARD, "11111"], draw="ggpyp")
+    state = make_state(
+        4, ["bbbbr", "bgrpp", "yrrpp", "yrrpp"], [RULEBOOK_CARD, "11111"], draw="ggpyp"
+    )
     play(state, "hide red", "hide blue", "hide red", "hide red", "exchange blue", "play green")
     obs = state.observation(3)
     assert obs["known_cards"][1]["blue"] == 1 and obs["known_in_hand"][1]["blue"] == 1

@@ -28,8 +28,20 @@ def test_games_lists_hex_with_its_parameters() -> None:
 
 def test_unattended_game_saves_a_record_that_replays(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
-    code, out = invoke("play", "hex", "--seat", "random", "--seat", "random", "--size", "3", "--seed", "4",
-                       "--record", str(record))
+    code, out = invoke(
+        "play",
+        "hex",
+        "--seat",
+        "random",
+        "--seat",
+        "random",
+        "--size",
+        "3",
+        "--seed",
+        "4",
+        "--record",
+        str(record),
+    )
     assert code == 0, out
     assert "Game over" in out and f"Record saved to {record}" in out
     rec = GameRecord.read(record)
@@ -48,8 +60,19 @@ def test_a_person_plays_asks_for_help_is_refused_and_undoes(tmp_path: Path) -> N
     blue = next(t["name"] for t in tiles if t["pawn"] == 1)
     empty = next(t["name"] for t in tiles if t["pawn"] is None)
     lines = ["help", "moves", "nonsense", f"{blue}-{empty}", legal[0], "undo", "quit"]
-    code, out = invoke("play", "hex", "--seat", "human", "--size", "3", "--seed", "9", "--record", str(record),
-                       input="\n".join(lines) + "\n")
+    code, out = invoke(
+        "play",
+        "hex",
+        "--seat",
+        "human",
+        "--size",
+        "3",
+        "--seed",
+        "9",
+        "--record",
+        str(record),
+        input="\n".join(lines) + "\n",
+    )
     assert code == 0, out
     assert "undo" in out and "legal:" in out
     assert "Not understood" in out and f"Illegal: there is no red pawn on {blue}" in out
@@ -80,7 +103,20 @@ def test_bad_files_get_one_line_errors(tmp_path: Path) -> None:
     assert code == 1 and "cannot read" in out
     # a record with a corrupt action names the action and its line
     record = tmp_path / "r.json"
-    invoke("play", "hex", "--seat", "random", "--seat", "random", "--size", "3", "--seed", "2", "--record", str(record))
+    invoke(
+        "play",
+        "hex",
+        "--seat",
+        "random",
+        "--seat",
+        "random",
+        "--size",
+        "3",
+        "--seed",
+        "2",
+        "--record",
+        str(record),
+    )
     rec = GameRecord.read(record)
     text = record.read_text().replace(json.dumps(rec.actions[2]), '"a1-z9"', 1)
     record.write_text(text)
@@ -91,7 +127,13 @@ def test_bad_files_get_one_line_errors(tmp_path: Path) -> None:
 def test_bench_prints_the_figures() -> None:
     code, out = invoke("bench", "hex", "--seconds", "0.3", "--size", "3")
     assert code == 0
-    for word in ("playouts per second", "decisions per second", "red wins", "draws", "layouts per second"):
+    for word in (
+        "playouts per second",
+        "decisions per second",
+        "red wins",
+        "draws",
+        "layouts per second",
+    ):
         assert word in out
 
 

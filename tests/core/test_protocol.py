@@ -105,7 +105,9 @@ def test_result_mismatch_is_reported() -> None:
 
 
 def test_chance_replay_mismatch() -> None:
-    record = GameRecord(game="toy-nim", variant={"players": 2}, seats=[], chance=[{"kind": "deal", "value": 3}])
+    record = GameRecord(
+        game="toy-nim", variant={"players": 2}, seats=[], chance=[{"kind": "deal", "value": 3}]
+    )
     with pytest.raises(RecordError, match="chance 0"):
         record.replay()
 

@@ -90,7 +90,9 @@ class NimGame(Game):
         perfect_information=True,
     )
 
-    def new_initial_state(self, seed: int | None = None, chance: Any = None, **variant: Any) -> State:
+    def new_initial_state(
+        self, seed: int | None = None, chance: Any = None, **variant: Any
+    ) -> State:
         resolved = self.info.resolve_variant(variant)
         return NimState(resolved, chance if chance is not None else Chance(seed))
 

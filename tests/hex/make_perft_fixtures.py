@@ -42,31 +42,68 @@ KEPT = {
 }
 
 
-def _tiles(cells: dict[tuple[int, int], int | None], colour: str | None = "black") -> list[dict[str, Any]]:
+def _tiles(
+    cells: dict[tuple[int, int], int | None], colour: str | None = "black"
+) -> list[dict[str, Any]]:
     return [{"q": q, "r": r, "colour": colour, "pawn": p} for (q, r), p in cells.items()]
 
 
 ONE_ROW = {
-    "game": "hex", "edition": "nestorgames", "size": 8, "players": 2,
+    "game": "hex",
+    "edition": "nestorgames",
+    "size": 8,
+    "players": 2,
     "tiles": _tiles({(q, 0): {1: 0, 3: 0, 5: 1}.get(q) for q in range(7)}),
-    "to_move": 0, "step": "move", "turn": 5, "quiet_turns": 0,
+    "to_move": 0,
+    "step": "move",
+    "turn": 5,
+    "quiet_turns": 0,
 }
 
 # 3 players on a small hand-made surface: two rows of 6 (r = 0 and r = 1), pawns of all three.
 THREE_ROWS = {
-    "game": "hex", "edition": "nestorgames", "size": 4, "players": 3,
-    "tiles": _tiles({
-        (0, 0): 0, (1, 0): None, (2, 0): 1, (3, 0): None, (4, 0): 2, (5, 0): None,
-        (0, 1): None, (1, 1): 2, (2, 1): None, (3, 1): 0, (4, 1): None, (5, 1): 1,
-    }),
-    "to_move": 0, "step": "move", "turn": 1, "quiet_turns": 0,
+    "game": "hex",
+    "edition": "nestorgames",
+    "size": 4,
+    "players": 3,
+    "tiles": _tiles(
+        {
+            (0, 0): 0,
+            (1, 0): None,
+            (2, 0): 1,
+            (3, 0): None,
+            (4, 0): 2,
+            (5, 0): None,
+            (0, 1): None,
+            (1, 1): 2,
+            (2, 1): None,
+            (3, 1): 0,
+            (4, 1): None,
+            (5, 1): 1,
+        }
+    ),
+    "to_move": 0,
+    "step": "move",
+    "turn": 1,
+    "quiet_turns": 0,
 }
 
-EMPTY_2008_3P = {"game": "hex", "edition": "2008", "size": 2, "players": 3, "tiles": [],
-                 "to_move": 0, "step": "tile", "turn": 1, "quiet_turns": 0}
+EMPTY_2008_3P = {
+    "game": "hex",
+    "edition": "2008",
+    "size": 2,
+    "players": 3,
+    "tiles": [],
+    "to_move": 0,
+    "step": "tile",
+    "turn": 1,
+    "quiet_turns": 0,
+}
 
 
-def walk(position: dict[str, Any], seed: int, decisions: int, until: str | None = None) -> dict[str, Any]:
+def walk(
+    position: dict[str, Any], seed: int, decisions: int, until: str | None = None
+) -> dict[str, Any]:
     """The position after a seeded random walk of the reference: ``decisions`` decisions, or
     (with ``until``) the first position whose step is ``until``."""
     rng = random.Random(seed)
@@ -90,11 +127,19 @@ def new_fixtures(kept: dict[str, dict[str, Any]]) -> list[tuple[str, dict[str, A
         ("one-row-reach", ONE_ROW, [1, 2, 3, 4]),
         ("nestor-3p-rows", THREE_ROWS, [1, 2, 3, 4]),
         ("nestor-3p-rows-after8", walk(THREE_ROWS, 1, 8), [1, 2, 3, 4]),
-        ("nestor-3p-size4-seed3-after9", walk(kept["nestor-3p-size4-seed3"], 3, 9), [1, 2, 3, 4, 5]),
+        (
+            "nestor-3p-size4-seed3-after9",
+            walk(kept["nestor-3p-size4-seed3"], 3, 9),
+            [1, 2, 3, 4, 5],
+        ),
         ("nestor-3p-rows-seat-colours", seat_swapped, [1, 2, 3, 4]),
         ("2008-3p-size2-placement", EMPTY_2008_3P, [1, 2, 3, 4, 5]),
         ("2008-3p-size2-ball-any", walk(EMPTY_2008_3P, 5, 40, until="ball-any"), [1, 2, 3, 4]),
-        ("2008-2p-size3-movement", walk(kept["2008-2p-size3-placement"], 2, 40, until="move"), [1, 2, 3, 4]),
+        (
+            "2008-2p-size3-movement",
+            walk(kept["2008-2p-size3-placement"], 2, 40, until="move"),
+            [1, 2, 3, 4],
+        ),
     ]
 
 
@@ -109,7 +154,10 @@ def main() -> None:
         for depth in depths:
             t = time.perf_counter()
             counts[str(depth)] = perft(state, depth)
-            print(f"{fid} d{depth} = {counts[str(depth)]} ({time.perf_counter() - t:.1f} s)", flush=True)
+            print(
+                f"{fid} d{depth} = {counts[str(depth)]} ({time.perf_counter() - t:.1f} s)",
+                flush=True,
+            )
         fixtures.append({"id": fid, "source": "reference", "position": position, "perft": counts})
     OUT.write_text(json.dumps(fixtures, indent=1) + "\n")
     print(f"wrote {len(fixtures)} fixtures to {OUT}")

@@ -30,7 +30,12 @@ def position(
         "size": extra.pop("size", 8),
         "players": players,
         "tiles": [
-            {"q": q, "r": r, "colour": None if edition == "2008" else colour_of.get((q, r), "black"), "pawn": pawn}
+            {
+                "q": q,
+                "r": r,
+                "colour": None if edition == "2008" else colour_of.get((q, r), "black"),
+                "pawn": pawn,
+            }
             for (q, r), pawn in tiles.items()
         ],
         "to_move": to_move,

@@ -300,7 +300,11 @@ class RefState:
             s.colours[cell] = tile.get("colour")
         s.step = pos.get("step", "move")
         if s.step == "over":  # a finished game, as written by to_position()
-            s.to_move, s.turn, s.quiet_turns = None, int(pos.get("turn", 1)), int(pos.get("quiet_turns", 0))
+            s.to_move, s.turn, s.quiet_turns = (
+                None,
+                int(pos.get("turn", 1)),
+                int(pos.get("quiet_turns", 0)),
+            )
             s.result = [float(x) for x in pos["result"]]
             s.placed, s.last_placer, s.alive_at_turn_start = (), -1, frozenset()
             s.last_captured, s._legal = frozenset(), None
@@ -376,7 +380,9 @@ class RefState:
             "players": self.players,
             "tiles": [
                 {"q": q, "r": r, "colour": self.colours.get((q, r)), "pawn": p}
-                for (q, r), p in sorted(self.board.items(), key=lambda item: (item[0][1], item[0][0]))
+                for (q, r), p in sorted(
+                    self.board.items(), key=lambda item: (item[0][1], item[0][0])
+                )
             ],
             "to_move": self.to_move,
             "step": self.step,
@@ -574,7 +580,9 @@ class RefState:
         Both under the two ball constraints, and only while the seat has balls left."""
         if self.balls_left(seat) <= 0:
             return []
-        cells = self.placed if self.step == "ball" else [c for c, p in self.board.items() if p is None]
+        cells = (
+            self.placed if self.step == "ball" else [c for c, p in self.board.items() if p is None]
+        )
         return [c for c in cells if ball_allowed(self.board, c, seat)]
 
     def _next_placement_turn(self) -> None:

@@ -40,14 +40,18 @@ def test_colours_are_dealt_by_chance_and_red_moves_first(players: int) -> None:
     # each seat gets red about 1/players of the time (120 deals: far inside 5 standard deviations)
     for seat in range(players):
         share = red_seats.count(seat) / len(red_seats)
-        assert abs(share - 1 / players) < 5 * (1 / players * (1 - 1 / players) / len(red_seats)) ** 0.5
+        assert (
+            abs(share - 1 / players) < 5 * (1 / players * (1 - 1 / players) / len(red_seats)) ** 0.5
+        )
 
 
 def test_three_player_turns_follow_the_colours() -> None:
     game = get_game("hex")
     state = next(
-        s for seed in range(50)
-        if (s := game.new_initial_state(seed=seed, players=3, size=4)).seat_colours() != ["red", "blue", "yellow"]
+        s
+        for seed in range(50)
+        if (s := game.new_initial_state(seed=seed, players=3, size=4)).seat_colours()
+        != ["red", "blue", "yellow"]
     )
     assert isinstance(state, HexState)
     colours = state.seat_colours()
@@ -69,7 +73,11 @@ def test_fixed_colours_seat_red_first_and_draw_no_deal() -> None:
 
 def test_a_dealt_game_round_trips_through_its_record_and_its_position() -> None:
     game = get_game("hex")
-    state = next(s for seed in range(20) if (s := game.new_initial_state(seed=seed, size=4)).seat_colours()[0] == "blue")
+    state = next(
+        s
+        for seed in range(20)
+        if (s := game.new_initial_state(seed=seed, size=4)).seat_colours()[0] == "blue"
+    )
     for _ in range(7):
         state.apply(state.legal_actions()[-1])
     again = GameRecord.loads(GameRecord.of_state(state).dumps()).replay(verify_result=False)
@@ -82,15 +90,30 @@ def test_a_dealt_game_round_trips_through_its_record_and_its_position() -> None:
 
 
 ROW = {  # a1 . | b1 R | c1 . | d1 R | e1 . | f1 B | g1 .  (red to move)
-    "game": "hex", "edition": "nestorgames", "size": 8, "players": 2, "to_move": 0, "step": "move",
-    "turn": 5, "quiet_turns": 0,
-    "tiles": [{"q": q, "r": 0, "colour": "black", "pawn": p} for q, p in enumerate([None, 0, None, 0, None, 1, None])],
+    "game": "hex",
+    "edition": "nestorgames",
+    "size": 8,
+    "players": 2,
+    "to_move": 0,
+    "step": "move",
+    "turn": 5,
+    "quiet_turns": 0,
+    "tiles": [
+        {"q": q, "r": 0, "colour": "black", "pawn": p}
+        for q, p in enumerate([None, 0, None, 0, None, 1, None])
+    ],
 }
 
 
 def _old_record(actions: list[str], rules: str = "hex-1") -> GameRecord:
-    return GameRecord(game="hex", variant={"edition": "nestorgames", "players": 2, "size": 8}, seats=["a", "b"],
-                      actions=actions, start=ROW, rules_version=rules)
+    return GameRecord(
+        game="hex",
+        variant={"edition": "nestorgames", "players": 2, "size": 8},
+        seats=["a", "b"],
+        actions=actions,
+        start=ROW,
+        rules_version=rules,
+    )
 
 
 def test_an_old_record_with_an_unreachable_move_is_refused_naming_the_action_and_the_rule() -> None:
@@ -118,7 +141,11 @@ def test_limit_replay_refuses_the_old_illegal_record(tmp_path: Path) -> None:
     path = _old_record(["d1-a1"]).write(tmp_path / "bad.json")
     result = CliRunner().invoke(build_app(), ["replay", str(path)])
     assert result.exit_code == 1
-    assert "d1-a1" in result.output and "cannot be reached" in result.output and "hex-1" in result.output
+    assert (
+        "d1-a1" in result.output
+        and "cannot be reached" in result.output
+        and "hex-1" in result.output
+    )
 
 
 def test_records_made_before_colours_were_dealt_replay_with_fixed_colours() -> None:

@@ -84,7 +84,11 @@ def ref_from_engine(state: Any) -> RefState:
     obs = dict(state.observation())
     colours = obs.get("seat_colours")
     seats = obs.get("seats")  # today's observation names each seat's colour under "seats"
-    if colours is None and isinstance(seats, list) and sorted(seats) == sorted(COLOURS[obs["edition"]][: obs["players"]]):
+    if (
+        colours is None
+        and isinstance(seats, list)
+        and sorted(seats) == sorted(COLOURS[obs["edition"]][: obs["players"]])
+    ):
         colours = seats
     if colours is not None:
         obs["seat_colours"] = colours
@@ -138,7 +142,11 @@ def _diff_views(ref: dict[str, Any], eng: dict[str, Any], frame: Any) -> dict[st
 
 
 def differential_game(
-    state: Any, rng: random.Random, label: str, max_decisions: int = 10_000, ref: RefState | None = None
+    state: Any,
+    rng: random.Random,
+    label: str,
+    max_decisions: int = 10_000,
+    ref: RefState | None = None,
 ) -> Disagreement | None:
     """Play ``state`` (an engine state) to the end (or ``max_decisions``) with seeded-random
     actions, checking the reference at every decision. The first disagreement, or None.
@@ -152,24 +160,37 @@ def differential_game(
     start = _diff_views(ref.comparable(), engine_view(state), state.frame)
     if start:
         start["engine observation"] = json.dumps(state.observation())
-        return Disagreement(label, "the settled start positions differ", ref.to_position(), history, start)
+        return Disagreement(
+            label, "the settled start positions differ", ref.to_position(), history, start
+        )
     for _ in range(max_decisions):
         if state.is_terminal() or ref.result is not None:
             if state.is_terminal() != (ref.result is not None):
                 return Disagreement(
-                    label, "one side says the game is over, the other does not", ref.to_position(), history,
+                    label,
+                    "one side says the game is over, the other does not",
+                    ref.to_position(),
+                    history,
                     {"engine over": state.is_terminal(), "reference result": ref.result},
                 )
             return None
-        engine_actions = {ref_action(state, state.action_to_string(a)): a for a in state.legal_actions()}
+        engine_actions = {
+            ref_action(state, state.action_to_string(a)): a for a in state.legal_actions()
+        }
         ref_actions = ref.legal_actions()
         if set(engine_actions) != ref_actions:
             return Disagreement(
-                label, f"legal sets differ at step {ref.step!r} (seat {ref.to_move} to move)",
-                ref.to_position(), history,
+                label,
+                f"legal sets differ at step {ref.step!r} (seat {ref.to_move} to move)",
+                ref.to_position(),
+                history,
                 {
-                    "only the engine allows": sorted(action_text(state, a) for a in set(engine_actions) - ref_actions),
-                    "only the reference allows": sorted(action_text(state, a) for a in ref_actions - set(engine_actions)),
+                    "only the engine allows": sorted(
+                        action_text(state, a) for a in set(engine_actions) - ref_actions
+                    ),
+                    "only the reference allows": sorted(
+                        action_text(state, a) for a in ref_actions - set(engine_actions)
+                    ),
                 },
             )
         before = ref.to_position()
@@ -226,10 +247,19 @@ def test_seeded_games_agree(edition: str, players: int) -> None:
 # Fast: hypothesis-built positions
 # ---------------------------------------------------------------------------------------------
 def _engine_accepts_seat_colours() -> bool:
-    pos = {"game": "hex", "edition": "nestorgames", "players": 2, "size": 8, "step": "move",
-           "seat_colours": ["blue", "red"],
-           "tiles": [{"q": 0, "r": 0, "colour": "red", "pawn": 0}, {"q": 1, "r": 0, "colour": "blue", "pawn": None},
-                     {"q": 2, "r": 0, "colour": "red", "pawn": 1}]}
+    pos = {
+        "game": "hex",
+        "edition": "nestorgames",
+        "players": 2,
+        "size": 8,
+        "step": "move",
+        "seat_colours": ["blue", "red"],
+        "tiles": [
+            {"q": 0, "r": 0, "colour": "red", "pawn": 0},
+            {"q": 1, "r": 0, "colour": "blue", "pawn": None},
+            {"q": 2, "r": 0, "colour": "red", "pawn": 1},
+        ],
+    }
     try:
         GAME.state_from_position(pos)
     except Exception:
@@ -287,10 +317,17 @@ def movement_positions(draw: st.DrawFn) -> dict[str, Any]:
     to_move = draw(st.sampled_from(seats if step == "move" else present))
     palette = ["red", "blue", "yellow", "black"]
     pos: dict[str, Any] = {
-        "game": "hex", "edition": edition, "size": 8, "players": players,
+        "game": "hex",
+        "edition": edition,
+        "size": 8,
+        "players": players,
         "tiles": [
-            {"q": q, "r": r, "colour": None if edition == "2008" else draw(st.sampled_from(palette)),
-             "pawn": owners[(q, r)]}
+            {
+                "q": q,
+                "r": r,
+                "colour": None if edition == "2008" else draw(st.sampled_from(palette)),
+                "pawn": owners[(q, r)],
+            }
             for q, r in cells
         ],
         "to_move": to_move,
@@ -307,11 +344,19 @@ def _position_game(pos: dict[str, Any], seed: int, plies: int) -> Disagreement |
     try:
         state = GAME.state_from_position(pos)
     except Exception as exc:  # a well-formed position: the engine must load it
-        return Disagreement("position", f"the engine refuses a well-formed position: {exc}", pos, [])
-    return differential_game(state, random.Random(seed), "position", max_decisions=plies, ref=RefState.from_position(pos))
+        return Disagreement(
+            "position", f"the engine refuses a well-formed position: {exc}", pos, []
+        )
+    return differential_game(
+        state, random.Random(seed), "position", max_decisions=plies, ref=RefState.from_position(pos)
+    )
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=400,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(movement_positions(), st.integers(0, 2**16))
 def test_loaded_positions_agree(pos: dict[str, Any], seed: int) -> None:
     d = _position_game(pos, seed, plies=6)
@@ -329,15 +374,31 @@ def tiny_positions(draw: st.DrawFn) -> dict[str, Any]:
     if len({p for p in owners.values() if p is not None}) < 2:
         owners[cells[0]], owners[cells[-1]] = 0, 1
     return {
-        "game": "hex", "edition": edition, "size": 8, "players": players,
-        "tiles": [{"q": q, "r": r, "colour": None if edition == "2008" else "black", "pawn": owners[(q, r)]}
-                  for q, r in cells],
+        "game": "hex",
+        "edition": edition,
+        "size": 8,
+        "players": players,
+        "tiles": [
+            {
+                "q": q,
+                "r": r,
+                "colour": None if edition == "2008" else "black",
+                "pawn": owners[(q, r)],
+            }
+            for q, r in cells
+        ],
         "to_move": draw(st.sampled_from(sorted({p for p in owners.values() if p is not None}))),
-        "step": "move", "turn": draw(st.integers(1, 4)), "quiet_turns": 0,
+        "step": "move",
+        "turn": draw(st.integers(1, 4)),
+        "quiet_turns": 0,
     }
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(tiny_positions(), st.integers(0, 2**16))
 def test_tiny_boards_played_to_the_end(pos: dict[str, Any], seed: int) -> None:
     d = _position_game(pos, seed, plies=60)
@@ -358,9 +419,16 @@ sys.exit(1 if bad else 0)
 
 def test_one_short_game_without_jit() -> None:
     env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT / "src"), str(ROOT), env.get("PYTHONPATH")) if p)
+    env["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(ROOT / "src"), str(ROOT), env.get("PYTHONPATH")) if p
+    )
     done = subprocess.run(
-        [sys.executable, "-c", _NO_JIT_SCRIPT], env=env, cwd=ROOT, capture_output=True, text=True, timeout=300
+        [sys.executable, "-c", _NO_JIT_SCRIPT],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stdout + done.stderr
 

@@ -97,7 +97,9 @@ def test_batch_playouts_equal_single_game_playouts_and_do_not_depend_on_threads(
             assert vector is not None and state.surface is not None
             stream = streams[b : b + 1].copy()
             history = np.empty(512, dtype=np.int64)
-            n = kernel.playout(state.surface.neighbour_masks, state.surface.ring, vector, stream, 0, -1, history)
+            n = kernel.playout(
+                state.surface.neighbour_masks, state.surface.ring, vector, stream, 0, -1, history
+            )
             assert n == lengths[b]
             assert np.array_equal(vector, batch.states[b])
     set_threads(None)
@@ -164,8 +166,13 @@ def test_features_equal_a_naive_count_over_the_reference_board(seed: int, player
     for state in _random_positions(3, seed, players, size=5):
         if state.is_terminal():
             continue
-        board = RefState.from_position({k: v for k, v in state.observation(None).items()
-                                        if k not in ("seats", "result", "equaliser")}).board
+        board = RefState.from_position(
+            {
+                k: v
+                for k, v in state.observation(None).items()
+                if k not in ("seats", "result", "equaliser")
+            }
+        ).board
         empty = {c for c, p in board.items() if p is None}
         matrix = state.feature_matrix()
         for seat in range(players):
@@ -178,6 +185,10 @@ def test_features_equal_a_naive_count_over_the_reference_board(seed: int, player
                 sum(1 for c in empty if has_free_edge(board, c)),
                 len({to for _, to in moves}),
                 len(board),
-                sum(len(g) for g in components(mine) if len({n for c in g for n in neighbours(c) if n in empty}) == 1),
+                sum(
+                    len(g)
+                    for g in components(mine)
+                    if len({n for c in g for n in neighbours(c) if n in empty}) == 1
+                ),
             ]
             assert matrix[seat].tolist() == expected

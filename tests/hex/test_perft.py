@@ -20,7 +20,11 @@ REGRESSION = json.loads((HERE / "perft_regression.json").read_text())
 
 
 def _cases(fixtures: list[dict[str, Any]]) -> list[Any]:
-    return [pytest.param(f, int(d), n, id=f"{f['id']}-d{d}") for f in fixtures for d, n in f["perft"].items()]
+    return [
+        pytest.param(f, int(d), n, id=f"{f['id']}-d{d}")
+        for f in fixtures
+        for d, n in f["perft"].items()
+    ]
 
 
 def _check_engine(fixture: dict[str, Any], depth: int, expected: int) -> None:
@@ -28,8 +32,10 @@ def _check_engine(fixture: dict[str, Any], depth: int, expected: int) -> None:
     got = perft(state, depth)
     if got != expected:  # show the divide to find the bug fast
         detail = {state.action_to_string(a): c for a, c in divide(state, depth)}
-        source = fixture["source"] + (" -- see its \"why\"" if "why" in fixture else "")
-        pytest.fail(f"engine perft({depth}) = {got}, expected {expected} (source: {source}); divide: {detail}")
+        source = fixture["source"] + (' -- see its "why"' if "why" in fixture else "")
+        pytest.fail(
+            f"engine perft({depth}) = {got}, expected {expected} (source: {source}); divide: {detail}"
+        )
 
 
 @pytest.mark.parametrize(("fixture", "depth", "expected"), _cases(SMALL))
@@ -47,14 +53,18 @@ def test_regression_perft(fixture: dict[str, Any], depth: int, expected: int) ->
 
 
 @pytest.mark.parametrize(("fixture", "depth", "expected"), _cases(SMALL))
-def test_the_reference_agrees_with_the_hand_counts(fixture: dict[str, Any], depth: int, expected: int) -> None:
+def test_the_reference_agrees_with_the_hand_counts(
+    fixture: dict[str, Any], depth: int, expected: int
+) -> None:
     state = reference.RefState.from_position(fixture["position"])
     assert reference.perft(state, depth) == expected
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("fixture", "depth", "expected"), _cases(REGRESSION))
-def test_the_regression_counts_are_the_references(fixture: dict[str, Any], depth: int, expected: int) -> None:
+def test_the_regression_counts_are_the_references(
+    fixture: dict[str, Any], depth: int, expected: int
+) -> None:
     """Guards the file against hand edits: the reference recomputes every count (about 10 s)."""
     state = reference.RefState.from_position(fixture["position"])
     assert reference.perft(state, depth) == expected

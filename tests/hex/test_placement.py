@@ -97,11 +97,17 @@ def test_three_players_tiles_run_out_then_balls_go_on_any_empty_tile() -> None:
         movers.append(state.current_player())
         state.apply(state.legal_actions()[0])
     assert state.tiles_left() == 0
-    assert movers[::3][:4] == [0, 1, 2, 0], "one placement turn (tile, tile, ball) per player in turn order"
+    assert movers[::3][:4] == [0, 1, 2, 0], (
+        "one placement turn (tile, tile, ball) per player in turn order"
+    )
     assert state.step == "ball-any" and state.current_player() == 1
     for text in texts(state):
         cell = state.frame.cell(text[1:])
-        assert text.startswith("@") and cell in state.placement.cells and state.placement.cells[cell] < 0
+        assert (
+            text.startswith("@")
+            and cell in state.placement.cells
+            and state.placement.cells[cell] < 0
+        )
     before = state.pawn_counts()[1]
     state.apply(state.legal_actions()[0])
     assert state.pawn_counts()[1] == before + 1

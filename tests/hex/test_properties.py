@@ -41,9 +41,13 @@ def decision_bound(edition: str, players: int, n: int) -> int:
 
 @SETTINGS
 @given(edition=editions, players=player_counts, n=sizes, seed=seeds)
-def test_random_games_end_within_the_bound_and_keep_the_protocol(edition: str, players: int, n: int, seed: int) -> None:
+def test_random_games_end_within_the_bound_and_keep_the_protocol(
+    edition: str, players: int, n: int, seed: int
+) -> None:
     variant = {"edition": edition, "players": players, "size": n}
-    state = play_random_game(get_game("hex"), variant, seed, max_decisions=decision_bound(edition, players, n))
+    state = play_random_game(
+        get_game("hex"), variant, seed, max_decisions=decision_bound(edition, players, n)
+    )
     assert state.is_terminal() and state.legal_actions() == []
     assert all(r in (-1.0, 0.0, 1.0) for r in state.returns())
 
@@ -152,7 +156,9 @@ def _assert_uniform(state: HexState, runs: int = 4000) -> None:
     chi2 = sum((counts.get(a, 0) - expected) ** 2 / expected for a in legal)
     # chi-square with len(legal)-1 degrees of freedom; a generous bound (p far below 0.001)
     dof = len(legal) - 1
-    assert chi2 < dof + 6 * (2 * dof) ** 0.5 + 10, f"first actions are not uniform: chi2={chi2:.1f}, dof={dof}"
+    assert chi2 < dof + 6 * (2 * dof) ** 0.5 + 10, (
+        f"first actions are not uniform: chi2={chi2:.1f}, dof={dof}"
+    )
 
 
 def test_playout_moves_are_uniform_where_moves_are_checked_one_by_one() -> None:
@@ -166,7 +172,9 @@ def test_playout_moves_are_uniform_where_moves_are_checked_one_by_one() -> None:
 
 def test_playout_removals_are_uniform_when_some_removals_split_the_surface() -> None:
     geo_split = lambda s: (  # noqa: E731 - a short predicate
-        s.step == "remove" and not s.equaliser() and s._s is not None
+        s.step == "remove"
+        and not s.equaliser()
+        and s._s is not None
         and len(s.legal_actions()) >= 2
         and bool(s._s[kernel.S_TILES] & s._s[kernel.S_EDGE] & ~s._s[kernel.S_SAFE])
     )

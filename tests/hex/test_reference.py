@@ -33,10 +33,19 @@ def pos(
     **extra: Any,
 ) -> dict[str, Any]:
     return {
-        "game": "hex", "edition": edition, "size": extra.pop("size", 8), "players": players,
-        "tiles": [{"q": q, "r": r, "colour": None if edition == "2008" else "black", "pawn": p}
-                  for (q, r), p in tiles.items()],
-        "to_move": to_move, "step": step, "turn": turn, "quiet_turns": quiet, **extra,
+        "game": "hex",
+        "edition": edition,
+        "size": extra.pop("size", 8),
+        "players": players,
+        "tiles": [
+            {"q": q, "r": r, "colour": None if edition == "2008" else "black", "pawn": p}
+            for (q, r), p in tiles.items()
+        ],
+        "to_move": to_move,
+        "step": step,
+        "turn": turn,
+        "quiet_turns": quiet,
+        **extra,
     }
 
 
@@ -101,7 +110,10 @@ def test_a_pawn_reaches_every_region_it_touches() -> None:
     # Every one of the 4 moves keeps an empty end tile ((4,0) or (-2,0)) to remove: all legal.
     state = load({(-2, 0): None, (-1, 0): None, **line(0, _, _, 1, _)})
     assert state.legal_actions() == {
-        ("move", (0, 0), (-2, 0)), ("move", (0, 0), (-1, 0)), mv(0, 1), mv(0, 2)
+        ("move", (0, 0), (-2, 0)),
+        ("move", (0, 0), (-1, 0)),
+        mv(0, 1),
+        mv(0, 2),
     }
 
 
@@ -120,7 +132,16 @@ def test_three_players_both_enemies_are_captured_at_the_same_moment() -> None:
     # right: (2,0) empty, yellow (3,0), blue (4,0), (5,0) empty, so both keep pawns elsewhere.
     # Red S-X takes the last freedom of both groups at once: both are captured. Had yellow been
     # taken first, blue (-1,0) would have touched the emptied (0,-1) and survived.
-    tiles = {(0, 0): None, (1, 0): 0, (0, -1): 2, (-1, 0): 1, (2, 0): None, (3, 0): 2, (4, 0): 1, (5, 0): None}
+    tiles = {
+        (0, 0): None,
+        (1, 0): 0,
+        (0, -1): 2,
+        (-1, 0): 1,
+        (2, 0): None,
+        (3, 0): 2,
+        (4, 0): 1,
+        (5, 0): None,
+    }
     state = load(tiles, players=3)
     # S reaches {X} and {(2,0)}; S-(2,0) captures yellow (3,0) (its neighbours: red, blue);
     # both moves leave removals (e.g. x (5,0)).
@@ -271,7 +292,16 @@ def test_equaliser_forbids_a_capturing_removal_and_skips_the_step() -> None:
 
 def test_equaliser_three_players_binds_turns_1_and_2() -> None:
     # The position of the simultaneous-capture test: both of red's moves capture.
-    tiles = {(0, 0): None, (1, 0): 0, (0, -1): 2, (-1, 0): 1, (2, 0): None, (3, 0): 2, (4, 0): 1, (5, 0): None}
+    tiles = {
+        (0, 0): None,
+        (1, 0): 0,
+        (0, -1): 2,
+        (-1, 0): 1,
+        (2, 0): None,
+        (3, 0): 2,
+        (4, 0): 1,
+        (5, 0): None,
+    }
     # Turn 3: not bound (3 players: turns 1 and 2 are), both moves legal.
     assert len(load(tiles, players=3, turn=3).legal_actions()) == 2
     # Turn 2: both moves capture: no legal move, the move step is skipped. The removals:
@@ -319,7 +349,9 @@ def test_seat_colours_decide_the_order_of_play() -> None:
     after = state.apply(("move", (1, 0), (2, 0)))
     after = after.apply(sorted(after.legal_actions())[0])
     assert (after.to_move, after.turn) == (0, 6)
-    three = load(line(0, _, 1, _, 2, _), players=3, seat_colours=["yellow", "red", "blue"], to_move=1)
+    three = load(
+        line(0, _, 1, _, 2, _), players=3, seat_colours=["yellow", "red", "blue"], to_move=1
+    )
     assert three.play_order() == [1, 2, 0]
 
 
@@ -359,12 +391,16 @@ def test_2008_ball_constraints() -> None:
     #   ball on (2,-1): touches (1,-1), (1,0)... (2,-1)'s neighbours: (3,-1), (1,-1), (2,0),
     #                   (2,-2), (3,-2), (1,0): empty (1,-1), (1,0): fine.
     tiles = {(0, 0): 0, (1, 0): None, (1, -1): None, (2, -1): None}
-    s = RefState.from_position(pos(tiles, edition="2008", step="ball", to_move=1, placed=[[1, -1], [2, -1]]))
+    s = RefState.from_position(
+        pos(tiles, edition="2008", step="ball", to_move=1, placed=[[1, -1], [2, -1]])
+    )
     assert s.legal_actions() == {("ball", (1, -1)), ("ball", (2, -1))}
     # Now let white (0,0) have (1,-1) as its only freedom ((1,0) holds a red ball): a ball on
     # (1,-1) would take it -> illegal; and a red ball on (2,-1) touches red (1,0) -> illegal.
     tiles = {(0, 0): 0, (1, 0): 1, (1, -1): None, (2, -1): None}
-    s = RefState.from_position(pos(tiles, edition="2008", step="ball", to_move=1, placed=[[1, -1], [2, -1]]))
+    s = RefState.from_position(
+        pos(tiles, edition="2008", step="ball", to_move=1, placed=[[1, -1], [2, -1]])
+    )
     # No legal ball: the step is not a decision and is skipped; white places next.
     assert (s.to_move, s.step) == (0, "tile")
     assert s.pawns() == {(0, 0): 0, (1, 0): 1}
@@ -388,9 +424,19 @@ def test_2008_ball_anywhere_when_tiles_run_out_then_the_seat_after_the_last_plac
     # 3 players, size 2: all 8 tiles are down; white has its 2 balls, red and black 1 each.
     #   row 0: W (0,0), . (1,0), R (2,0), . (3,0), K (4,0)
     #   row 1: . (0,1), . (1,1), W (2,1)        ((q,1) touches (q,0) and (q+1,0))
-    tiles = {(0, 0): 0, (1, 0): None, (2, 0): 1, (3, 0): None, (4, 0): 2, (0, 1): None, (1, 1): None, (2, 1): 0}
-    s = RefState.from_position(pos(tiles, edition="2008", players=3, size=2, step="ball-any", to_move=1,
-                                   last_placer=0))
+    tiles = {
+        (0, 0): 0,
+        (1, 0): None,
+        (2, 0): 1,
+        (3, 0): None,
+        (4, 0): 2,
+        (0, 1): None,
+        (1, 1): None,
+        (2, 1): 0,
+    }
+    s = RefState.from_position(
+        pos(tiles, edition="2008", players=3, size=2, step="ball-any", to_move=1, last_placer=0)
+    )
     # Red's last ball: (1,0), (3,0) and (1,1) touch red (2,0): no. (0,1): touches no red ball;
     # it keeps (1,0), (1,1) as freedoms, white (0,0) keeps (1,0), everyone else keeps theirs.
     assert s.legal_actions() == {("ball", (0, 1))}

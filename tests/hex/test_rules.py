@@ -19,7 +19,9 @@ LINE7 = [(q, 0) for q in range(7)]
 # --- Move: capture by a move (nestorgames rules figure; 2008 Figure 3) -----------------------
 def test_capture_by_a_move_removes_the_enemy_group_without_freedom() -> None:
     # blue (0,0) | . | . | red (3,0) | . | . | blue (6,0)
-    state = load({(0, 0): 1, (1, 0): None, (2, 0): None, (3, 0): 0, (4, 0): None, (5, 0): None, (6, 0): 1})
+    state = load(
+        {(0, 0): 1, (1, 0): None, (2, 0): None, (3, 0): 0, (4, 0): None, (5, 0): None, (6, 0): 1}
+    )
     state.apply_string(move(state, (3, 0), (1, 0)))
     assert pawn_cells(state, 1) == {(6, 0)}, "the blue pawn on (0,0) lost its last freedom"
     assert state.step == "remove" and state.current_player() == 0
@@ -90,7 +92,9 @@ def test_a_hole_inside_the_surface_gives_a_free_edge() -> None:
 
 def test_self_capture_by_removal_is_legal() -> None:
     # red P(0,0) has one freedom X(1,0); blue Y(0,1) keeps Z(1,1); red W(2,1) keeps V(3,1)
-    state = load({(0, 0): 0, (1, 0): None, (0, 1): 1, (1, 1): None, (2, 1): 0, (3, 1): None}, step="remove")
+    state = load(
+        {(0, 0): 0, (1, 0): None, (0, 1): 1, (1, 1): None, (2, 1): 0, (3, 1): None}, step="remove"
+    )
     state.apply_string(remove(state, (1, 0)))
     assert pawn_cells(state, 0) == {(2, 1)}, "red captured its own pawn"
     assert pawn_cells(state, 1) == {(0, 1)}
@@ -127,7 +131,9 @@ def test_when_no_move_allows_a_removal_any_move_is_legal_and_the_removal_is_skip
     # found by search: red's only move leaves only a tile whose removal would isolate a pawn
     tiles = {(0, 0): None, (0, -1): 0, (0, -2): 0, (1, -2): 0, (-1, -1): 1}
     state = load(tiles)
-    assert [state.action_to_string(a) for a in state.legal_actions()] == [move(state, (0, -1), (0, 0))]
+    assert [state.action_to_string(a) for a in state.legal_actions()] == [
+        move(state, (0, -1), (0, 0))
+    ]
     state.apply_string(move(state, (0, -1), (0, 0)))
     assert state.current_player() == 1 and state.step == "move", "the remove step was skipped"
     assert state.quiet_turns == 1 and state.turn == 6
@@ -137,13 +143,17 @@ def test_the_move_step_is_skipped_when_no_pawn_can_move() -> None:
     # red (0,0) is walled in by blue (a loaded group with no freedom stays until the next capture check)
     state = load({(0, 0): 0, (1, 0): 1, (2, 0): None, (3, 0): None})
     assert state.step == "remove" and state.current_player() == 0
-    state.apply_string(remove(state, (2, 0)))  # (3,0) goes with it; blue is captured first, red freed
+    state.apply_string(
+        remove(state, (2, 0))
+    )  # (3,0) goes with it; blue is captured first, red freed
     assert tile_cells(state) == {(0, 0), (1, 0)}
     assert state.is_terminal() and state.returns() == [1.0, -1.0]
 
 
 # --- First move equaliser ------------------------------------------------------------------------------
-def _capture_line(mover: int, other: int, third: int | None = None) -> dict[tuple[int, int], int | None]:
+def _capture_line(
+    mover: int, other: int, third: int | None = None
+) -> dict[tuple[int, int], int | None]:
     tiles: dict[tuple[int, int], int | None] = {c: None for c in LINE7}
     tiles[(0, 0)] = other
     tiles[(3, 0)] = mover
@@ -163,7 +173,15 @@ def test_equaliser_two_players_red_may_not_capture_on_turn_1() -> None:
 
 
 def test_equaliser_forbids_a_capturing_removal_too() -> None:
-    tiles = {(0, 0): None, (1, 0): None, (2, 0): 1, (3, 0): 0, (4, 0): None, (5, 0): None, (6, 0): 1}
+    tiles = {
+        (0, 0): None,
+        (1, 0): None,
+        (2, 0): 1,
+        (3, 0): 0,
+        (4, 0): None,
+        (5, 0): None,
+        (6, 0): 1,
+    }
     state = load(tiles, step="remove", turn=1)
     with pytest.raises(IllegalActionError, match="equaliser"):
         state.apply_string(remove(state, (1, 0)))
@@ -227,7 +245,9 @@ def test_figure_6_the_player_to_move_wins() -> None:
     # red ball R(0,0), white ball A(1,0), the only empty tile E(0,1): white must move A-E,
     # then remove the vacated A, which captures red.
     state = load({(0, 0): 1, (1, 0): 0, (0, 1): None}, edition="2008", turn=9)
-    assert [state.action_to_string(a) for a in state.legal_actions()] == [move(state, (1, 0), (0, 1))]
+    assert [state.action_to_string(a) for a in state.legal_actions()] == [
+        move(state, (1, 0), (0, 1))
+    ]
     state.apply_string(move(state, (1, 0), (0, 1)))
     assert [state.action_to_string(a) for a in state.legal_actions()] == [remove(state, (1, 0))]
     state.apply_string(remove(state, (1, 0)))
@@ -261,16 +281,33 @@ def test_an_explicit_layout_can_be_played() -> None:
 
     game = get_game("hex")
     assert isinstance(game, HexGame)
-    layout = {(0, 0): "red", (1, 0): "yellow", (0, 1): "black", (1, 1): "blue", (2, 0): "black", (-1, 1): "yellow",
-              (2, -1): "red", (-1, 2): "blue"}
+    layout = {
+        (0, 0): "red",
+        (1, 0): "yellow",
+        (0, 1): "black",
+        (1, 1): "blue",
+        (2, 0): "black",
+        (-1, 1): "yellow",
+        (2, -1): "red",
+        (-1, 2): "blue",
+    }
     state = game.state_from_layout(layout, {"size": 2})
     assert state.pawn_counts() == [2, 2] and state.legal_actions()
 
 
 def test_three_players_a_move_captures_both_enemies_at_once() -> None:
     # blue (0,0) and yellow (0,1) share their last freedom (1,0); red moves there from (3,0)
-    tiles: dict[tuple[int, int], int | None] = {(0, 0): 1, (0, 1): 2, (1, 0): None, (2, 0): None, (3, 0): 0,
-                                                (4, 0): None, (5, 0): 1, (6, 0): 2, (5, 1): None}
+    tiles: dict[tuple[int, int], int | None] = {
+        (0, 0): 1,
+        (0, 1): 2,
+        (1, 0): None,
+        (2, 0): None,
+        (3, 0): 0,
+        (4, 0): None,
+        (5, 0): 1,
+        (6, 0): 2,
+        (5, 1): None,
+    }
     state = load(tiles, players=3, turn=7)
     state.apply_string(move(state, (3, 0), (1, 0)))
     assert pawn_cells(state, 1) == {(5, 0)} and pawn_cells(state, 2) == {(6, 0)}

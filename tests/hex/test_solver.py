@@ -57,11 +57,23 @@ HAND_CHECKED = [
     # and only removal x f1 take blue's last freedom (self-capture): red wins
     ("one-row", _row(), [1.0, -1.0]),
     # red (1,0) between empty (0,0) and (2,0), blue (3,0),(4,0): red to (2,0) captures the blue group
-    ("must-allow", position({(0, 0): None, (1, 0): 0, (2, 0): None, (3, 0): 1, (4, 0): 1}), [1.0, -1.0]),
+    (
+        "must-allow",
+        position({(0, 0): None, (1, 0): 0, (2, 0): None, (3, 0): 1, (4, 0): 1}),
+        [1.0, -1.0],
+    ),
     # red (0,0), blue (4,0), three empty tiles between: red to (3,0) takes blue's last freedom
-    ("line5", position({(0, 0): 0, (1, 0): None, (2, 0): None, (3, 0): None, (4, 0): 1}), [1.0, -1.0]),
+    (
+        "line5",
+        position({(0, 0): 0, (1, 0): None, (2, 0): None, (3, 0): None, (4, 0): 1}),
+        [1.0, -1.0],
+    ),
     # 2008 Figure 6: white must move to the only empty tile, then remove the vacated one, capturing red
-    ("figure-6", position({(0, 0): 1, (1, 0): 0, (0, 1): None}, edition="2008", turn=9), [1.0, -1.0]),
+    (
+        "figure-6",
+        position({(0, 0): 1, (1, 0): 0, (0, 1): None}, edition="2008", turn=9),
+        [1.0, -1.0],
+    ),
     # blue (0,0) touches only (1,0) (empty) and red (0,1); red (1,1)-(1,0) takes its last freedom
     ("capture-in-one", position({(0, 0): 1, (1, 0): None, (0, 1): 0, (1, 1): 0}), [1.0, -1.0]),
 ]
@@ -87,13 +99,23 @@ def _random_positions() -> list[Any]:
             state = game.new_initial_state(seed=seed, size=2, players=players)
             out.append(pytest.param(f"size2-{players}p-seed{seed}", state.observation(None), None))
     for seed in range(10):
-        state = _played(game.new_initial_state(seed=50 + seed, size=2, players=2 + seed % 2), rng, 1 + seed % 4)
+        state = _played(
+            game.new_initial_state(seed=50 + seed, size=2, players=2 + seed % 2), rng, 1 + seed % 4
+        )
         if not state.is_terminal():
             out.append(pytest.param(f"size2-part-{seed}", state.observation(None), None))
     for seed in range(8):
-        state = _played(game.new_initial_state(seed=100 + seed, size=3, players=2 + seed % 2), rng, rng.randrange(2, 10))
+        state = _played(
+            game.new_initial_state(seed=100 + seed, size=3, players=2 + seed % 2),
+            rng,
+            rng.randrange(2, 10),
+        )
         if not state.is_terminal():
-            out.append(pytest.param(f"size3-part-{seed}", state.observation(None), None, marks=pytest.mark.slow))
+            out.append(
+                pytest.param(
+                    f"size3-part-{seed}", state.observation(None), None, marks=pytest.mark.slow
+                )
+            )
     return out
 
 
@@ -104,8 +126,12 @@ def test_the_fast_fixture_alone_has_thirty_positions() -> None:
     assert sum(1 for case in FIXTURE if not case.marks) >= 30
 
 
-@pytest.mark.parametrize(("name", "pos", "expected"), FIXTURE, ids=[case.values[0] for case in FIXTURE])
-def test_solver_agrees_with_naive_minimax(name: str, pos: dict[str, Any], expected: list[float] | None) -> None:
+@pytest.mark.parametrize(
+    ("name", "pos", "expected"), FIXTURE, ids=[case.values[0] for case in FIXTURE]
+)
+def test_solver_agrees_with_naive_minimax(
+    name: str, pos: dict[str, Any], expected: list[float] | None
+) -> None:
     clean = {k: v for k, v in pos.items() if k not in ("seats", "result", "equaliser")}
     naive = list(naive_values(RefState.from_position(clean), {}))
     if expected is not None:
@@ -130,7 +156,10 @@ def test_alphabeta_with_solve_plays_a_small_ending_exactly() -> None:
     assert agent.last_info["depth"] == "exact" and agent.last_info["proven"] == "win"
     # the naive minimax says which first moves win: b1-a1 and d1-e1 (b1-c1 and d1-c1 lose)
     start = RefState.from_position(_row())
-    winning = {f"{state.cell_name(a[1])}-{state.cell_name(a[2])}" for a in start.legal_actions()
-               if naive_values(start.apply(a), {})[0] == 1.0}
+    winning = {
+        f"{state.cell_name(a[1])}-{state.cell_name(a[2])}"
+        for a in start.legal_actions()
+        if naive_values(start.apply(a), {})[0] == 1.0
+    }
     assert winning == {"b1-a1", "d1-e1"}
     assert state.action_to_string(action) in winning

@@ -146,7 +146,9 @@ def test_hex_against_random_from_the_lobby(live_server: Server, context: Any) ->
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     # fixed colours: I play red and move first, so the undo below goes back to ply 0
-    start_from_lobby(page, live_server.base, "hex", {"size": "3", "colours": "fixed"}, ["me", "computer:random"])
+    start_from_lobby(
+        page, live_server.base, "hex", {"size": "3", "colours": "fixed"}, ["me", "computer:random"]
+    )
     page.wait_for_selector(".hex-board [data-cell]")
     shot(page, "hex-start")
     rng = random.Random(3)
@@ -249,7 +251,12 @@ def test_two_people_through_an_invite_link(live_server: Server, browser: Any) ->
         guest.set_default_timeout(20_000)
         alice = host.new_page()
         start_from_lobby(  # fixed colours: the host plays red, the guest blue
-            alice, live_server.base, "hex", {"size": "3", "colours": "fixed"}, ["me", "friend"], name="Alice"
+            alice,
+            live_server.base,
+            "hex",
+            {"size": "3", "colours": "fixed"},
+            ["me", "friend"],
+            name="Alice",
         )
         link = alice.locator(".invite-link").input_value()
         assert "#seat=1&token=" in link

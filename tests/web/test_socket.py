@@ -261,7 +261,9 @@ def test_a_slow_computer_neither_blocks_the_server_nor_the_game(
             # the server answers while the computer thinks: the game is still at the person's
             # move (a blocked server would answer only after the computer's move)
             assert client.get("/api/catalog").status_code == 200
-            assert client.get(f"/api/games/{game['id']}").json()["plies"] == 1, "the server waited for the computer"
+            assert client.get(f"/api/games/{game['id']}").json()["plies"] == 1, (
+                "the server waited for the computer"
+            )
             view = receive_until(ws, lambda m: _is_view(m) and m["ply"] == 2)
             assert view["error"] is None and view["thinking"] is None
 

@@ -73,8 +73,17 @@ def totals(state: WorldState) -> dict[str, int]:
     ns = state.nations
     return {
         "money": sum(n.money for n in ns) + state.world_bank + state.limit_box["money"],
-        "fossil": sum(n.fossil for n in ns) + state.market_stock[3] + state.colonization[1] + state.limit_box["fossil"],
-        "pollution": sum(n.pollution for n in ns) + state.pollution_reserve + state.limit_box["pollution"],
-        "disruption": sum(n.disruption for n in ns) + state.disruption_reserve + state.limit_box["disruption"],
-        "territory": sum(n.territory for n in ns) + state.colonization[0] + state.limit_box["territory"],
+        "fossil": sum(n.fossil for n in ns)
+        + state.market_stock[3]
+        + state.colonization[1]
+        + state.limit_box["fossil"],
+        "pollution": sum(n.pollution for n in ns)
+        + state.pollution_reserve
+        + state.limit_box["pollution"],
+        "disruption": sum(n.disruption for n in ns)
+        + state.disruption_reserve
+        + state.limit_box["disruption"],
+        "territory": sum(n.territory for n in ns)
+        + state.colonization[0]
+        + state.limit_box["territory"],
     }

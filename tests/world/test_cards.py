@@ -89,7 +89,9 @@ def test_overconsumption() -> None:
 
 
 def test_sustainable_consumption() -> None:
-    state, n = _state(["sustainable-consumption"], unrest=5, population=5, stock_industrial=20, sol="22222")
+    state, n = _state(
+        ["sustainable-consumption"], unrest=5, population=5, stock_industrial=20, sol="22222"
+    )
     play(state, "play sustainable-consumption")
     assert n.unrest == 7
     social.consumption(state, n, 1)
@@ -128,16 +130,23 @@ def test_conscription() -> None:
 
 
 def test_artificial_intelligence() -> None:
-    state, n = _state(["public-expenditure", "artificial-intelligence"], population=2, money=12, unrest=6)
+    state, n = _state(
+        ["public-expenditure", "artificial-intelligence"], population=2, money=12, unrest=6
+    )
     play(state, "play public-expenditure", "play artificial-intelligence")
     assert n.money == 0 and "public-expenditure" in n.hand and n.unrest == 5
 
 
 def test_industrialization() -> None:
-    state, n = _state(["industrialization"], money=5, renewable=2, industrial=1, military=5, territory=5)
+    state, n = _state(
+        ["industrialization"], money=5, renewable=2, industrial=1, military=5, territory=5
+    )
     assert sorted(a[1] for a in state.legal_actions() if a[0] == "play") == ["industrialization"]
     play(state, "play industrialization")
-    assert state.legal_actions() == [("plant", "renewable"), ("plant", "industrial")]  # military costs 10
+    assert state.legal_actions() == [
+        ("plant", "renewable"),
+        ("plant", "industrial"),
+    ]  # military costs 10
     play(state, "plant renewable")
     assert n.plants == [3, 1, 5] and n.money == 3
 
@@ -192,7 +201,9 @@ def test_craftsmanship() -> None:
 
 
 def test_recycling() -> None:
-    state, n = _state(["recycling"], industrial=3, population=5, sol="33322", stock_industrial=10, fossil=0)
+    state, n = _state(
+        ["recycling"], industrial=3, population=5, sol="33322", stock_industrial=10, fossil=0
+    )
     play(state, "play recycling")
     assert n.plants[1] == 2 and "recycling" in n.permanent
     social.consumption(state, n, 2)
@@ -250,7 +261,9 @@ def test_soft_power() -> None:
 def test_market_access_buy() -> None:
     state, n = _state(["market-access"], money=10, fossil=0)
     play(state, "play market-access", "buy 3 fossil")
-    assert n.money == 1 and n.fossil == 3 and state.market_price[3] == 5 and state.market_stock[3] == 0
+    assert (
+        n.money == 1 and n.fossil == 3 and state.market_price[3] == 5 and state.market_stock[3] == 0
+    )
 
 
 def test_market_access_refuses_too_much() -> None:
@@ -303,7 +316,9 @@ def test_development_of_tourism() -> None:
 
 def test_mass_destruction_not_resisted() -> None:
     state, n = _state(["mass-destruction"], stock_military=12)
-    t = set_board(state.nations[1], territory=5, renewable=5, industrial=3, military=2, stock_military=0)
+    t = set_board(
+        state.nations[1], territory=5, renewable=5, industrial=3, military=2, stock_military=0
+    )
     play(state, "play mass-destruction", "spend 10")  # the target cannot resist
     assert n.stock[2] == 2 and n.disruption == 2
     assert t.territory == 4 and t.plants[0] == 4 and t.pollution == 3
@@ -330,7 +345,9 @@ def test_annexation_not_resisted() -> None:
 
 def test_military_operation() -> None:
     state, n = _state(["military-operation"], stock_military=3, fossil=0)
-    t = set_board(state.nations[1], fossil=5, stock_renewable=1, stock_industrial=0, stock_military=0)
+    t = set_board(
+        state.nations[1], fossil=5, stock_renewable=1, stock_industrial=0, stock_military=0
+    )
     play(state, "play military-operation", "take fossil")
     assert n.fossil == 2 and t.fossil == 3 and n.disruption == 1
 
@@ -386,7 +403,11 @@ def test_war_spend_range_and_resistance_need_military() -> None:
     assert n.stock[2] == 7
     assert t.stock[2] == 6  # cannot resist 33: yields automatically, the attacker chooses the loot
     assert state.current_player() == 0
-    assert state.legal_actions() == [("take", "fossil"), ("take", "renewable"), ("take", "industrial")]
+    assert state.legal_actions() == [
+        ("take", "fossil"),
+        ("take", "renewable"),
+        ("take", "industrial"),
+    ]
 
 
 def test_contribution_range() -> None:

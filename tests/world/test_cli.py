@@ -25,9 +25,14 @@ def _app() -> typer.Typer:
 
 def test_unattended_game_is_recorded_and_replays(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    result = runner.invoke(_app(), ["world", "--players", "3", "--seat", "random", "--seed", "4", "--record", str(path)])
+    result = runner.invoke(
+        _app(),
+        ["world", "--players", "3", "--seat", "random", "--seed", "4", "--record", str(path)],
+    )
     assert result.exit_code == 0, result.output
-    assert "Scores" in result.output and ("wins with" in result.output or "share the win" in result.output)
+    assert "Scores" in result.output and (
+        "wins with" in result.output or "share the win" in result.output
+    )
     record = GameRecord.read(path)
     assert record.game == "world" and len(record.seats) == 3
     final = record.replay()
@@ -38,7 +43,9 @@ def test_a_person_previews_confirms_and_quits(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     lines = ["moves", "deck society", "keep nonsense", "card education", "log", "quit"]
     result = runner.invoke(
-        _app(), ["world", "--players", "2", "--seed", "1", "--record", str(path)], input="\n".join(lines) + "\n"
+        _app(),
+        ["world", "--players", "2", "--seed", "1", "--record", str(path)],
+        input="\n".join(lines) + "\n",
     )
     assert result.exit_code == 0, result.output
     assert "Your hand" in result.output and "public-expenditure" in result.output
@@ -70,7 +77,14 @@ def test_render_shows_the_hand_the_world_and_the_choice() -> None:
     seat = state.current_player()
     world_view.render(console, state, seat)
     out = console.export_text()
-    for words in ("World Bank", "market price", "standard of living A-E", "Your hand", "to decide", "Options:"):
+    for words in (
+        "World Bank",
+        "market price",
+        "standard of living A-E",
+        "Your hand",
+        "to decide",
+        "Options:",
+    ):
         assert words in out
     other = (seat + 1) % 3
     assert "Options:" not in _render(state, other)
@@ -109,7 +123,18 @@ def test_bench_prints_games_per_second() -> None:
 
 def test_computer_choices_in_hidden_steps_are_not_announced(tmp_path: Path) -> None:
     result = runner.invoke(
-        _app(), ["world", "--players", "2", "--seat", "random", "--seed", "6", "--record", str(tmp_path / "g.json")]
+        _app(),
+        [
+            "world",
+            "--players",
+            "2",
+            "--seat",
+            "random",
+            "--seed",
+            "6",
+            "--record",
+            str(tmp_path / "g.json"),
+        ],
     )
     assert result.exit_code == 0, result.output
     assert "plays a hidden choice (choose a deck to draw from)" in result.output
@@ -118,24 +143,41 @@ def test_computer_choices_in_hidden_steps_are_not_announced(tmp_path: Path) -> N
 
 
 def test_opponent_level_and_bad_options(tmp_path: Path) -> None:
-    result = runner.invoke(_app(), ["world", "--players", "2", "--opponent", "godlike", "--record", str(tmp_path / "g.json")])
+    result = runner.invoke(
+        _app(),
+        ["world", "--players", "2", "--opponent", "godlike", "--record", str(tmp_path / "g.json")],
+    )
     assert result.exit_code == 1 and "unknown level" in result.output
-    result = runner.invoke(_app(), ["world", "--players", "9", "--record", str(tmp_path / "g.json")])
+    result = runner.invoke(
+        _app(), ["world", "--players", "9", "--record", str(tmp_path / "g.json")]
+    )
     assert result.exit_code == 1 and "players" in result.output
-    result = runner.invoke(_app(), ["world", "--seat", "nobody", "--record", str(tmp_path / "g.json")])
+    result = runner.invoke(
+        _app(), ["world", "--seat", "nobody", "--record", str(tmp_path / "g.json")]
+    )
     assert result.exit_code == 1 and "unknown agent" in result.output
 
 
 def test_save_a_position_and_play_on_from_it(tmp_path: Path) -> None:
     saved = tmp_path / "table.json"
     result = runner.invoke(
-        _app(), ["world", "--players", "3", "--seed", "2", "--record", str(tmp_path / "a.json")],
+        _app(),
+        ["world", "--players", "3", "--seed", "2", "--record", str(tmp_path / "a.json")],
         input=f"position {saved}\nquit\n",
     )
     assert result.exit_code == 0, result.output
     assert saved.exists() and "saved to" in result.output
     again = runner.invoke(
-        _app(), ["world", "--position", str(saved), "--seat", "random", "--record", str(tmp_path / "b.json")]
+        _app(),
+        [
+            "world",
+            "--position",
+            str(saved),
+            "--seat",
+            "random",
+            "--record",
+            str(tmp_path / "b.json"),
+        ],
     )
     assert again.exit_code == 0, again.output
     record = GameRecord.read(tmp_path / "b.json")

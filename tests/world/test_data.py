@@ -33,18 +33,28 @@ def test_reconstructed_values_are_listed() -> None:
 def test_cards_have_the_documented_fields() -> None:
     cards = DEFAULT_DATA.cards
     assert len(cards) == 37
-    decks = {d: sum(1 for c in cards.values() if c.deck == d) for d in ("society", "military", "production")}
+    decks = {
+        d: sum(1 for c in cards.values() if c.deck == d)
+        for d in ("society", "military", "production")
+    }
     assert decks == {"society": 12, "military": 12, "production": 13}
     starters = sorted(c.id for c in cards.values() if c.kind == "starter")
     assert starters == ["craftsmanship", "education", "industrialization", "public-expenditure"]
     assert sorted(c.id for c in cards.values() if c.kind == "technology") == [
-        "market-access", "mass-destruction", "robotization"
+        "market-access",
+        "mass-destruction",
+        "robotization",
     ]
     assert cards["vegetarianism"].permanent and not cards["education"].permanent
 
 
 def test_override_changes_a_value() -> None:
-    data = data_with_overrides({"scoring": {"pollution": -3}, "cards": {"education": {"params": {"money_per_pop": {"value": 2}}}}})
+    data = data_with_overrides(
+        {
+            "scoring": {"pollution": -3},
+            "cards": {"education": {"params": {"money_per_pop": {"value": 2}}}},
+        }
+    )
     assert data.scoring["pollution"] == -3
     assert data.cards["education"].p("money_per_pop") == 2
     assert DEFAULT_DATA.scoring["pollution"] == -2
@@ -57,7 +67,10 @@ def test_override_changes_a_value() -> None:
         ({"scorings": {}}, "unknown section"),
         ({"scoring": {"pollution": "a lot"}}, "scoring.pollution must be integer"),
         ({"market": {"prices": [1, 2, 3]}}, "market.prices must be a list of 7 integers"),
-        ({"cards": {"education": {"params": {"cost": 3}}}}, "unknown key cards.education.params.cost"),
+        (
+            {"cards": {"education": {"params": {"cost": 3}}}},
+            "unknown key cards.education.params.cost",
+        ),
         ({"cards": {"educashun": {}}}, "unknown card"),
         ({"cards": {"education": {"deck": "military"}}}, "cannot be changed"),
         ({"tracks": {"unrest_start": 12}}, "tracks.unrest_start must be 1..11"),
@@ -91,10 +104,31 @@ def test_players_out_of_range() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["play education", "pass", "raise A", "lower e", "plant industrial", "target square", "spend 12",
-     "resist", "yield", "take fossil", "buy 3 fossil", "sell 2 military", "no-trade", "price fossil up",
-     "deck society", "keep surcharge", "discard terrorism", "withdraw policy-planning", "give 2",
-     "contribute 10", "recall education", "gain military", "produce military"],
+    [
+        "play education",
+        "pass",
+        "raise A",
+        "lower e",
+        "plant industrial",
+        "target square",
+        "spend 12",
+        "resist",
+        "yield",
+        "take fossil",
+        "buy 3 fossil",
+        "sell 2 military",
+        "no-trade",
+        "price fossil up",
+        "deck society",
+        "keep surcharge",
+        "discard terrorism",
+        "withdraw policy-planning",
+        "give 2",
+        "contribute 10",
+        "recall education",
+        "gain military",
+        "produce military",
+    ],
 )
 def test_notation_round_trips(text: str) -> None:
     state = new_state(2)
@@ -104,8 +138,16 @@ def test_notation_round_trips(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("", "empty"), ("dance", "unknown verb"), ("play teleportation", "not a card"), ("spend lots", "whole number"),
-     ("buy 3 gold", "not a resource"), ("target hexagon", "not a nation"), ("raise F", "not a class"), ("pass now", "write 'pass'")],
+    [
+        ("", "empty"),
+        ("dance", "unknown verb"),
+        ("play teleportation", "not a card"),
+        ("spend lots", "whole number"),
+        ("buy 3 gold", "not a resource"),
+        ("target hexagon", "not a nation"),
+        ("raise F", "not a class"),
+        ("pass now", "write 'pass'"),
+    ],
 )
 def test_bad_notation(text: str, message: str) -> None:
     state = new_state(2)

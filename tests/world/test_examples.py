@@ -10,7 +10,9 @@ from tests.world.scenario import at_policy, new_state, play, public_lines, set_b
 def test_shortage_of_renewable_resources() -> None:
     # p15: population 20 (6th level), 6 renewable: feed the 4th level (5), keep 1, 2 levels not fed.
     state = new_state(2)
-    n = set_board(state.nations[0], population=6, stock_renewable=6, unrest=8, renewable=3, industrial=3)
+    n = set_board(
+        state.nations[0], population=6, stock_renewable=6, unrest=8, renewable=3, industrial=3
+    )
     reserve = state.disruption_reserve
     social.supply(state, n, 0)
     state.flush_deferred()
@@ -18,7 +20,9 @@ def test_shortage_of_renewable_resources() -> None:
     assert n.population == 4
     assert n.unrest == 11 and n.disruption == 3  # +6: to the maximum, 3 disruption
     assert state.disruption_reserve == reserve - 3
-    assert "population 20 needs 20 renewable, you have 6: shortage of 2 levels" in public_lines(state)
+    assert "population 20 needs 20 renewable, you have 6: shortage of 2 levels" in public_lines(
+        state
+    )
     # two plant levels of the nation's choice
     state.advance()
     assert state.current_player() == 0
@@ -43,8 +47,16 @@ def test_production_example() -> None:
     # military should produce 10 without fossil: 3 only (18 -> 21), unrest +4, plant -2 levels.
     state = new_state(2)
     n = set_board(
-        state.nations[0], renewable=4, industrial=5, military=5, stock_renewable=10, stock_industrial=9,
-        stock_military=18, fossil=2, unrest=4, territory=5,
+        state.nations[0],
+        renewable=4,
+        industrial=5,
+        military=5,
+        stock_renewable=10,
+        stock_industrial=9,
+        stock_military=18,
+        fossil=2,
+        unrest=4,
+        territory=5,
     )
     pollution_reserve = state.pollution_reserve
     social.production(state, n, 0)
@@ -128,8 +140,21 @@ def test_scoring_example() -> None:
     # p23: 8 x 4 + 15 + 20 + 1 - 18 = 50.
     state = new_state(2)
     n = set_board(
-        state.nations[0], sol="33322", population=7, money=154, territory=4, stock_military=4,
-        pollution=5, disruption=8,
+        state.nations[0],
+        sol="33322",
+        population=7,
+        money=154,
+        territory=4,
+        stock_military=4,
+        pollution=5,
+        disruption=8,
     )
     parts = score_nation(state.data, n, crises=4)
-    assert parts == {"happiness": 32, "financial": 15, "territory": 20, "military": 1, "impact": -18, "total": 50}
+    assert parts == {
+        "happiness": 32,
+        "financial": 15,
+        "territory": 20,
+        "military": 1,
+        "impact": -18,
+        "total": 50,
+    }

@@ -20,7 +20,9 @@ def test_setup_for_four_nations() -> None:
         assert (n.fossil, n.money, n.territory, n.unrest) == (8, 5, 5, 6)
         assert n.stock == [2, 1, 0] and n.sol == [1] * 5
         assert sum(len(d) for d in n.decks.values()) == 30
-    assert sorted(state.nations[0].hand) == sorted(["education", "public-expenditure", "industrialization", "craftsmanship"])
+    assert sorted(state.nations[0].hand) == sorted(
+        ["education", "public-expenditure", "industrialization", "craftsmanship"]
+    )
 
 
 def test_technology_by_class_a() -> None:
@@ -55,7 +57,15 @@ def test_hand_limit_discards_to_the_bottom() -> None:
     state.pending = []
     state.columns = [0, 0]
     n = state.nations[0]
-    n.hand = ["education", "public-expenditure", "industrialization", "craftsmanship", "surcharge", "terrorism", "extraction"]
+    n.hand = [
+        "education",
+        "public-expenditure",
+        "industrialization",
+        "craftsmanship",
+        "surcharge",
+        "terrorism",
+        "extraction",
+    ]
     state.nations[1].hand = ["education"]
     state.advance()
     assert state.current_player() == 0 or state.pending[-1].seat == 0
@@ -98,7 +108,9 @@ def test_taxation_and_the_empty_world_bank() -> None:
     social.taxation(state, n, 3)
     assert n.money == 50 and state.world_bank == 0 and state.limit_box["money"] == box - 20
     assert state.crises[-1] == ["financial"]
-    social.public_order(state, set_board(n, unrest=1), 3)  # boom with the bank empty: no second tile
+    social.public_order(
+        state, set_board(n, unrest=1), 3
+    )  # boom with the bank empty: no second tile
     assert state.crises[-1] == ["financial"] and n.money == 60
 
 
@@ -151,8 +163,12 @@ def test_financial_crisis() -> None:
 def test_military_crisis() -> None:
     state = new_state(2)
     state.disruption_reserve = 0
-    a = set_board(state.nations[0], population=5, stock_military=8, sol="33322", disruption=2, military=3)
-    b = set_board(state.nations[1], population=3, stock_military=1, sol="11111", disruption=0, military=2)
+    a = set_board(
+        state.nations[0], population=5, stock_military=8, sol="33322", disruption=2, military=3
+    )
+    b = set_board(
+        state.nations[1], population=3, stock_military=1, sol="11111", disruption=0, military=2
+    )
     state.cursor = 0
     international.military_crisis(state)
     assert state.crises[-1] == ["military"]

@@ -27,8 +27,17 @@ def _at_generation(players: int, seed: int, generation: int) -> WorldState:
 def _same_table(a: WorldState, b: WorldState) -> None:
     assert [n.key() for n in a.nations] == [n.key() for n in b.nations]
     assert a.pending == b.pending and a.current_player() == b.current_player()
-    assert (a.world_bank, a.pollution_reserve, a.disruption_reserve) == (b.world_bank, b.pollution_reserve, b.disruption_reserve)
-    assert (a.market_price, a.market_stock, a.colonization, a.crises) == (b.market_price, b.market_stock, b.colonization, b.crises)
+    assert (a.world_bank, a.pollution_reserve, a.disruption_reserve) == (
+        b.world_bank,
+        b.pollution_reserve,
+        b.disruption_reserve,
+    )
+    assert (a.market_price, a.market_stock, a.colonization, a.crises) == (
+        b.market_price,
+        b.market_stock,
+        b.colonization,
+        b.crises,
+    )
     assert a.limit_box == b.limit_box
 
 

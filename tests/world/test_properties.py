@@ -46,7 +46,7 @@ def _shuffle_hidden(state: WorldState, seat: int, rng: random.Random) -> WorldSt
             pool = cards + held
             rng.shuffle(pool)
             nation.decks[deck] = pool[: len(cards)]
-            hand += pool[len(cards):]
+            hand += pool[len(cards) :]
         nation.hand = hand
     return other
 
@@ -99,7 +99,9 @@ def test_determinize_keeps_card_counts() -> None:
     for a, b in zip(state.nations, dealt.nations, strict=True):
         assert len(a.hand) == len(b.hand)
         assert a.card_count() == b.card_count()
-        assert sorted(a.hand + [c for d in a.decks.values() for c in d]) == sorted(b.hand + [c for d in b.decks.values() for c in d])
+        assert sorted(a.hand + [c for d in a.decks.values() for c in d]) == sorted(
+            b.hand + [c for d in b.decks.values() for c in d]
+        )
     assert dealt.nations[0].hand == state.nations[0].hand
     dealt.playout(rng)
     assert dealt.is_terminal()
@@ -147,7 +149,9 @@ def test_simultaneous_choices_are_hidden_until_all_have_chosen() -> None:
     log = log_of(state, second)
     assert any("draws 5 from the society deck" in line for line in log)
     assert not any(line.startswith(state.name(first)) and "you keep" in line for line in log)
-    assert any(line.startswith(state.name(first)) and "you keep" in line for line in log_of(state, first))
+    assert any(
+        line.startswith(state.name(first)) and "you keep" in line for line in log_of(state, first)
+    )
 
 
 def test_key_tells_positions_apart() -> None:
@@ -160,7 +164,9 @@ def test_key_tells_positions_apart() -> None:
 
 @settings(max_examples=8, deadline=None)
 @given(players=st.integers(2, 5), seed=st.integers(0, 2**32), stop=st.integers(0, 200))
-def test_determinize_depends_only_on_what_the_seat_knows(players: int, seed: int, stop: int) -> None:
+def test_determinize_depends_only_on_what_the_seat_knows(
+    players: int, seed: int, stop: int
+) -> None:
     state = new_state(players, seed=seed)
     rng = random.Random(seed)
     for _ in range(stop):
@@ -170,7 +176,10 @@ def test_determinize_depends_only_on_what_the_seat_knows(players: int, seed: int
         state.apply(actions[rng.randrange(len(actions))])
     seat = state.current_player()
     twin = _shuffle_hidden(state, seat, rng)
-    assert state.determinize(seat, random.Random(7)).key() == twin.determinize(seat, random.Random(7)).key()
+    assert (
+        state.determinize(seat, random.Random(7)).key()
+        == twin.determinize(seat, random.Random(7)).key()
+    )
 
 
 def test_determinize_undoes_choices_hidden_in_an_open_step() -> None:
@@ -184,21 +193,51 @@ def test_determinize_undoes_choices_hidden_in_an_open_step() -> None:
     redo = dealt.nations[first]
     assert redo.card_count()["society"] == 10 and len(redo.hand) == 4
     assert dealt.pending[0].kind == "deck" and dealt.pending[0].seat == first
-    assert json.dumps(dealt.observation(seat), sort_keys=True) == json.dumps(state.observation(seat), sort_keys=True)
+    assert json.dumps(dealt.observation(seat), sort_keys=True) == json.dumps(
+        state.observation(seat), sort_keys=True
+    )
     dealt.playout(random.Random(5))
     assert dealt.is_terminal()
     assert state.nations[first].card_count()["society"] == 9  # the real state is untouched
 
 
-WORDS = ["play education", "pass", "raise A", "lower E", "plant military", "target square", "spend 99",
-         "spend 3", "resist", "yield", "take fossil", "buy 50 fossil", "sell 1 renewable", "no-trade",
-         "price fossil up", "deck society", "keep terrorism", "discard education", "withdraw policy-planning",
-         "give 5", "contribute 1000", "recall education", "gain military", "produce industrial"]
+WORDS = [
+    "play education",
+    "pass",
+    "raise A",
+    "lower E",
+    "plant military",
+    "target square",
+    "spend 99",
+    "spend 3",
+    "resist",
+    "yield",
+    "take fossil",
+    "buy 50 fossil",
+    "sell 1 renewable",
+    "no-trade",
+    "price fossil up",
+    "deck society",
+    "keep terrorism",
+    "discard education",
+    "withdraw policy-planning",
+    "give 5",
+    "contribute 1000",
+    "recall education",
+    "gain military",
+    "produce industrial",
+]
 
 
 @settings(max_examples=10, deadline=None)
-@given(seed=st.integers(0, 2**32), stop=st.integers(0, 250), picks=st.lists(st.sampled_from(WORDS), max_size=8))
-def test_wrong_actions_are_refused_and_change_nothing(seed: int, stop: int, picks: list[str]) -> None:
+@given(
+    seed=st.integers(0, 2**32),
+    stop=st.integers(0, 250),
+    picks=st.lists(st.sampled_from(WORDS), max_size=8),
+)
+def test_wrong_actions_are_refused_and_change_nothing(
+    seed: int, stop: int, picks: list[str]
+) -> None:
     from limitgames.core import IllegalActionError
 
     state = new_state(3, seed=seed)

@@ -107,7 +107,9 @@ class AlphaBetaAgent(Agent):
             if solved is not None:
                 values, action = solved
                 self.last_info = {
-                    "depth": "exact", "value": values[seat], "win": (values[seat] + 1) / 2,
+                    "depth": "exact",
+                    "value": values[seat],
+                    "win": (values[seat] + 1) / 2,
                     "proven": {1.0: "win", 0.0: "draw", -1.0: "loss"}.get(values[seat], "?"),
                     "seconds": round(time.perf_counter() - started, 3),
                 }
@@ -239,8 +241,16 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     evaluation = None if chosen == "default" else chosen
     reader.finish()
     assert depth is not None
-    return AlphaBetaAgent(spec, seed, depth=depth, seconds=seconds, extend=extend, solve=solve,
-                          solve_share=solve_share, evaluation=evaluation)
+    return AlphaBetaAgent(
+        spec,
+        seed,
+        depth=depth,
+        seconds=seconds,
+        extend=extend,
+        solve=solve,
+        solve_share=solve_share,
+        evaluation=evaluation,
+    )
 
 
 register_agent(

@@ -102,14 +102,18 @@ class OptionReader:
         """An integer option (at least ``minimum``), or ``default`` if absent."""
         value = self._take(key, default, int, "an integer")
         if value is not None and value < minimum:
-            raise AgentSpecError(f"{self.agent}: option {key} must be at least {minimum} (got {value})")
+            raise AgentSpecError(
+                f"{self.agent}: option {key} must be at least {minimum} (got {value})"
+            )
         return value
 
     def number(self, key: str, default: float | None, minimum: float = 0.0) -> float | None:
         """A float option (above ``minimum``), or ``default`` if absent."""
         value = self._take(key, default, float, "a number")
         if value is not None and not value > minimum:
-            raise AgentSpecError(f"{self.agent}: option {key} must be above {minimum:g} (got {value:g})")
+            raise AgentSpecError(
+                f"{self.agent}: option {key} must be above {minimum:g} (got {value:g})"
+            )
         return value
 
     def fraction(self, key: str, default: float) -> float:

@@ -80,7 +80,9 @@ def evaluation_for(game_id: str, variant: str | None = None) -> Evaluation:
     """
     if variant is not None:
         module_name = EVALUATION_MODULES.get(game_id)
-        table = getattr(importlib.import_module(module_name), "EVALUATIONS", {}) if module_name else {}
+        table = (
+            getattr(importlib.import_module(module_name), "EVALUATIONS", {}) if module_name else {}
+        )
         if variant not in table:
             known = ", ".join(sorted(table)) or "none"
             raise ValueError(f"{game_id} has no evaluation {variant!r} (known: {known})")

@@ -86,7 +86,6 @@ class HeuristicAgent(Agent):
         }
         return choice
 
-
     def _value(self, state: State, seat: int, evaluate: Evaluation, follow: bool) -> float:
         """The value of ``state`` for ``seat``; if ``follow`` and ``seat`` moves again, its best follow-up."""
         if state.is_terminal():

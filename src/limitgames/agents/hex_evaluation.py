@@ -80,7 +80,9 @@ def _vector(rows: list[list[int]], seat: int, mover: int, removal: bool) -> list
     opp = [sum(row[j] for row in others) / k for j in range(7)]
     tempo = 1.0 if mover == seat else -1.0
     scale = SCALE + SCALE_PER_REMOVABLE * mine[3]
-    hand = (PAWN * (mine[0] - opp[0]) + FREEDOM * (mine[1] - opp[1]) + MOBILITY * (mine[2] - opp[2])) / scale
+    hand = (
+        PAWN * (mine[0] - opp[0]) + FREEDOM * (mine[1] - opp[1]) + MOBILITY * (mine[2] - opp[2])
+    ) / scale
     # a group in atari is lost if its enemy moves next (and so is the enemy's, if we move next)
     threat = opp[6] if mover == seat else -mine[6]
     return [

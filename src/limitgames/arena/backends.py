@@ -99,9 +99,7 @@ def _run_ray(
     try:
         import ray
     except ImportError:
-        raise BackendError(
-            "the ray backend needs Ray: pip install 'limitgames[ray]'"
-        ) from None
+        raise BackendError("the ray backend needs Ray: pip install 'limitgames[ray]'") from None
     if ray_address:
         check_reachable(ray_address)
     started_here = False

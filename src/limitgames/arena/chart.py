@@ -26,7 +26,9 @@ def draw_chart(result: TournamentResult, path: Path) -> Path:
     height = max(2.5, 0.6 * len(standings) * max(1, seats) + 1.5)
     figure, (left, right) = plt.subplots(1, 2, figsize=(12, height), constrained_layout=True)
     t = result.tournament
-    figure.suptitle(f"limit arena: {t.game} {result.tournament.resolved_variant()} - {len(result.outcomes)} games")
+    figure.suptitle(
+        f"limit arena: {t.game} {result.tournament.resolved_variant()} - {len(result.outcomes)} games"
+    )
 
     scores = [s.total.score for s in standings]
     lows = [max(0.0, s.total.score - s.interval[0]) for s in standings]
@@ -35,7 +37,10 @@ def draw_chart(result: TournamentResult, path: Path) -> Path:
     left.barh(positions, scores, xerr=[lows, highs], color="#4c78a8", capsize=4)
     left.set_yticks(
         positions,
-        [f"{label}\nscore {s.total.score:.2f}, Elo {s.elo:.0f}" for label, s in zip(labels, standings, strict=True)],
+        [
+            f"{label}\nscore {s.total.score:.2f}, Elo {s.elo:.0f}"
+            for label, s in zip(labels, standings, strict=True)
+        ],
     )
     left.set_xlim(0, 1)
     left.axvline(0.5, color="grey", linewidth=0.8, linestyle="--")
@@ -53,7 +58,13 @@ def draw_chart(result: TournamentResult, path: Path) -> Path:
     losses = [r.losses for r in rows]
     right.barh(ys, wins, color="#54a24b", label="wins")
     right.barh(ys, draws, left=wins, color="#bab0ac", label="draws")
-    right.barh(ys, losses, left=[w + d for w, d in zip(wins, draws, strict=True)], color="#e45756", label="losses")
+    right.barh(
+        ys,
+        losses,
+        left=[w + d for w, d in zip(wins, draws, strict=True)],
+        color="#e45756",
+        label="losses",
+    )
     right.set_yticks(ys, row_labels)
     right.set_xlabel("games")
     right.legend(loc="lower right")

@@ -63,7 +63,9 @@ def play_game(task: GameTask) -> GameOutcome:
         importlib.import_module(module)
     game = get_game(task.game)
     state = game.new_initial_state(seed=task.seed, **task.variant)
-    agents = [make_agent(spec, seed) for spec, seed in zip(task.specs, task.agent_seeds, strict=True)]
+    agents = [
+        make_agent(spec, seed) for spec, seed in zip(task.specs, task.agent_seeds, strict=True)
+    ]
     think = [[0.0, 0.0] for _ in task.specs]
     decisions = 0
     while not state.is_terminal():

@@ -102,7 +102,9 @@ def make_schedule(
                 seating=seating,
                 specs=tuple(specs[a] for a in seating),
                 seed=derive_seed(seed, "round", round_number),
-                agent_seeds=tuple(derive_seed(seed, "game", index, "seat", s) for s in range(seats)),
+                agent_seeds=tuple(
+                    derive_seed(seed, "game", index, "seat", s) for s in range(seats)
+                ),
                 plugins=tuple(plugins),
             )
         )

@@ -138,7 +138,9 @@ def compute_standings(
             standings[agent].per_seat[seat].add(result)
     for standing, elo in zip(standings, elo_ratings(len(specs), ordered), strict=True):
         standing.elo = elo
-    for standing, (mu, sigma) in zip(standings, openskill_ratings(len(specs), ordered), strict=True):
+    for standing, (mu, sigma) in zip(
+        standings, openskill_ratings(len(specs), ordered), strict=True
+    ):
         standing.mu, standing.sigma = mu, sigma
     return standings
 

@@ -143,7 +143,8 @@ class TournamentResult:
             "schedule": "seat-rotated, one chance seed per round",
             "standings": [s.to_json() for s in self.standings],
             "think_seconds": {
-                spec: {"total": round(v[0], 2), "longest": round(v[1], 3)} for spec, v in think.items()
+                spec: {"total": round(v[0], 2), "longest": round(v[1], 3)}
+                for spec, v in think.items()
             },
             "mean_decisions": round(sum(decisions) / len(decisions), 1) if decisions else 0,
             "results": [o.to_json() for o in sorted(self.outcomes, key=lambda o: o.index)],

@@ -166,7 +166,9 @@ def parse_limit_cards(data: Any, source: str = "data") -> LimitCardSet:
             raise bad(f"card {number} is neither an object of five colours nor a code like 'X0335'")
         unknown = sorted(set(item) - set(COLOURS))
         if unknown:
-            raise bad(f"card {number}: unknown colour {unknown[0]!r} (colours: {', '.join(COLOURS)})")
+            raise bad(
+                f"card {number}: unknown colour {unknown[0]!r} (colours: {', '.join(COLOURS)})"
+            )
         values: list[int] = []
         for colour in COLOURS:
             if colour not in item:
@@ -177,9 +179,11 @@ def parse_limit_cards(data: Any, source: str = "data") -> LimitCardSet:
             elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 9:
                 values.append(value)
             else:
-                raise bad(f"card {number}: {colour} is {value!r}, must be 0-9 or \"X\"")
+                raise bad(f'card {number}: {colour} is {value!r}, must be 0-9 or "X"')
         cards.append(tuple(values))
-    return LimitCardSet(name=name, cards=tuple(cards), reconstructed=reconstructed, source=source, note=note)
+    return LimitCardSet(
+        name=name, cards=tuple(cards), reconstructed=reconstructed, source=source, note=note
+    )
 
 
 def load_limit_cards(path: str | Path | None = None) -> LimitCardSet:
@@ -194,7 +198,9 @@ def load_limit_cards(path: str | Path | None = None) -> LimitCardSet:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise LimitCardsError(f"limit cards ({source}): cannot read the file: {exc.strerror}") from None
+        raise LimitCardsError(
+            f"limit cards ({source}): cannot read the file: {exc.strerror}"
+        ) from None
     except UnicodeDecodeError:
         raise LimitCardsError(f"limit cards ({source}): the file is not UTF-8 text") from None
     try:

@@ -91,7 +91,9 @@ def parse_action_text(text: str) -> int:
     """
     words = text.strip().lower().split()
     if not words:
-        raise NotationError(text, "empty; write e.g. 'play red', 'hide blue', 'exchange green', 'suspect 2', 'pass'")
+        raise NotationError(
+            text, "empty; write e.g. 'play red', 'hide blue', 'exchange green', 'suspect 2', 'pass'"
+        )
     verb = words[0]
     if verb == "pass":
         if len(words) != 1:

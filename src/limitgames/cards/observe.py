@@ -116,7 +116,8 @@ def observation(state: CardsState, seat: int | None) -> dict[str, Any]:
         "last_played": last,
         "draw_pile": len(state.draw),
         "draw_pile_known": [
-            _COLOUR_OR_NONE[c if k else 5] for c, k in zip(reversed(state.draw), reversed(state.draw_known), strict=True)
+            _COLOUR_OR_NONE[c if k else 5]
+            for c, k in zip(reversed(state.draw), reversed(state.draw_known), strict=True)
         ],
         "points": list(state.points),
         "limit_cards_taken": [[_code(c) for c in t] for t in state.taken],

@@ -117,12 +117,16 @@ class CardsState(State):
         limit_order = _check_limit_order(order, set_codes if cards is not None else None, aside)
         deck_text = chance.draw(
             "colour cards",
-            lambda rng: "".join(rng.sample(COLOUR_LETTERS * CARDS_PER_COLOUR, 5 * CARDS_PER_COLOUR)),
+            lambda rng: "".join(
+                rng.sample(COLOUR_LETTERS * CARDS_PER_COLOUR, 5 * CARDS_PER_COLOUR)
+            ),
         )
         deck = _check_deck(deck_text)
         start = chance.draw("start player", lambda rng: rng.randrange(n))
         if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start < n:
-            raise RecordError(f"start player {start!r} is not a seat of {n}", "chance 'start player'")
+            raise RecordError(
+                f"start player {start!r} is not a seat of {n}", "chance 'start player'"
+            )
 
         self.put_aside: list[tuple[int, ...]] = limit_order[:aside]
         self.limit_pile: list[tuple[int, ...]] = limit_order[aside:][::-1]  # top at the end
@@ -178,7 +182,9 @@ class CardsState(State):
 
     def scores(self) -> list[int]:
         """Each seat's score so far: points minus 2 per limit card taken (``rules/cards.md``, "End")."""
-        return [p - LIMIT_CARD_PENALTY * len(t) for p, t in zip(self.points, self.taken, strict=True)]
+        return [
+            p - LIMIT_CARD_PENALTY * len(t) for p, t in zip(self.points, self.taken, strict=True)
+        ]
 
     def winners(self) -> list[int]:
         """The seats with the highest score (several share the win); ``[]`` before the end."""
@@ -464,7 +470,9 @@ class CardsState(State):
         if self.limit_bottom_known > len(self.limit_pile):
             self.limit_bottom_known = len(self.limit_pile)
         self.phase = PHASE_HIDE
-        self.hide_order = [(start + k) % self.n for k in range(self.n) for _ in range(self.hide_count)]
+        self.hide_order = [
+            (start + k) % self.n for k in range(self.n) for _ in range(self.hide_count)
+        ]
         self.hide_pos = 0
         self.passes = 0
         self.player = start
@@ -637,7 +645,9 @@ def _check_limit_order(order: Any, codes: list[str] | None, aside: int) -> list[
     if codes is not None and sorted(order) != sorted(codes):
         raise RecordError("is not a shuffle of the limit-card set in use", where)
     if len(order) <= aside:
-        raise RecordError(f"has {len(order)} cards; {aside} are put aside and one more is needed", where)
+        raise RecordError(
+            f"has {len(order)} cards; {aside} are put aside and one more is needed", where
+        )
     try:
         return [limit_card_from_code(c) for c in order]
     except ValueError as exc:

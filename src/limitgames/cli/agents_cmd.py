@@ -18,11 +18,17 @@ err_console = Console(stderr=True)
 def agents_command(
     bench: Annotated[
         str | None,
-        typer.Option("--bench", metavar="GAME", help="Measure iterations per second at GAME's start position."),
+        typer.Option(
+            "--bench",
+            metavar="GAME",
+            help="Measure iterations per second at GAME's start position.",
+        ),
     ] = None,
     variant: Annotated[
         list[str] | None,
-        typer.Option("--variant", "-v", metavar="K=V", help="Variant parameter for --bench (repeatable)."),
+        typer.Option(
+            "--variant", "-v", metavar="K=V", help="Variant parameter for --bench (repeatable)."
+        ),
     ] = None,
     seconds: Annotated[
         float, typer.Option("--seconds", min=0.05, help="Seconds per measurement with --bench.")
@@ -66,7 +72,9 @@ def _bench(game: str, variant_options: list[str], seconds: float) -> None:
     except LimitGamesError as exc:
         err_console.print(f"[bold red]error:[/] {exc}", highlight=False)
         raise typer.Exit(1) from None
-    table = Table(title=f"{game} {variant or ''}: speed at the start position", title_justify="left")
+    table = Table(
+        title=f"{game} {variant or ''}: speed at the start position", title_justify="left"
+    )
     table.add_column("what")
     table.add_column("count", justify="right")
     table.add_column("seconds", justify="right")

@@ -33,7 +33,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 play_app = typer.Typer(help="Play a game in the terminal.", no_args_is_help=True)
-bench_app = typer.Typer(help="Measure an engine's speed (random playouts per second).", no_args_is_help=True)
+bench_app = typer.Typer(
+    help="Measure an engine's speed (random playouts per second).", no_args_is_help=True
+)
 app.add_typer(play_app, name="play")
 app.add_typer(bench_app, name="bench")
 
@@ -52,7 +54,9 @@ def games_command() -> None:
     """List the games, their editions, player counts and variant parameters."""
     for game_id in available_games():
         info = get_game(game_id).info
-        table = Table(title=f"{info.id}: {info.title} ({info.designer}, {info.year})", title_justify="left")
+        table = Table(
+            title=f"{info.id}: {info.title} ({info.designer}, {info.year})", title_justify="left"
+        )
         table.add_column("parameter")
         table.add_column("kind")
         table.add_column("default")
@@ -91,7 +95,9 @@ def replay_command(
     render_final(console, state, rec)
     note = rec.rules_note()
     if note:
-        console.print(f"Note: {note}; every action is legal under today's rules too.", highlight=False)
+        console.print(
+            f"Note: {note}; every action is legal under today's rules too.", highlight=False
+        )
 
 
 def read_position(path: Path) -> Any:
@@ -109,7 +115,9 @@ def perft_command(
     game: Annotated[str, typer.Argument(help="Game id (hex).")],
     position: Annotated[Path, typer.Argument(help="A position file (the game's position JSON).")],
     depth: Annotated[int, typer.Argument(help="Number of decisions.", min=0)],
-    divide_: Annotated[bool, typer.Option("--divide", help="Also print the count per first action.")] = False,
+    divide_: Annotated[
+        bool, typer.Option("--divide", help="Also print the count per first action.")
+    ] = False,
 ) -> None:
     """Count the decision sequences of exactly DEPTH decisions from a position."""
     try:
@@ -131,8 +139,12 @@ def perft_command(
 @app.command("solve")
 def solve_command(
     game: Annotated[str, typer.Argument(help="Game id (hex).")],
-    position: Annotated[Path, typer.Argument(help="A position file (the game's position JSON), movement phase.")],
-    seconds: Annotated[float, typer.Option(help="Give up after this many seconds.", min=0.01)] = 60.0,
+    position: Annotated[
+        Path, typer.Argument(help="A position file (the game's position JSON), movement phase.")
+    ],
+    seconds: Annotated[
+        float, typer.Option(help="Give up after this many seconds.", min=0.01)
+    ] = 60.0,
 ) -> None:
     """The exact value of a position for the seat to move, a best action, and the proof size.
 
@@ -159,16 +171,28 @@ def solve_command(
         return
     mover = names[solution.seat]
     if solution.values is None:
-        console.print(f"Not solved within {seconds:g} s ({solution.nodes:,} positions searched).", highlight=False)
+        console.print(
+            f"Not solved within {seconds:g} s ({solution.nodes:,} positions searched).",
+            highlight=False,
+        )
         raise typer.Exit(2)
     words = {1.0: "win", 0.0: "draw", -1.0: "loss"}
     assumption = "" if state.num_players == 2 else " (under max-n)"
-    console.print(f"{mover} to move: {words[solution.values[solution.seat]]}{assumption}.", highlight=False)
+    console.print(
+        f"{mover} to move: {words[solution.values[solution.seat]]}{assumption}.", highlight=False
+    )
     if state.num_players > 2:
-        console.print(", ".join(f"{names[i]} {words[v]}" for i, v in enumerate(solution.values)), highlight=False)
+        console.print(
+            ", ".join(f"{names[i]} {words[v]}" for i, v in enumerate(solution.values)),
+            highlight=False,
+        )
     if solution.best_action is not None:
-        console.print(f"best action: {state.action_to_string(solution.best_action)}", highlight=False)
-    console.print(f"proof size: {solution.nodes:,} positions, {solution.seconds:.2f} s", highlight=False)
+        console.print(
+            f"best action: {state.action_to_string(solution.best_action)}", highlight=False
+        )
+    console.print(
+        f"proof size: {solution.nodes:,} positions, {solution.seconds:.2f} s", highlight=False
+    )
 
 
 _REGISTERED: list[bool] = []

@@ -34,25 +34,50 @@ def arena_command(
             help="An agent spec (mcts:seconds=1) or level (hard); give two or more.",
         ),
     ],
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play (rounded up to whole seat rotations).")] = 10,
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games", "-n", min=1, help="Games to play (rounded up to whole seat rotations)."
+        ),
+    ] = 10,
     variant: Annotated[
         list[str] | None,
-        typer.Option("--variant", "-v", metavar="K=V", help="Variant parameter, e.g. size=6 (repeatable)."),
+        typer.Option(
+            "--variant", "-v", metavar="K=V", help="Variant parameter, e.g. size=6 (repeatable)."
+        ),
     ] = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Games played at once.")] = 1,
-    backend: Annotated[str, typer.Option("--backend", help="process (this machine) or ray.")] = "process",
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", min=1, help="Games played at once.")
+    ] = 1,
+    backend: Annotated[
+        str, typer.Option("--backend", help="process (this machine) or ray.")
+    ] = "process",
     ray_address: Annotated[
         str | None,
-        typer.Option("--ray-address", metavar="ADDR", help="An existing Ray cluster (default: start a local Ray)."),
+        typer.Option(
+            "--ray-address",
+            metavar="ADDR",
+            help="An existing Ray cluster (default: start a local Ray).",
+        ),
     ] = None,
     out: Annotated[
         Path | None,
-        typer.Option("--out", "-o", help="Directory for records, summary.json and results.png; an interrupted run there resumes."),
+        typer.Option(
+            "--out",
+            "-o",
+            help="Directory for records, summary.json and results.png; an interrupted run there resumes.",
+        ),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Run seed: every game and agent seed derives from it.")] = 1,
+    seed: Annotated[
+        int, typer.Option("--seed", help="Run seed: every game and agent seed derives from it.")
+    ] = 1,
     plugin: Annotated[
         list[str] | None,
-        typer.Option("--plugin", metavar="MODULE", help="Import MODULE first (it registers extra games or agents)."),
+        typer.Option(
+            "--plugin",
+            metavar="MODULE",
+            help="Import MODULE first (it registers extra games or agents).",
+        ),
     ] = None,
 ) -> None:
     """Play a tournament: every agent in every seat equally, results with ratings.
@@ -86,7 +111,9 @@ def arena_command(
         def on_start(total: int, done: int) -> None:
             progress.update(bar, total=total, completed=done)
             if total != games:
-                console.print(f"{total} games: {games} rounded up so every agent takes every seat equally.")
+                console.print(
+                    f"{total} games: {games} rounded up so every agent takes every seat equally."
+                )
             if done:
                 console.print(f"Resuming: {done} games already played in {out}.")
 
@@ -108,8 +135,14 @@ def arena_command(
         raise _fail(f"a game failed: {exc}") from None
     print_results(result)
     if out is not None:
-        chart = f"chart {out / 'results.png'}" if (out / "results.png").exists() else "no chart (limitgames[charts])"
-        console.print(f"Records in {out / 'games'}; summary {out / 'summary.json'}; {chart}.", highlight=False)
+        chart = (
+            f"chart {out / 'results.png'}"
+            if (out / "results.png").exists()
+            else "no chart (limitgames[charts])"
+        )
+        console.print(
+            f"Records in {out / 'games'}; summary {out / 'summary.json'}; {chart}.", highlight=False
+        )
 
 
 def print_results(result: TournamentResult) -> None:
@@ -144,13 +177,18 @@ def print_results(result: TournamentResult) -> None:
             f"{s.elo:.0f}",
             f"{s.mu:.1f}±{s.sigma:.1f}",
         )
-        by_seat.add_row(str(s.agent + 1), s.spec, *(f"{t.wins}-{t.draws}-{t.losses}" for t in s.per_seat))
+        by_seat.add_row(
+            str(s.agent + 1), s.spec, *(f"{t.wins}-{t.draws}-{t.losses}" for t in s.per_seat)
+        )
     console.print(table)
     console.print(by_seat)
     thinking = result.summary()["think_seconds"]
     played_now = any(any(t[0] for t in o.think) for o in result.outcomes)
     if played_now:
-        parts = [f"{spec} {v['total']:.1f} s (longest move {v['longest']:.2f} s)" for spec, v in thinking.items()]
+        parts = [
+            f"{spec} {v['total']:.1f} s (longest move {v['longest']:.2f} s)"
+            for spec, v in thinking.items()
+        ]
         console.print("Thinking time in the games played now: " + "; ".join(parts), highlight=False)
 
 

@@ -126,7 +126,9 @@ def _read_action(state: CardsState, seat: Seat, names: list[str], show_pile: boo
                 pile = state.observation(state.current_player())["pile"]
                 console.print(", ".join(f"{names[s]}: {c}" for s, c in pile) or "(empty)")
             else:
-                console.print("The pile may not be looked through (start with --show-pile to allow it).")
+                console.print(
+                    "The pile may not be looked through (start with --show-pile to allow it)."
+                )
             continue
         if low.isdigit() and 1 <= int(low) <= len(legal):
             return _as_action(legal[int(low) - 1])
@@ -165,7 +167,9 @@ def _action_label(action: Any, names: list[str]) -> str:
 
 
 def play_cards(
-    players: Annotated[int, typer.Option("--players", "-n", min=2, max=6, help="Number of players (2-6).")] = 4,
+    players: Annotated[
+        int, typer.Option("--players", "-n", min=2, max=6, help="Number of players (2-6).")
+    ] = 4,
     seat: Annotated[
         list[str] | None,
         typer.Option(
@@ -176,30 +180,42 @@ def play_cards(
             "ismcts:seconds=1...) or a level (easy...expert). Repeatable; missing seats are random.",
         ),
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the shuffles (default: random).")] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of the shuffles (default: random).")
+    ] = None,
     record: Annotated[
         Path | None,
-        typer.Option("--record", metavar="FILE", help="Where to save the game record (default: records/...)."),
+        typer.Option(
+            "--record", metavar="FILE", help="Where to save the game record (default: records/...)."
+        ),
     ] = None,
     no_record: Annotated[bool, typer.Option("--no-record", help="Do not save a record.")] = False,
     show_pile: Annotated[
-        bool, typer.Option("--show-pile", help="Show the whole pile (the physical game forbids looking).")
+        bool,
+        typer.Option(
+            "--show-pile", help="Show the whole pile (the physical game forbids looking)."
+        ),
     ] = False,
     limit_cards: Annotated[
         Path | None,
-        typer.Option("--limit-cards", metavar="FILE", help="A JSON file with another set of limit cards."),
+        typer.Option(
+            "--limit-cards", metavar="FILE", help="A JSON file with another set of limit cards."
+        ),
     ] = None,
     opponent: Annotated[
         str | None,
         typer.Option(
-            "--opponent", metavar="LEVEL", help="Fill the computer seats with a level: easy, medium, hard, expert."
+            "--opponent",
+            metavar="LEVEL",
+            help="Fill the computer seats with a level: easy, medium, hard, expert.",
         ),
     ] = None,
     pause: Annotated[
         float, typer.Option("--pause", min=0.0, help="Seconds to wait after each computer action.")
     ] = 0.0,
     quiet: Annotated[
-        bool, typer.Option("--quiet", "-q", help="Unattended games: print only each round's outcome.")
+        bool,
+        typer.Option("--quiet", "-q", help="Unattended games: print only each round's outcome."),
     ] = False,
 ) -> None:
     """Play Rosenberg's Limits in the terminal.
@@ -224,7 +240,9 @@ def play_cards(
     path = None if no_record else (record or default_record_path(seed))
     console.print(
         f"Limits, {players} players, seed {seed}. Seats: "
-        + ", ".join(f"{i}: {s.name} ({'human' if s.human else s.spec})" for i, s in enumerate(seats)),
+        + ", ".join(
+            f"{i}: {s.name} ({'human' if s.human else s.spec})" for i, s in enumerate(seats)
+        ),
         highlight=False,
     )
     quit_early = False
@@ -332,8 +350,12 @@ def measure_random_games(players: int, seconds: float, seed: int) -> dict[str, f
 
 
 def bench_cards(
-    players: Annotated[int, typer.Option("--players", "-n", min=2, max=6, help="Number of players.")] = 4,
-    seconds: Annotated[float, typer.Option("--seconds", min=0.1, help="How long to measure.")] = 5.0,
+    players: Annotated[
+        int, typer.Option("--players", "-n", min=2, max=6, help="Number of players.")
+    ] = 4,
+    seconds: Annotated[
+        float, typer.Option("--seconds", min=0.1, help="How long to measure.")
+    ] = 5.0,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the random games.")] = 0,
 ) -> None:
     """Measure random Limits games per second on one process (setup and playout)."""

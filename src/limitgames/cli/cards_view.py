@@ -88,17 +88,31 @@ def render(
     obs = state.observation(seat)
     who = seat_names(state, names)
     over = obs["phase"] == "over"
-    title = "Limits: game over" if over else f"Limits: round {obs['round'] + 1}, {obs['phase']} step"
+    title = (
+        "Limits: game over" if over else f"Limits: round {obs['round'] + 1}, {obs['phase']} step"
+    )
     console.rule(title)
     line = Text("Limit card: ")
     line.append_text(limit_card_line(obs["limit_card"]))
     line.append(f"   limit pile: {obs['limit_pile']} left", style="dim")
     console.print(line)
     table = Table(box=None, pad_edge=False, show_edge=False)
-    for column in ("", "seat", "score", "points", "limit cards", "hand", "hidden", "last played", "known cards"):
+    for column in (
+        "",
+        "seat",
+        "score",
+        "points",
+        "limit cards",
+        "hand",
+        "hidden",
+        "last played",
+        "known cards",
+    ):
         table.add_column(column)
     for s in range(obs["players"]):
-        marker = ">" if obs["to_move"] == s else ("*" if obs["start_player"] == s and not over else "")
+        marker = (
+            ">" if obs["to_move"] == s else ("*" if obs["start_player"] == s and not over else "")
+        )
         last = obs["last_played"][s]
         known = obs["known_cards"][s]
         table.add_row(
@@ -145,7 +159,11 @@ def render(
         mine = Text("Your hand: ")
         mine.append_text(cards_line(obs["hand"]))
         if any(obs["hidden"].values()):
-            mine.append("   your hidden card: " if sum(obs["hidden"].values()) == 1 else "   your hidden cards: ")
+            mine.append(
+                "   your hidden card: "
+                if sum(obs["hidden"].values()) == 1
+                else "   your hidden cards: "
+            )
             mine.append_text(cards_line(obs["hidden"]))
         console.print(mine)
     if over:

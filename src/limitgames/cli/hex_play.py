@@ -31,7 +31,9 @@ def opponent_spec(game_id: str, level: str) -> str:
 
     level_spec = getattr(agents, "level_spec", None)
     if level_spec is None:
-        raise LimitGamesError("difficulty levels are not available in this version; use --seat SPEC")
+        raise LimitGamesError(
+            "difficulty levels are not available in this version; use --seat SPEC"
+        )
     return str(level_spec(game_id, level))
 
 
@@ -47,20 +49,38 @@ def render_for_person(console: Console, state: State, seat: int | None) -> None:
 
 
 def play_hex(
-    edition: Annotated[str, typer.Option(help="nestorgames (random coloured layout) or 2008 (placement phase).")] = "nestorgames",
+    edition: Annotated[
+        str, typer.Option(help="nestorgames (random coloured layout) or 2008 (placement phase).")
+    ] = "nestorgames",
     players: Annotated[int, typer.Option(help="2 or 3 players.")] = 2,
     size: Annotated[int, typer.Option(help="Tiles per colour and pawns per player (2-16).")] = 8,
     colours: Annotated[
-        str, typer.Option(help="random: colours dealt to the seats by chance (red moves first); fixed: seat order.")
+        str,
+        typer.Option(
+            help="random: colours dealt to the seats by chance (red moves first); fixed: seat order."
+        ),
     ] = "random",
     seat: Annotated[
         list[str] | None,
-        typer.Option(help="Who plays each seat, in order: human, human:NAME, random, or an agent spec (mcts:seconds=1). Repeat per seat."),
+        typer.Option(
+            help="Who plays each seat, in order: human, human:NAME, random, or an agent spec (mcts:seconds=1). Repeat per seat."
+        ),
     ] = None,
-    opponent: Annotated[str | None, typer.Option(help="Fill the computer seats with a level: easy, medium, hard, expert.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of the layout and of the computer players.")] = None,
-    position: Annotated[Path | None, typer.Option(help="Start from a position file (position JSON) instead of a new layout.")] = None,
-    record: Annotated[Path | None, typer.Option(help="Where to save the game record (default records/hex-<time>.json).")] = None,
+    opponent: Annotated[
+        str | None,
+        typer.Option(help="Fill the computer seats with a level: easy, medium, hard, expert."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the layout and of the computer players.")
+    ] = None,
+    position: Annotated[
+        Path | None,
+        typer.Option(help="Start from a position file (position JSON) instead of a new layout."),
+    ] = None,
+    record: Annotated[
+        Path | None,
+        typer.Option(help="Where to save the game record (default records/hex-<time>.json)."),
+    ] = None,
     pause: Annotated[float, typer.Option(help="Seconds to wait after each computer move.")] = 0.0,
 ) -> None:
     """Play Browne's Limit in the terminal. With no human seat the computer plays a whole game."""
@@ -76,7 +96,9 @@ def play_hex(
                 raise LimitGamesError(f"{position}: cannot read the position: {exc}") from None
             state = game.state_from_position(data)
         else:
-            state = game.new_initial_state(seed=seed, edition=edition, players=players, size=size, colours=colours)
+            state = game.new_initial_state(
+                seed=seed, edition=edition, players=players, size=size, colours=colours
+            )
         specs = list(seat or [])
         if not specs:
             specs = ["human"]
@@ -96,7 +118,13 @@ def play_hex(
     if any(s.is_human for s in seats):
         console.print("Type help for the commands. Moves: c4-e5, removals: x d4.", highlight=False)
     session = TerminalSession(
-        console, state, seats, render_for_person, record or default_record_path("hex"), seed=seed, pause=pause
+        console,
+        state,
+        seats,
+        render_for_person,
+        record or default_record_path("hex"),
+        seed=seed,
+        pause=pause,
     )
     session.run()
 
@@ -124,11 +152,17 @@ def bench_playouts(
     assert isinstance(game, HexGame)
     if edition == "nestorgames":
         starts: list[HexState] = [
-            game.state_from_layout(generate_layout(size, players, rng), {"players": players, "size": size})
+            game.state_from_layout(
+                generate_layout(size, players, rng), {"players": players, "size": size}
+            )
             for _ in range(pool)
         ]
     else:
-        starts = [game.new_initial_state(seed=rng.randrange(1 << 30), edition=edition, players=players, size=size)]
+        starts = [
+            game.new_initial_state(
+                seed=rng.randrange(1 << 30), edition=edition, players=players, size=size
+            )
+        ]
     wins = [0] * players
     draws = 0
     games = decisions = 0
@@ -146,7 +180,13 @@ def bench_playouts(
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             break
-    return {"games": games, "decisions": decisions, "elapsed": elapsed, "wins": wins, "draws": draws}
+    return {
+        "games": games,
+        "decisions": decisions,
+        "elapsed": elapsed,
+        "wins": wins,
+        "draws": draws,
+    }
 
 
 def bench_hex(
@@ -156,7 +196,11 @@ def bench_hex(
     seconds: Annotated[float, typer.Option(help="Seconds of playouts to time.")] = 10.0,
     seed: Annotated[int, typer.Option(help="Seed of the layouts and playouts.")] = 1,
     threads: Annotated[
-        int, typer.Option(help="Also time the batch kernel (many games at once) on this many cores; 0: skip.", min=0)
+        int,
+        typer.Option(
+            help="Also time the batch kernel (many games at once) on this many cores; 0: skip.",
+            min=0,
+        ),
     ] = 0,
 ) -> None:
     """Random playouts per second, decisions per second, results, and layouts per second.
@@ -170,7 +214,9 @@ def bench_hex(
     except LimitGamesError as exc:
         raise _fail(str(exc)) from None
     rng = random.Random(seed)
-    console.print(f"hex {edition}, {players} players, size {size}: timing {seconds:g} s of random playouts...")
+    console.print(
+        f"hex {edition}, {players} players, size {size}: timing {seconds:g} s of random playouts..."
+    )
     result = bench_playouts(edition, players, size, seconds, rng)
     table = Table(title="limit bench hex", title_justify="left")
     table.add_column("measure")
@@ -189,17 +235,23 @@ def bench_hex(
             batch = bench_batch(players, size, seconds, threads, rng)
         except ValueError as exc:
             raise _fail(str(exc)) from None
-        table.add_row(f"batch playouts per second, {threads} thread(s)", f"{batch['games'] / batch['elapsed']:,.0f}")
-        table.add_row(f"batch decisions per second, {threads} thread(s)",
-                      f"{batch['decisions'] / batch['elapsed']:,.0f}")
+        table.add_row(
+            f"batch playouts per second, {threads} thread(s)",
+            f"{batch['games'] / batch['elapsed']:,.0f}",
+        )
+        table.add_row(
+            f"batch decisions per second, {threads} thread(s)",
+            f"{batch['decisions'] / batch['elapsed']:,.0f}",
+        )
     if edition == "nestorgames":
         count, lel = bench_layouts(size, players, max(1.0, seconds / 4), rng)
         table.add_row("layouts per second", f"{count / lel:,.0f}")
     console.print(table)
 
 
-def bench_batch(players: int, size: int, seconds: float, threads: int, rng: random.Random,
-                games: int = 512) -> dict[str, Any]:
+def bench_batch(
+    players: int, size: int, seconds: float, threads: int, rng: random.Random, games: int = 512
+) -> dict[str, Any]:
     """Random playouts of ``games`` games at a time with the batch kernel on ``threads`` cores.
 
     Returns ``{"games", "decisions", "elapsed"}``. Raises ValueError for a bad thread count.
@@ -209,7 +261,9 @@ def bench_batch(players: int, size: int, seconds: float, threads: int, rng: rand
     game = get_game("hex")
     assert isinstance(game, HexGame)
     starts = [
-        game.state_from_layout(generate_layout(size, players, rng), {"players": players, "size": size})
+        game.state_from_layout(
+            generate_layout(size, players, rng), {"players": players, "size": size}
+        )
         for _ in range(64)
     ]
     batch = HexBatch([starts[i % len(starts)] for i in range(games)], seed=rng.randrange(1 << 30))

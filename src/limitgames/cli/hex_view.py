@@ -73,7 +73,9 @@ def surface_text(state: HexState, highlight: Collection[str] = ()) -> Text:
                 line.append(f"{mark}{name:<3}", style=style + (" bold" if mark == "*" else ""))
                 if owner is not None:
                     seat_colour = names[owner]
-                    line.append(seat_colour[0].upper(), style=PAWN_STYLE.get(seat_colour, "bold reverse"))
+                    line.append(
+                        seat_colour[0].upper(), style=PAWN_STYLE.get(seat_colour, "bold reverse")
+                    )
                 else:
                     line.append(" ", style=style)
                 line.append(" ")
@@ -106,7 +108,9 @@ def status_text(state: HexState) -> str:
         if state.quiet_turns:
             extra += f" · {state.quiet_turns} turn(s) without removal"
     else:
-        extra = f" · placement · tiles left {state.tiles_left()} · balls left {state.balls_left(seat)}"
+        extra = (
+            f" · placement · tiles left {state.tiles_left()} · balls left {state.balls_left(seat)}"
+        )
     return f"{names[seat]} to {step}{extra}. Pawns: {pawns}."
 
 
@@ -123,7 +127,9 @@ def result_text(state: State) -> str:
     return "everybody loses"
 
 
-def render(console: Console, state: State, seat: int | None = None, highlight: Collection[str] = ()) -> None:
+def render(
+    console: Console, state: State, seat: int | None = None, highlight: Collection[str] = ()
+) -> None:
     """Draw the surface and the status line."""
     assert isinstance(state, HexState)
     console.print(surface_text(state, highlight))

@@ -41,7 +41,9 @@ class Seat:
         return self.agent is None
 
 
-def parse_seats(specs: Sequence[str], players: int, default: str = "random", seed: int | None = None) -> list[Seat]:
+def parse_seats(
+    specs: Sequence[str], players: int, default: str = "random", seed: int | None = None
+) -> list[Seat]:
     """Seats from ``--seat`` options: ``human`` / ``human:NAME`` or an agent spec; missing seats get ``default``.
 
     Raises:
@@ -204,7 +206,9 @@ class TerminalSession:
                         other.agent.observe(self.state, action)
                 self.state.apply(action)
             except NotationError as exc:
-                self.console.print(f"[red]Not understood:[/] {exc.reason}. Type help for help.", highlight=False)
+                self.console.print(
+                    f"[red]Not understood:[/] {exc.reason}. Type help for help.", highlight=False
+                )
                 continue
             except IllegalActionError as exc:
                 self.console.print(f"[red]Illegal:[/] {exc.reason}.", highlight=False)

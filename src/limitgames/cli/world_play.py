@@ -39,7 +39,11 @@ class WorldInput:
     """
 
     def __init__(
-        self, console: Console, state: Callable[[], State], read: Callable[[str], str], confirm: bool = True
+        self,
+        console: Console,
+        state: Callable[[], State],
+        read: Callable[[str], str],
+        confirm: bool = True,
     ) -> None:
         self.console = console
         self.state = state
@@ -91,20 +95,27 @@ class WorldInput:
         from limitgames.world.position import position_json
 
         try:
-            path.write_text(json.dumps(position_json(self.state()), indent=1) + "\n", encoding="utf-8")  # type: ignore[arg-type]
+            position = position_json(self.state())  # type: ignore[arg-type]
+            path.write_text(json.dumps(position, indent=1) + "\n", encoding="utf-8")
         except OSError as exc:
             self.console.print(f"[red]Cannot write {path}:[/] {exc.strerror}", highlight=False)
             return
-        self.console.print(f"Position at the start of this generation saved to {path}", highlight=False)
+        self.console.print(
+            f"Position at the start of this generation saved to {path}", highlight=False
+        )
 
     def show_card(self, cid: str) -> None:
         cards = self.state().data.cards  # type: ignore[attr-defined]
         if cid not in cards:
-            self.console.print(f"[red]No card {cid!r}.[/] Card ids look like public-expenditure.", highlight=False)
+            self.console.print(
+                f"[red]No card {cid!r}.[/] Card ids look like public-expenditure.", highlight=False
+            )
             return
         card = cards[cid]
         kind = "permanent" if card.permanent else "instant"
-        self.console.print(f"[bold]{card.name}[/] ({card.deck}, {kind}, {card.kind})", highlight=False)
+        self.console.print(
+            f"[bold]{card.name}[/] ({card.deck}, {kind}, {card.kind})", highlight=False
+        )
         self.console.print(f"  cost: {card.cost}\n  effect: {card.text}", highlight=False)
         if card.quote:
             self.console.print(f"  [italic]{card.quote}[/]", highlight=False)
@@ -167,18 +178,40 @@ def play_world(
     players: Annotated[int, typer.Option(help="Number of nations (2-6).")] = 4,
     seat: Annotated[
         list[str] | None,
-        typer.Option(help="Who plays each seat, in order: human, human:NAME, random, or an agent spec. Repeat per seat."),
+        typer.Option(
+            help="Who plays each seat, in order: human, human:NAME, random, or an agent spec. Repeat per seat."
+        ),
     ] = None,
-    opponent: Annotated[str | None, typer.Option(help="Fill the computer seats with a level: easy, medium, hard, expert.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of the start player, the decks and the computer players.")] = None,
-    data: Annotated[Path | None, typer.Option(help="A TOML file overriding values of the game data.")] = None,
+    opponent: Annotated[
+        str | None,
+        typer.Option(help="Fill the computer seats with a level: easy, medium, hard, expert."),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Seed of the start player, the decks and the computer players."),
+    ] = None,
+    data: Annotated[
+        Path | None, typer.Option(help="A TOML file overriding values of the game data.")
+    ] = None,
     position: Annotated[
-        Path | None, typer.Option(help="Start from a position file (the table at the start of a generation, JSON).")
+        Path | None,
+        typer.Option(
+            help="Start from a position file (the table at the start of a generation, JSON)."
+        ),
     ] = None,
-    stress_tests: Annotated[int | None, typer.Option(help="Stress tests before scoring (0-2).")] = None,
-    record: Annotated[Path | None, typer.Option(help="Where to save the record (default records/world-<time>.json).")] = None,
-    confirm: Annotated[bool, typer.Option(help="Preview each card and ask before playing it.")] = True,
-    pause: Annotated[float, typer.Option(help="Seconds to wait after each computer decision.")] = 0.0,
+    stress_tests: Annotated[
+        int | None, typer.Option(help="Stress tests before scoring (0-2).")
+    ] = None,
+    record: Annotated[
+        Path | None,
+        typer.Option(help="Where to save the record (default records/world-<time>.json)."),
+    ] = None,
+    confirm: Annotated[
+        bool, typer.Option(help="Preview each card and ask before playing it.")
+    ] = True,
+    pause: Annotated[
+        float, typer.Option(help="Seconds to wait after each computer decision.")
+    ] = 0.0,
 ) -> None:
     """Play Poyé's LIMIT in the terminal. With no human seat the computer plays a whole game."""
     from limitgames.cli.session import default_record_path, parse_seats
@@ -212,7 +245,10 @@ def play_world(
     except (LimitGamesError, ValueError) as exc:
         raise _fail(str(exc)) from None
     names = state.seat_names()
-    console.print(f"[bold]LIMIT[/] (Alexandre Poyé), {state.num_players} nations, seed {seed}.", highlight=False)
+    console.print(
+        f"[bold]LIMIT[/] (Alexandre Poyé), {state.num_players} nations, seed {seed}.",
+        highlight=False,
+    )
     console.print(", ".join(f"{names[i]}: {s.label}" for i, s in enumerate(seats)), highlight=False)
     if any(s.is_human for s in seats):
         console.print(
@@ -220,7 +256,13 @@ def play_world(
             highlight=False,
         )
     session = make_session(
-        console, state, seats, render, record or default_record_path("world"), seed=seed, pause=pause
+        console,
+        state,
+        seats,
+        render,
+        record or default_record_path("world"),
+        seed=seed,
+        pause=pause,
     )
     session.input = WorldInput(console, lambda: session.state, session.input, confirm=confirm)
     session.run()
@@ -274,13 +316,19 @@ def bench_world(
 
 def rules_command(
     game: Annotated[str, typer.Argument(help="The game (world).")],
-    reconstructed: Annotated[bool, typer.Option("--reconstructed", help="List every reconstructed value.")] = False,
-    all_values: Annotated[bool, typer.Option("--all", help="List every value with its source.")] = False,
+    reconstructed: Annotated[
+        bool, typer.Option("--reconstructed", help="List every reconstructed value.")
+    ] = False,
+    all_values: Annotated[
+        bool, typer.Option("--all", help="List every value with its source.")
+    ] = False,
     data: Annotated[Path | None, typer.Option(help="Apply this override file first.")] = None,
 ) -> None:
     """Where the rules as played are written, and the game data's values and their sources."""
     if game != "world":
-        raise _fail(f"limit rules lists the game data of world only (the other rules are in rules/{game}.md)")
+        raise _fail(
+            f"limit rules lists the game data of world only (the other rules are in rules/{game}.md)"
+        )
     from limitgames.world.data import iter_values, load_data
 
     try:
@@ -297,10 +345,17 @@ def rules_command(
             "limitgames/world/data.toml.",
             highlight=False,
         )
-        console.print(", ".join(f"{n} {s}" for s, n in counts.items()) + " values.", highlight=False)
-        console.print("Use --reconstructed to list the reconstructed ones, --all for every value.", highlight=False)
+        console.print(
+            ", ".join(f"{n} {s}" for s, n in counts.items()) + " values.", highlight=False
+        )
+        console.print(
+            "Use --reconstructed to list the reconstructed ones, --all for every value.",
+            highlight=False,
+        )
         return
-    table = Table(title="Reconstructed values" if reconstructed else "All values", title_justify="left")
+    table = Table(
+        title="Reconstructed values" if reconstructed else "All values", title_justify="left"
+    )
     table.add_column("key")
     table.add_column("value")
     table.add_column("source")
@@ -311,4 +366,7 @@ def rules_command(
         table.add_row(path, str(value), source)
         shown += 1
     console.print(table)
-    console.print(f"{shown} values. Override any of them with a TOML file: limit play world --data FILE", highlight=False)
+    console.print(
+        f"{shown} values. Override any of them with a TOML file: limit play world --data FILE",
+        highlight=False,
+    )

@@ -80,7 +80,9 @@ def _cards(state: State) -> Any:
 
 def nations_table(obs: dict[str, Any], seat: int | None) -> Table:
     """The nation boards side by side: one column per nation."""
-    table = Table(title=f"Generation {obs['generation']} — nations", title_justify="left", show_lines=False)
+    table = Table(
+        title=f"Generation {obs['generation']} — nations", title_justify="left", show_lines=False
+    )
     table.add_column("")
     for view in obs["nations"]:
         label = view["name"] + (" (you)" if view["seat"] == seat else "")
@@ -89,9 +91,24 @@ def nations_table(obs: dict[str, Any], seat: int | None) -> Table:
         table.add_column(label, justify="right")
     rows: list[tuple[str, Any]] = [
         ("population", lambda v: f"{v['population']['value']} (pos {v['population']['position']})"),
-        ("renewable plant", lambda v: f"+{v['plants']['renewable']['value']} (pos {v['plants']['renewable']['position']})"),
-        ("industrial plant", lambda v: f"+{v['plants']['industrial']['value']} (pos {v['plants']['industrial']['position']})"),
-        ("military plant", lambda v: f"+{v['plants']['military']['value']} (pos {v['plants']['military']['position']})"),
+        (
+            "renewable plant",
+            lambda v: (
+                f"+{v['plants']['renewable']['value']} (pos {v['plants']['renewable']['position']})"
+            ),
+        ),
+        (
+            "industrial plant",
+            lambda v: (
+                f"+{v['plants']['industrial']['value']} (pos {v['plants']['industrial']['position']})"
+            ),
+        ),
+        (
+            "military plant",
+            lambda v: (
+                f"+{v['plants']['military']['value']} (pos {v['plants']['military']['position']})"
+            ),
+        ),
         ("renewable", lambda v: str(v["stock"]["renewable"])),
         ("industrial", lambda v: str(v["stock"]["industrial"])),
         ("military", lambda v: str(v["stock"]["military"])),
@@ -104,7 +121,12 @@ def nations_table(obs: dict[str, Any], seat: int | None) -> Table:
         ("pollution", lambda v: str(v["pollution"])),
         ("disruption", lambda v: str(v["disruption"])),
         ("cards in hand", lambda v: str(v["hand_count"])),
-        ("decks S/M/P", lambda v: "/".join(str(v["deck_counts"][d]) for d in ("society", "military", "production"))),
+        (
+            "decks S/M/P",
+            lambda v: "/".join(
+                str(v["deck_counts"][d]) for d in ("society", "military", "production")
+            ),
+        ),
         ("permanent cards", lambda v: ", ".join(v["permanent"]) or "-"),
         ("played this generation", lambda v: ", ".join(v["played"]) or "-"),
         ("passed", lambda v: "yes" if v["passed"] else ""),
@@ -127,7 +149,9 @@ def world_table(obs: dict[str, Any]) -> Table:
     for name in ("renewable", "industrial", "military", "fossil"):
         table.add_column(name, justify="right")
     market = obs["market"]
-    table.add_row("market price $", *[f"{market[r]['price']} (pos {market[r]['position']})" for r in market])
+    table.add_row(
+        "market price $", *[f"{market[r]['price']} (pos {market[r]['position']})" for r in market]
+    )
     table.add_row("market stock", *[str(market[r]["stock"]) for r in market])
     crises = []
     for g, tiles in enumerate(obs["crises"], start=1):
@@ -168,7 +192,9 @@ def hand_table(state: State, obs: dict[str, Any], seat: int) -> Table:
         card = cards[cid]
         name = Text(cid, style="bold green" if cid in playable else "")
         now = card_preview(state, seat, cid) if cid in playable else "cannot be played now"
-        table.add_row(name, card.deck, "permanent" if card.permanent else "instant", card.cost, card.text, now)
+        table.add_row(
+            name, card.deck, "permanent" if card.permanent else "instant", card.cost, card.text, now
+        )
     return table
 
 
@@ -191,7 +217,9 @@ def render(console: Console, state: State, seat: int | None) -> None:
         console.print(hand_table(state, obs, seat))
     log = recent_log(_log(state, seat))
     if log:
-        console.print(Panel(Group(*[Text(line) for line in log]), title="What happened", title_align="left"))
+        console.print(
+            Panel(Group(*[Text(line) for line in log]), title="What happened", title_align="left")
+        )
     if state.is_terminal():
         console.print(scores_table(obs))
         console.print(result_text(state), highlight=False)
@@ -207,14 +235,17 @@ def render(console: Console, state: State, seat: int | None) -> None:
                 for option in choice["options"]:
                     card = cards[option.split()[1]]
                     kind = "permanent" if card.permanent else "instant"
-                    console.print(f"  {card.id} ({kind}): cost {card.cost} Effect: {card.text}", highlight=False)
+                    console.print(
+                        f"  {card.id} ({kind}): cost {card.cost} Effect: {card.text}",
+                        highlight=False,
+                    )
 
 
 def recent_log(lines: list[str]) -> list[str]:
     """The log of the previous and the current phase (the lines from the second-last phase mark)."""
     marks = [i for i, line in enumerate(lines) if line.startswith(PHASE_MARK)]
     start = marks[-2] if len(marks) >= 2 else 0
-    return lines[max(start, len(lines) - LOG_SHOWN):]
+    return lines[max(start, len(lines) - LOG_SHOWN) :]
 
 
 def card_preview(state: State, seat: int, card: str) -> str:
@@ -248,7 +279,13 @@ def scores_table(obs: dict[str, Any]) -> Table:
     for part in ("happiness", "financial", "territory", "military", "impact", "total"):
         table.add_column(part, justify="right")
     for view, d in zip(obs["nations"], obs.get("score_details", []), strict=False):
-        table.add_row(view["name"], *[str(d[p]) for p in ("happiness", "financial", "territory", "military", "impact", "total")])
+        table.add_row(
+            view["name"],
+            *[
+                str(d[p])
+                for p in ("happiness", "financial", "territory", "military", "impact", "total")
+            ],
+        )
     return table
 
 
@@ -260,7 +297,9 @@ def result_text(state: State) -> str:
     names = state.seat_names()
     best = max(scores)
     winners = [names[i] for i, s in enumerate(scores) if s == best]
-    ranking = ", ".join(f"{names[i]} {s}" for i, s in sorted(enumerate(scores), key=lambda x: -x[1]))
+    ranking = ", ".join(
+        f"{names[i]} {s}" for i, s in sorted(enumerate(scores), key=lambda x: -x[1])
+    )
     verb = "wins" if len(winners) == 1 else "share the win"
     return f"{' and '.join(winners)} {verb} with {best} points ({ranking})"
 
@@ -285,7 +324,7 @@ def preview_lines(state: State, action: Action) -> list[str]:
     twin = state.clone()
     twin.apply(action)
     after = twin.observation(seat)
-    new_log = _log(twin, seat)[len(_log(state, seat)):]
+    new_log = _log(twin, seat)[len(_log(state, seat)) :]
     moved_on = any(line.startswith(PHASE_MARK) for line in new_log)
     if moved_on:
         cut = next(i for i, line in enumerate(new_log) if line.startswith(PHASE_MARK))
@@ -296,8 +335,12 @@ def preview_lines(state: State, action: Action) -> list[str]:
     old: dict[str, Any] = {}
     new: dict[str, Any] = {}
     for key in ("world_bank", "pollution_reserve", "disruption_reserve", "market", "nations"):
-        _flatten(key, before[key] if key != "nations" else {v["name"]: v for v in before["nations"]}, old)
-        _flatten(key, after[key] if key != "nations" else {v["name"]: v for v in after["nations"]}, new)
+        _flatten(
+            key, before[key] if key != "nations" else {v["name"]: v for v in before["nations"]}, old
+        )
+        _flatten(
+            key, after[key] if key != "nations" else {v["name"]: v for v in after["nations"]}, new
+        )
     for key, value in new.items():
         if old.get(key) != value and not key.endswith((".passed", ".hand_count")):
             lines.append(f"{key}: {old.get(key)} -> {value}")

@@ -75,7 +75,9 @@ class Chance:
         index = len(self.outcomes)
         if self._replay is not None:
             if index >= len(self._replay):
-                raise RecordError(f"the record has no chance outcome for {kind!r}", f"chance {index}")
+                raise RecordError(
+                    f"the record has no chance outcome for {kind!r}", f"chance {index}"
+                )
             entry = self._replay[index]
             if not isinstance(entry, Mapping) or entry.get("kind") != kind or "value" not in entry:
                 raise RecordError(f"expected a chance outcome of kind {kind!r}", f"chance {index}")

@@ -159,7 +159,9 @@ class GameRecord:
         if not isinstance(data, dict):
             raise RecordError("a record is a JSON object")
         if data.get("format", FORMAT) != FORMAT:
-            raise RecordError(f"not a limitgames record (format {data.get('format')!r})", "field 'format'")
+            raise RecordError(
+                f"not a limitgames record (format {data.get('format')!r})", "field 'format'"
+            )
         version = data.get("version", VERSION)
         if not isinstance(version, int) or version > VERSION:
             raise RecordError(f"unsupported record version {version!r}", "field 'version'")
@@ -184,7 +186,7 @@ class GameRecord:
         chance = need("chance", list, [])
         for i, c in enumerate(chance):
             if not isinstance(c, dict) or "kind" not in c or "value" not in c:
-                raise RecordError("a chance outcome is {\"kind\": ..., \"value\": ...}", f"chance {i}")
+                raise RecordError('a chance outcome is {"kind": ..., "value": ...}', f"chance {i}")
         seed = need("seed", (int, type(None)), None)
         start = need("start", (dict, type(None)), None)
         result = need("result", (list, type(None)), None)
@@ -248,7 +250,9 @@ class GameRecord:
         except RecordError as exc:
             stale = self.rules_note()
             if stale:
-                raise RecordError(f"{stale}, and it no longer replays: {exc.reason}", exc.where) from None
+                raise RecordError(
+                    f"{stale}, and it no longer replays: {exc.reason}", exc.where
+                ) from None
             raise
 
     def rules_note(self) -> str:
@@ -264,7 +268,9 @@ class GameRecord:
             return ""
         if not self.rules_version or not current or self.rules_version == current:
             return ""
-        return f"this record was made under the rules {self.rules_version!r}, not today's {current!r}"
+        return (
+            f"this record was made under the rules {self.rules_version!r}, not today's {current!r}"
+        )
 
     def _replay(self, verify_result: bool) -> State:
         state = _initial_state(self.game, self.variant, self.start, self.chance, self.seed)
@@ -279,10 +285,13 @@ class GameRecord:
                 raise RecordError(exc.reason, self.where(index)) from None
         if verify_result and self.result is not None:
             if not state.is_terminal():
-                raise RecordError("the record states a result but the game is not over", "field 'result'")
+                raise RecordError(
+                    "the record states a result but the game is not over", "field 'result'"
+                )
             if [round(x, 9) for x in state.returns()] != [round(x, 9) for x in self.result]:
                 raise RecordError(
-                    f"the record says {self.result} but the game ends {state.returns()}", "field 'result'"
+                    f"the record says {self.result} but the game ends {state.returns()}",
+                    "field 'result'",
                 )
         return state
 
@@ -305,7 +314,9 @@ def _initial_state(
     except RecordError:
         raise
     except LimitGamesError as exc:
-        raise RecordError(str(exc), "field 'start'" if start is not None else "field 'variant'") from None
+        raise RecordError(
+            str(exc), "field 'start'" if start is not None else "field 'variant'"
+        ) from None
 
 
 def _action_lines(text: str) -> list[int] | None:

@@ -28,11 +28,20 @@ from limitgames.hex.codec import KERNEL_ACTIONS
 from limitgames.hex.state import HexState
 from limitgames.hex.surface import MAX_TILES
 
-__all__ = ["KERNEL_ACTIONS", "HexBatch", "legal_mask_batch", "playout_batch", "set_threads", "step_batch"]
+__all__ = [
+    "KERNEL_ACTIONS",
+    "HexBatch",
+    "legal_mask_batch",
+    "playout_batch",
+    "set_threads",
+    "step_batch",
+]
 
 
 @njit(cache=True, parallel=True)
-def playout_batch(nbs: Any, rings: Any, states: Any, rngs: Any, max_decisions: int, returns: Any, lengths: Any) -> None:
+def playout_batch(
+    nbs: Any, rings: Any, states: Any, rngs: Any, max_decisions: int, returns: Any, lengths: Any
+) -> None:
     """Play every game of a batch to the end (or ``max_decisions``), in parallel over cores.
 
     Args:
@@ -131,7 +140,9 @@ class HexBatch:
         self.states = self.start.copy()
         self.neighbour_masks = np.stack([s.surface.neighbour_masks for s in states])  # type: ignore[union-attr]
         self.rings = np.stack([s.surface.ring for s in states])  # type: ignore[union-attr]
-        self.rngs = np.array([seed_word(seed * 1_000_003 + b) for b in range(len(states))], dtype=np.uint64)
+        self.rngs = np.array(
+            [seed_word(seed * 1_000_003 + b) for b in range(len(states))], dtype=np.uint64
+        )
 
     def __len__(self) -> int:
         return int(self.states.shape[0])
@@ -153,7 +164,15 @@ class HexBatch:
         """
         returns = np.zeros((len(self), 3), dtype=np.float64)
         lengths = np.zeros(len(self), dtype=np.int64)
-        playout_batch(self.neighbour_masks, self.rings, self.states, self.rngs, max_decisions, returns, lengths)
+        playout_batch(
+            self.neighbour_masks,
+            self.rings,
+            self.states,
+            self.rngs,
+            max_decisions,
+            returns,
+            lengths,
+        )
         return returns, lengths
 
     def step(self, actions: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:

@@ -61,7 +61,9 @@ class HexGame(Game):
 
     info = HEX_INFO
 
-    def new_initial_state(self, seed: int | None = None, chance: Any = None, **variant: Any) -> HexState:
+    def new_initial_state(
+        self, seed: int | None = None, chance: Any = None, **variant: Any
+    ) -> HexState:
         """A new game. nestorgames: a random legal layout drawn by chance (see :mod:`.layout`),
         then the colours dealt to the seats (``colours=random``, the default; red moves first);
         2008: an empty table and the placement phase.
@@ -78,11 +80,19 @@ class HexGame(Game):
         source = chance if chance is not None else Chance(seed)
         if resolved["edition"] == "2008":
             frame = Frame.around([(0, 0)], margin=4 * n)
-            return HexState.in_placement(resolved, frame, Placement(players, n), chance=source.outcomes)
+            return HexState.in_placement(
+                resolved, frame, Placement(players, n), chance=source.outcomes
+            )
         value = source.draw("layout", lambda rng: layout_to_json(generate_layout(n, players, rng)))
-        layout = layout_from_json(value, n, players) if source.replaying else {(q, r): c for q, r, c in value}
+        layout = (
+            layout_from_json(value, n, players)
+            if source.replaying
+            else {(q, r): c for q, r, c in value}
+        )
         seat_colours: list[str] | None = None
-        if resolved["colours"] == "random" and not (source.replaying and source.next_kind() != "colours"):
+        if resolved["colours"] == "random" and not (
+            source.replaying and source.next_kind() != "colours"
+        ):
             dealt = source.draw("colours", lambda rng: deal_colours(players, rng))
             seat_colours = colours_from_json(dealt, players) if source.replaying else dealt
         return self.state_from_layout(layout, resolved, source.outcomes, seat_colours)
@@ -105,8 +115,13 @@ class HexGame(Game):
         seat_of = [colours.index(c) for c in order]
         cells = {cell: (colours.index(c) if c in order else -1) for cell, c in layout.items()}
         state = HexState.on_surface(
-            resolved, Frame.around(list(layout)), cells, dict(layout),
-            chance=chance if chance is not None else [], seat_of=seat_of, to_move=seat_of[0],
+            resolved,
+            Frame.around(list(layout)),
+            cells,
+            dict(layout),
+            chance=chance if chance is not None else [],
+            seat_of=seat_of,
+            to_move=seat_of[0],
         )
         return state
 

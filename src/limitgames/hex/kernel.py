@@ -658,7 +658,9 @@ def legal_actions(nb: Any, s: Any, out: Any) -> int:
 
 # --- random play -----------------------------------------------------------------------------
 @njit(cache=True)
-def sample_move(nb: Any, s: Any, rng: Any, slot: int, froms: Any, dests: Any, comps: Any, pool: Any) -> int:
+def sample_move(
+    nb: Any, s: Any, rng: Any, slot: int, froms: Any, dests: Any, comps: Any, pool: Any
+) -> int:
     """A uniformly random legal move (the player has one: the state is settled).
 
     Outside the checks (:func:`every_candidate_legal`) the candidates are all
@@ -723,7 +725,9 @@ def sample_removal(nb: Any, s: Any, rng: Any, slot: int) -> int:
 
 
 @njit(cache=True)
-def playout(nb: Any, ring: Any, s: Any, rng: Any, slot: int, max_decisions: int, history: Any) -> int:
+def playout(
+    nb: Any, ring: Any, s: Any, rng: Any, slot: int, max_decisions: int, history: Any
+) -> int:
     """Play uniformly random legal actions until the game ends or ``max_decisions`` were played.
 
     Args:

@@ -70,7 +70,8 @@ def colour_shape(
     """Colour ``cells`` with ``n`` tiles of each colour under the constraints; ``None`` if the search gives up."""
     shape = set(cells)
     adj: dict[Cell, list[Cell]] = {
-        (q, r): [(q + dq, r + dr) for dq, dr in DIRECTIONS if (q + dq, r + dr) in shape] for q, r in cells
+        (q, r): [(q + dq, r + dr) for dq, dr in DIRECTIONS if (q + dq, r + dr) in shape]
+        for q, r in cells
     }
     # breadth-first order from a random cell, so each cell meets coloured neighbours early
     start = cells[rng.randrange(len(cells))]

@@ -117,5 +117,6 @@ def parse_text(text: str) -> tuple[Kind, str, str]:
         kind = {"x": Kind.REMOVE, "+": Kind.TILE, "@": Kind.BALL}[m.group(1)]
         return kind, m.group(2), ""
     raise NotationError(
-        text, "write a move as c4-e5, a removal as x d4 (2008 edition: a tile as +d4, a ball as @d4)"
+        text,
+        "write a move as c4-e5, a removal as x d4 (2008 edition: a tile as +d4, a ball as @d4)",
     )

@@ -118,7 +118,15 @@ class Placement:
 
     def copy(self) -> Placement:
         """An independent copy."""
-        other = Placement(self.players, self.balls, self.cells, self.placed, self.step, self.to_move, self.last_placer)
+        other = Placement(
+            self.players,
+            self.balls,
+            self.cells,
+            self.placed,
+            self.step,
+            self.to_move,
+            self.last_placer,
+        )
         other.passes = self.passes
         return other
 
@@ -144,7 +152,11 @@ class Placement:
         if self.step == "ball-any":
             if self.balls_left(seat) <= 0:
                 return []
-            return [ball_action(c) for c, o in cells.items() if o < 0 and not ball_problem(cells, c, seat)]
+            return [
+                ball_action(c)
+                for c, o in cells.items()
+                if o < 0 and not ball_problem(cells, c, seat)
+            ]
         with_ball = self.balls_left(seat) > 0 and _completes(dict(cells), list(self.placed), seat)
         work = dict(cells)
         placed = list(self.placed)
@@ -191,7 +203,9 @@ class Placement:
             if self.step == "tile":
                 self.step = "second-tile"
                 return
-            if self.balls_left(seat) > 0 and any(not ball_problem(self.cells, b, seat) for b in self.placed):
+            if self.balls_left(seat) > 0 and any(
+                not ball_problem(self.cells, b, seat) for b in self.placed
+            ):
                 self.step = "ball"
                 return
         else:
@@ -211,7 +225,10 @@ class Placement:
                 self.step = "ball-any"
                 self.passes = 0
             if self.step == "ball-any":
-                if sum(self.balls_left(s) for s in range(self.players)) == 0 or self.passes >= self.players:
+                if (
+                    sum(self.balls_left(s) for s in range(self.players)) == 0
+                    or self.passes >= self.players
+                ):
                     return False
                 if self.legal_actions():
                     return True

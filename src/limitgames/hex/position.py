@@ -33,8 +33,24 @@ from limitgames.hex.placement import Placement
 from limitgames.hex.state import HexState
 from limitgames.hex.surface import Cell
 
-_KEYS = {"game", "edition", "size", "players", "tiles", "to_move", "step", "turn", "quiet_turns",
-         "frame", "placed", "last_placer", "seat_colours", "seats", "result", "equaliser"}
+_KEYS = {
+    "game",
+    "edition",
+    "size",
+    "players",
+    "tiles",
+    "to_move",
+    "step",
+    "turn",
+    "quiet_turns",
+    "frame",
+    "placed",
+    "last_placer",
+    "seat_colours",
+    "seats",
+    "result",
+    "equaliser",
+}
 _MAX_TILES = 64
 
 
@@ -87,12 +103,18 @@ def state_from_position(data: Any) -> HexState:
         colour = tile.get("colour")
         if edition == "2008":
             if colour is not None:
-                raise PositionError(f"tile {i}: the 2008 edition has uncoloured tiles (colour null)")
+                raise PositionError(
+                    f"tile {i}: the 2008 edition has uncoloured tiles (colour null)"
+                )
         elif colour not in COLOURS:
             raise PositionError(f"tile {i}: unknown colour {colour!r} (red, blue, yellow or black)")
         pawn = tile.get("pawn")
-        if pawn is not None and (isinstance(pawn, bool) or not isinstance(pawn, int) or not 0 <= pawn < players):
-            raise PositionError(f"tile {i}: pawn {pawn!r} is not a seat of this {players}-player game")
+        if pawn is not None and (
+            isinstance(pawn, bool) or not isinstance(pawn, int) or not 0 <= pawn < players
+        ):
+            raise PositionError(
+                f"tile {i}: pawn {pawn!r} is not a seat of this {players}-player game"
+            )
         cells[cell] = -1 if pawn is None else pawn
         colours[cell] = colour
     if len(cells) > _MAX_TILES:
@@ -114,7 +136,11 @@ def state_from_position(data: Any) -> HexState:
         raise PositionError("'turn' counts from 1 and 'quiet_turns' from 0")
     frame_data = data.get("frame")
     if frame_data is not None:
-        if not (isinstance(frame_data, list) and len(frame_data) == 2 and all(isinstance(x, int) for x in frame_data)):
+        if not (
+            isinstance(frame_data, list)
+            and len(frame_data) == 2
+            and all(isinstance(x, int) for x in frame_data)
+        ):
             raise PositionError("'frame' must be [row0, col0]")
         frame = Frame(frame_data[0], frame_data[1])
     elif placement:
@@ -145,7 +171,9 @@ def state_from_position(data: Any) -> HexState:
             raise PositionError("'placed' must be a list of [q, r]")
         placed: list[Cell] = []
         for item in placed_raw:
-            if not (isinstance(item, list) and len(item) == 2 and all(isinstance(x, int) for x in item)):
+            if not (
+                isinstance(item, list) and len(item) == 2 and all(isinstance(x, int) for x in item)
+            ):
                 raise PositionError("'placed' must be a list of [q, r]")
             if (item[0], item[1]) not in cells:
                 raise PositionError(f"placed cell {item} holds no tile")
@@ -159,6 +187,14 @@ def state_from_position(data: Any) -> HexState:
         table = Placement(players, variant["size"], cells, placed, step_name, to_move, last_placer)
         return HexState.in_placement(variant, frame, table, start=start)
     return HexState.on_surface(
-        variant, frame, cells, colours, seat_of=seat_of, to_move=to_move, remove_step=step_name == "remove",
-        turn=turn, quiet=quiet, start=start,
+        variant,
+        frame,
+        cells,
+        colours,
+        seat_of=seat_of,
+        to_move=to_move,
+        remove_step=step_name == "remove",
+        turn=turn,
+        quiet=quiet,
+        start=start,
     )

@@ -133,8 +133,20 @@ def _first_player_result(s: Any) -> int:
 
 
 @njit(cache=True)
-def _alphabeta(nb: Any, ring: Any, s: Any, alpha: int, beta: int, keys: Any, used: Any, lower: Any,
-               upper: Any, best: Any, stats: Any, deadline: float) -> int:
+def _alphabeta(
+    nb: Any,
+    ring: Any,
+    s: Any,
+    alpha: int,
+    beta: int,
+    keys: Any,
+    used: Any,
+    lower: Any,
+    upper: Any,
+    best: Any,
+    stats: Any,
+    deadline: float,
+) -> int:
     """The exact result for kernel player 0 within ``[alpha, beta]`` (fail-soft), or UNKNOWN."""
     stats[0] += 1
     if stats[1]:
@@ -174,7 +186,9 @@ def _alphabeta(nb: Any, ring: Any, s: Any, alpha: int, beta: int, keys: Any, use
     for i in range(n):
         child = s.copy()
         kernel.play(nb, ring, child, out[i])
-        v = _alphabeta(nb, ring, child, alpha, beta, keys, used, lower, upper, best, stats, deadline)
+        v = _alphabeta(
+            nb, ring, child, alpha, beta, keys, used, lower, upper, best, stats, deadline
+        )
         if v == UNKNOWN:
             return UNKNOWN
         if maximising:
@@ -208,8 +222,18 @@ def _alphabeta(nb: Any, ring: Any, s: Any, alpha: int, beta: int, keys: Any, use
 
 
 @njit(cache=True)
-def _maxn(nb: Any, ring: Any, s: Any, keys: Any, used: Any, vectors: Any, best: Any, stats: Any,
-          deadline: float, result: Any) -> bool:
+def _maxn(
+    nb: Any,
+    ring: Any,
+    s: Any,
+    keys: Any,
+    used: Any,
+    vectors: Any,
+    best: Any,
+    stats: Any,
+    deadline: float,
+    result: Any,
+) -> bool:
     """Write the max-n result per kernel player into ``result``; False if the time ran out."""
     stats[0] += 1
     if stats[1]:
@@ -282,7 +306,11 @@ def solve_vector(
     if players == 2:
         lower = np.zeros(size, dtype=np.int64)
         upper = np.zeros(size, dtype=np.int64)
-        v = int(_alphabeta(neighbour_masks, ring, s, -1, 1, keys, used, lower, upper, best, stats, deadline))
+        v = int(
+            _alphabeta(
+                neighbour_masks, ring, s, -1, 1, keys, used, lower, upper, best, stats, deadline
+            )
+        )
         if v == UNKNOWN:
             return None, -1, int(stats[0])
         values: list[float] = [float(v), float(-v)]
@@ -310,7 +338,9 @@ def solve(state: HexState, seconds: float = 60.0, table_bits: int = 20) -> Solut
     if vector is None or surface is None:
         raise ValueError("the solver works on the movement phase; this game is still placing tiles")
     started = time.perf_counter()
-    by_player, action, nodes = solve_vector(surface.neighbour_masks, surface.ring, vector, seconds, table_bits)
+    by_player, action, nodes = solve_vector(
+        surface.neighbour_masks, surface.ring, vector, seconds, table_bits
+    )
     elapsed = time.perf_counter() - started
     seat = state.current_player()
     if by_player is None:

@@ -65,8 +65,14 @@ _WANTED = {
     "ball": "a ball on one of the two tiles just placed (like @d4)",
     "ball-any": "a ball placement (like @d4)",
 }
-_STEP_KIND = {"move": Kind.MOVE, "remove": Kind.REMOVE, "tile": Kind.TILE, "second-tile": Kind.TILE,
-              "ball": Kind.BALL, "ball-any": Kind.BALL}
+_STEP_KIND = {
+    "move": Kind.MOVE,
+    "remove": Kind.REMOVE,
+    "tile": Kind.TILE,
+    "second-tile": Kind.TILE,
+    "ball": Kind.BALL,
+    "ball-any": Kind.BALL,
+}
 
 
 class HexState(State):
@@ -104,7 +110,9 @@ class HexState(State):
         self._variant = variant
         self._frame = frame
         self._chance = chance
-        self._seat_of: tuple[int, ...] = tuple(seat_of) if seat_of is not None else tuple(range(players))
+        self._seat_of: tuple[int, ...] = (
+            tuple(seat_of) if seat_of is not None else tuple(range(players))
+        )
         if sorted(self._seat_of) != list(range(players)):
             raise ValueError(f"seat_of {self._seat_of} is not a permutation of the {players} seats")
         self._start = start
@@ -164,7 +172,12 @@ class HexState(State):
         return state
 
     def _begin_movement(
-        self, cells: dict[Cell, int], colours: dict[Cell, str | None], to_move: int, turn: int, quiet: int,
+        self,
+        cells: dict[Cell, int],
+        colours: dict[Cell, str | None],
+        to_move: int,
+        turn: int,
+        quiet: int,
         remove_step: bool,
     ) -> None:
         surface = Surface(list(cells), [colours.get(c) for c in cells])
@@ -183,7 +196,9 @@ class HexState(State):
         s[kernel.S_PLAYERS] = self.num_players
         s[kernel.S_EDITION] = kernel.EDITION_2008 if self.edition == "2008" else kernel.NESTORGAMES
         full = surface.full
-        connected = kernel.flood(surface.neighbour_masks, np.uint64(full & -full), np.uint64(full)) == full
+        connected = (
+            kernel.flood(surface.neighbour_masks, np.uint64(full & -full), np.uint64(full)) == full
+        )
         s[kernel.S_CONNECTED] = 1 if connected else 0
         s[kernel.S_ALIVE_AT_START] = kernel.alive_mask(s)
         kernel.refresh_surface(surface.neighbour_masks, surface.ring, s)
@@ -197,7 +212,9 @@ class HexState(State):
         self._legal = None
         if placement.settle():
             return
-        self._begin_movement(placement.cells, dict.fromkeys(placement.cells), placement.first_mover(), 1, 0, False)
+        self._begin_movement(
+            placement.cells, dict.fromkeys(placement.cells), placement.first_mover(), 1, 0, False
+        )
 
     def _player_of(self, seat: int) -> int:
         return self._seat_of.index(seat)
@@ -285,7 +302,9 @@ class HexState(State):
         drawn = int(self._s[kernel.S_DRAWN])
         result = [0.0] * self.num_players
         for player, seat in enumerate(self._seat_of):
-            result[seat] = 1.0 if (winners >> player) & 1 else 0.0 if (drawn >> player) & 1 else -1.0
+            result[seat] = (
+                1.0 if (winners >> player) & 1 else 0.0 if (drawn >> player) & 1 else -1.0
+            )
         return result
 
     def history(self) -> list[Any]:
@@ -303,7 +322,9 @@ class HexState(State):
         s = self._s
         assert s is not None
         head = s[: kernel.S_WINNERS].tolist()
-        head[kernel.S_TURN] = head[kernel.S_TURN] < int(s[kernel.S_PLAYERS])  # only the equaliser matters
+        head[kernel.S_TURN] = head[kernel.S_TURN] < int(
+            s[kernel.S_PLAYERS]
+        )  # only the equaliser matters
         return tuple(head)
 
     def equaliser(self) -> bool:
@@ -390,7 +411,9 @@ class HexState(State):
             assert surface is not None
             _STREAM[0] = rng.getrandbits(64) | 1  # a xorshift64 state is any nonzero word
             limit = -1 if max_decisions is None else max_decisions - played
-            n = kernel.playout(surface.neighbour_masks, surface.ring, s, _STREAM, 0, limit, _HISTORY)
+            n = kernel.playout(
+                surface.neighbour_masks, surface.ring, s, _STREAM, 0, limit, _HISTORY
+            )
             self._hist.extend(_HISTORY[:n].tolist())
             self._legal = None
         return self.returns()
@@ -400,7 +423,9 @@ class HexState(State):
         :func:`limitgames.core.perft.perft`."""
         if self._s is None or self._surface is None:
             return None
-        return int(kernel.perft(self._surface.neighbour_masks, self._surface.ring, self._s.copy(), depth))
+        return int(
+            kernel.perft(self._surface.neighbour_masks, self._surface.ring, self._s.copy(), depth)
+        )
 
     # --- notation ---------------------------------------------------------------------
     def cell_name(self, cell: Cell) -> str:
@@ -569,7 +594,10 @@ class HexState(State):
         for player, seat in enumerate(self._seat_of):
             for t in tiles_of(int(s[kernel.S_PAWNS + player])):
                 owner[t] = seat
-        return [(surface.cells[t], surface.colours[t], owner.get(t)) for t in tiles_of(int(s[kernel.S_TILES]))]
+        return [
+            (surface.cells[t], surface.colours[t], owner.get(t))
+            for t in tiles_of(int(s[kernel.S_TILES]))
+        ]
 
     def pawn_counts(self) -> list[int]:
         """Pawns (balls) on the table per seat."""
@@ -611,7 +639,9 @@ class HexState(State):
             for seat, count in enumerate(self.pawn_counts()):
                 by_seat[seat, 0] = count
             return by_seat
-        kernel.features(self._surface.neighbour_masks, self._s, _SEAT_ARRAYS[self._seat_of], by_seat)
+        kernel.features(
+            self._surface.neighbour_masks, self._s, _SEAT_ARRAYS[self._seat_of], by_seat
+        )
         return by_seat
 
     def features(self, seat: int) -> dict[str, int]:

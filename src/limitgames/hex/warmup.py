@@ -89,8 +89,21 @@ def compile_kernel() -> float:
     batch = np.stack([s, s])  # the parallel entry points of limitgames.hex.batch
     nbs = np.stack([nb, nb])
     rings = np.stack([ring, ring])
-    playout_batch(nbs, rings, batch.copy(), np.array([seed_word(1), seed_word(2)], dtype=np.uint64), -1,
-                  np.zeros((2, 3)), np.zeros(2, dtype=np.int64))
-    step_batch(nbs, rings, batch.copy(), np.array([out[0], out[0]], dtype=np.int64), np.zeros(2, dtype=np.bool_))
+    playout_batch(
+        nbs,
+        rings,
+        batch.copy(),
+        np.array([seed_word(1), seed_word(2)], dtype=np.uint64),
+        -1,
+        np.zeros((2, 3)),
+        np.zeros(2, dtype=np.int64),
+    )
+    step_batch(
+        nbs,
+        rings,
+        batch.copy(),
+        np.array([out[0], out[0]], dtype=np.int64),
+        np.zeros(2, dtype=np.bool_),
+    )
     legal_mask_batch(nbs, batch, np.zeros((2, KERNEL_ACTIONS), dtype=np.bool_))
     return time.perf_counter() - start

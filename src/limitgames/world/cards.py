@@ -107,42 +107,71 @@ def _unrest_cost(card: str) -> CheckFn:
 
 CHECKS: dict[str, CheckFn] = {
     "public-expenditure": _money_per_pop("public-expenditure"),
-    "education": lambda s, n: n.money >= _p(s, "education", "money_per_pop") * _pop(s, n)
-    and bool(n.raisable(s.data.sol_max)),
+    "education": lambda s, n: (
+        n.money >= _p(s, "education", "money_per_pop") * _pop(s, n)
+        and bool(n.raisable(s.data.sol_max))
+    ),
     "investment-policy": _money_per_pop("investment-policy"),
-    "graduate-studies": lambda s, n: n.money >= _p(s, "graduate-studies", "money_per_pop") * _pop(s, n)
-    and bool(n.raisable(s.data.sol_max)),
+    "graduate-studies": lambda s, n: (
+        n.money >= _p(s, "graduate-studies", "money_per_pop") * _pop(s, n)
+        and bool(n.raisable(s.data.sol_max))
+    ),
     "indoctrination": lambda s, n: bool(n.lowerable()),
     "vegetarianism": _unrest_cost("vegetarianism"),
-    "overconsumption": lambda s, n: n.stock[INDUSTRIAL] >= _p(s, "overconsumption", "industrial_per_pop") * _pop(s, n),
+    "overconsumption": lambda s, n: (
+        n.stock[INDUSTRIAL] >= _p(s, "overconsumption", "industrial_per_pop") * _pop(s, n)
+    ),
     "sustainable-consumption": _unrest_cost("sustainable-consumption"),
-    "surcharge": lambda s, n: unrest_ok(s, n, _p(s, "surcharge", "unrest_cost"))
-    and s.world_bank >= _p(s, "surcharge", "bank_to_limit"),
-    "political-reform": lambda s, n: n.money >= _p(s, "political-reform", "money") and any(n.decks.values()),
+    "surcharge": lambda s, n: (
+        unrest_ok(s, n, _p(s, "surcharge", "unrest_cost"))
+        and s.world_bank >= _p(s, "surcharge", "bank_to_limit")
+    ),
+    "political-reform": lambda s, n: (
+        n.money >= _p(s, "political-reform", "money") and any(n.decks.values())
+    ),
     "conscription": _unrest_cost("conscription"),
-    "artificial-intelligence": lambda s, n: n.money >= _p(s, "artificial-intelligence", "money")
-    and any(not s.data.cards[c].permanent and c != "artificial-intelligence" for c in n.played),
+    "artificial-intelligence": lambda s, n: (
+        n.money >= _p(s, "artificial-intelligence", "money")
+        and any(not s.data.cards[c].permanent and c != "artificial-intelligence" for c in n.played)
+    ),
     "industrialization": lambda s, n: bool(_plant_upgrades(s, n, "industrialization")),
     "robotization": lambda s, n: bool(_plant_upgrades(s, n, "robotization")),
     "policy-planning": _unrest_cost("policy-planning"),
     "extraction": lambda s, n: n.money >= _p(s, "extraction", "money"),
-    "urbanization": lambda s, n: n.stock[INDUSTRIAL] >= _p(s, "urbanization", "industrial_per_pop") * _pop(s, n)
-    and bool(n.raisable(s.data.sol_max)),
-    "overproduction": lambda s, n: unrest_ok(s, n, _p(s, "overproduction", "unrest_cost"))
-    and bool(_overproduction_plants(s, n)),
+    "urbanization": lambda s, n: (
+        n.stock[INDUSTRIAL] >= _p(s, "urbanization", "industrial_per_pop") * _pop(s, n)
+        and bool(n.raisable(s.data.sol_max))
+    ),
+    "overproduction": lambda s, n: (
+        unrest_ok(s, n, _p(s, "overproduction", "unrest_cost"))
+        and bool(_overproduction_plants(s, n))
+    ),
     "craftsmanship": lambda s, n: n.money >= _p(s, "craftsmanship", "money"),
     "recycling": lambda s, n: n.plants[INDUSTRIAL] > _p(s, "recycling", "industrial_levels"),
-    "green-production": lambda s, n: n.plants[INDUSTRIAL] > _p(s, "green-production", "industrial_levels"),
-    "intensive-farming": lambda s, n: n.money
-    >= _p(s, "intensive-farming", "money_per_value") * s.data.level(n.plants[RENEWABLE]),
-    "cleaning-the-planet": lambda s, n: sum(m.money for m in s.nations) >= _p(s, "cleaning-the-planet", "money"),
-    "humanitarian-aid": lambda s, n: sum(m.money for m in s.nations) >= _p(s, "humanitarian-aid", "money"),
+    "green-production": lambda s, n: (
+        n.plants[INDUSTRIAL] > _p(s, "green-production", "industrial_levels")
+    ),
+    "intensive-farming": lambda s, n: (
+        n.money >= _p(s, "intensive-farming", "money_per_value") * s.data.level(n.plants[RENEWABLE])
+    ),
+    "cleaning-the-planet": lambda s, n: (
+        sum(m.money for m in s.nations) >= _p(s, "cleaning-the-planet", "money")
+    ),
+    "humanitarian-aid": lambda s, n: (
+        sum(m.money for m in s.nations) >= _p(s, "humanitarian-aid", "money")
+    ),
     "market-access": lambda s, n: True,
-    "speculation": lambda s, n: s.world_bank >= _p(s, "speculation", "bank_to_limit")
-    and n.money >= _p(s, "speculation", "money_to_limit"),
+    "speculation": lambda s, n: (
+        s.world_bank >= _p(s, "speculation", "bank_to_limit")
+        and n.money >= _p(s, "speculation", "money_to_limit")
+    ),
     "stock-exchange": lambda s, n: n.money >= _p(s, "stock-exchange", "money_to_limit"),
-    "colonization": lambda s, n: n.stock[MILITARY] >= _p(s, "colonization", "military") and any(s.colonization),
-    "police-repression": lambda s, n: n.stock[MILITARY] >= _pop(s, n, _p(s, "police-repression", "military_pop_offset")),
+    "colonization": lambda s, n: (
+        n.stock[MILITARY] >= _p(s, "colonization", "military") and any(s.colonization)
+    ),
+    "police-repression": lambda s, n: (
+        n.stock[MILITARY] >= _pop(s, n, _p(s, "police-repression", "military_pop_offset"))
+    ),
 }
 
 
@@ -165,7 +194,9 @@ def _targeted_check(card: str) -> CheckFn:
             return False
         if card == "terrorism" and n.stock[MILITARY] < _p(s, card, "military"):
             return False
-        if card in ("political-interference", "development-of-tourism") and s.world_bank < _p(s, card, "bank_to_limit"):
+        if card in ("political-interference", "development-of-tourism") and s.world_bank < _p(
+            s, card, "bank_to_limit"
+        ):
             return False
         if card == "soft-power" and n.money < _p(s, card, "money"):
             return False
@@ -287,7 +318,10 @@ def _surcharge(s: WorldState, n: Nation) -> None:
     _bank_to_limit(s, _p(s, "surcharge", "bank_to_limit"))
     gain = _p(s, "surcharge", "money_per_pop") * _pop(s, n)
     s.pay_from_bank(n, gain)
-    s.note(n.seat, f"Surcharge: {_p(s, 'surcharge', 'bank_to_limit')} $ from the World Bank to the LIMIT box; +{gain} $")
+    s.note(
+        n.seat,
+        f"Surcharge: {_p(s, 'surcharge', 'bank_to_limit')} $ from the World Bank to the LIMIT box; +{gain} $",
+    )
 
 
 def _political_reform(s: WorldState, n: Nation) -> None:
@@ -320,7 +354,10 @@ def _extraction(s: WorldState, n: Nation) -> None:
     k = _p(s, "extraction", "fossil")
     n.fossil += k
     s.limit_box["fossil"] -= k
-    s.note(n.seat, f"Extraction: +{k} fossil from the LIMIT box, +{_p(s, 'extraction', 'pollution')} pollution")
+    s.note(
+        n.seat,
+        f"Extraction: +{k} fossil from the LIMIT box, +{_p(s, 'extraction', 'pollution')} pollution",
+    )
 
 
 def _overproduction(s: WorldState, n: Nation) -> None:
@@ -337,7 +374,10 @@ def _plant_cost_card(card: str) -> EffectFn:
     def effect(s: WorldState, n: Nation) -> None:
         old = n.plants[INDUSTRIAL]
         n.plants[INDUSTRIAL] -= _p(s, card, "industrial_levels")
-        s.note(n.seat, f"{s.data.cards[card].name} (cost): industrial plant {old} -> {n.plants[INDUSTRIAL]}")
+        s.note(
+            n.seat,
+            f"{s.data.cards[card].name} (cost): industrial plant {old} -> {n.plants[INDUSTRIAL]}",
+        )
 
     return effect
 
@@ -370,7 +410,10 @@ def _speculation(s: WorldState, n: Nation) -> None:
 
 def _stock_exchange(s: WorldState, n: Nation) -> None:
     _pay(s, n, _p(s, "stock-exchange", "money_to_limit"), to_limit=True)
-    s.note(n.seat, f"Stock Exchange (cost): {_p(s, 'stock-exchange', 'money_to_limit')} $ to the LIMIT box")
+    s.note(
+        n.seat,
+        f"Stock Exchange (cost): {_p(s, 'stock-exchange', 'money_to_limit')} $ to the LIMIT box",
+    )
 
 
 def _colonization(s: WorldState, n: Nation) -> None:
@@ -393,7 +436,10 @@ def _police_repression(s: WorldState, n: Nation) -> None:
     cost = _pop(s, n, _p(s, "police-repression", "military_pop_offset"))
     n.stock[MILITARY] -= cost
     s.gain_disruption(n, _p(s, "police-repression", "disruption"))
-    s.note(n.seat, f"Police Repression (cost): {cost} military, +{_p(s, 'police-repression', 'disruption')} disruption")
+    s.note(
+        n.seat,
+        f"Police Repression (cost): {cost} military, +{_p(s, 'police-repression', 'disruption')} disruption",
+    )
     s.change_unrest(n, _p(s, "police-repression", "unrest"), "Police Repression")
 
 
@@ -443,7 +489,9 @@ def _upgrade_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
     cost = s.data.level(old)
     _pay(s, n, cost)
     n.move_plant(i, _p(s, card, "levels"), s.data.production_positions)
-    s.note(c.seat, f"{s.data.cards[card].name}: pay {cost} $, {action[1]} plant {old} -> {n.plants[i]}")
+    s.note(
+        c.seat, f"{s.data.cards[card].name}: pay {cost} $, {action[1]} plant {old} -> {n.plants[i]}"
+    )
 
 
 def _recall_options(s: WorldState, c: Choice) -> list[WorldAction]:
@@ -482,7 +530,11 @@ def _gain_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
 
 # contributions (Cleaning the Planet, Humanitarian Aid)
 def _next_contribution(
-    s: WorldState, card: str, player: int, helpers: tuple[int, ...], pledges: tuple[tuple[int, int], ...]
+    s: WorldState,
+    card: str,
+    player: int,
+    helpers: tuple[int, ...],
+    pledges: tuple[tuple[int, int], ...],
 ) -> None:
     if helpers:
         s.push(Choice("contribute", helpers[0], (card, player, helpers[1:], pledges)))
@@ -493,7 +545,10 @@ def _next_contribution(
     n = s.nations[player]
     name = s.data.cards[card].name
     if n.money < rest:
-        s.note(player, f"{name}: {pledged} $ pledged, {rest} $ needed but only {n.money} $ held; no effect")
+        s.note(
+            player,
+            f"{name}: {pledged} $ pledged, {rest} $ needed but only {n.money} $ held; no effect",
+        )
         return
     for seat, amount in pledges:
         _pay(s, s.nations[seat], amount)
@@ -523,7 +578,9 @@ def _contribute_max(s: WorldState, c: Choice) -> int:
 
 
 def _contribute_options(s: WorldState, c: Choice) -> list[WorldAction]:
-    return [("contribute", 0)] + [("contribute", a) for a in bounded_amounts(1, _contribute_max(s, c))]
+    return [("contribute", 0)] + [
+        ("contribute", a) for a in bounded_amounts(1, _contribute_max(s, c))
+    ]
 
 
 def _contribute_accept(s: WorldState, c: Choice, action: WorldAction) -> str | None:
@@ -545,7 +602,9 @@ def _contribute_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
 # targets and wars
 def _target_options(s: WorldState, c: Choice) -> list[WorldAction]:
     attacker = s.nations[c.seat]
-    return [("target", NATION_NAMES[t.seat]) for t in s.nations if _target_ok(s, c.args[0], attacker, t)]
+    return [
+        ("target", NATION_NAMES[t.seat]) for t in s.nations if _target_ok(s, c.args[0], attacker, t)
+    ]
 
 
 def _target_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
@@ -632,7 +691,15 @@ def _resist_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
         s.gain_pollution(t, k)
         text += f", +{k} pollution"
     s.note(c.seat, text)
-    plant_choice(s, t, _p(s, card, "production_levels"), -1, ("industrial", "military"), name, decider=attacker)
+    plant_choice(
+        s,
+        t,
+        _p(s, card, "production_levels"),
+        -1,
+        ("industrial", "military"),
+        name,
+        decider=attacker,
+    )
 
 
 def _take_options(s: WorldState, c: Choice) -> list[WorldAction]:
@@ -708,7 +775,13 @@ def _interference(s: WorldState, a: Nation, t: Nation) -> None:
     t.money -= take
     a.money += take
     s.note(a.seat, f"Political Interference: takes {take} $ from {NATION_NAMES[t.seat]}")
-    s.push(Choice("raise", a.seat, (_p(s, "political-interference", "sol"), t.seat, "Political Interference")))
+    s.push(
+        Choice(
+            "raise",
+            a.seat,
+            (_p(s, "political-interference", "sol"), t.seat, "Political Interference"),
+        )
+    )
 
 
 def _tourism(s: WorldState, a: Nation, t: Nation) -> None:
@@ -724,7 +797,10 @@ def _tourism(s: WorldState, a: Nation, t: Nation) -> None:
 def _terrorism(s: WorldState, a: Nation, t: Nation) -> None:
     a.stock[MILITARY] -= _p(s, "terrorism", "military")
     s.gain_disruption(a, _p(s, "terrorism", "disruption"))
-    s.note(a.seat, f"Terrorism (cost): {_p(s, 'terrorism', 'military')} military, +{_p(s, 'terrorism', 'disruption')} disruption")
+    s.note(
+        a.seat,
+        f"Terrorism (cost): {_p(s, 'terrorism', 'military')} military, +{_p(s, 'terrorism', 'disruption')} disruption",
+    )
     s.change_unrest(t, _p(s, "terrorism", "unrest"), "Terrorism")
 
 

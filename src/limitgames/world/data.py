@@ -102,7 +102,10 @@ class WorldData:
         self.uprising: list[tuple[str, int]] = [_uprising_rule(r) for r in self.social["uprising"]]
         self.cards: dict[str, Card] = {}
         for cid, c in raw["cards"].items():
-            params = {k: (p["value"] if isinstance(p, dict) else p) for k, p in c.get("params", {}).items()}
+            params = {
+                k: (p["value"] if isinstance(p, dict) else p)
+                for k, p in c.get("params", {}).items()
+            }
             self.cards[cid] = Card(
                 id=cid,
                 name=c["name"],
@@ -134,13 +137,16 @@ class WorldData:
             raise VariantError("market.prices needs 7 numbers")
         for key in ("start_positions", "start_stock"):
             if len(self.raw["market"][key]["value"]) != 4:
-                raise VariantError(f"market.{key} needs 4 numbers (renewable, industrial, military, fossil)")
+                raise VariantError(
+                    f"market.{key} needs 4 numbers (renewable, industrial, military, fossil)"
+                )
         for name, column in self.political.items():
             if len(column) != 4:
                 raise VariantError(f"political.{name} needs 4 columns")
         for card in self.political["technology"]:
             if card and card not in self.cards:
                 raise VariantError(f"political.technology: unknown card {card!r}")
+
         def within(path: str, value: int, lo: int, hi: int) -> None:
             if not lo <= value <= hi:
                 raise VariantError(f"{path} must be {lo}..{hi}, not {value}")
@@ -220,7 +226,9 @@ def _same_shape(default: Any, value: Any) -> bool:
 def _describe(default: Any) -> str:
     if isinstance(default, list):
         return f"a list of {len(default)} " + (_describe(default[0]) + "s" if default else "items")
-    return {bool: "true/false", int: "integer", str: "string"}.get(type(default), type(default).__name__)
+    return {bool: "true/false", int: "integer", str: "string"}.get(
+        type(default), type(default).__name__
+    )
 
 
 def apply_overrides(raw: dict[str, Any], override: Mapping[str, Any], origin: str) -> None:
@@ -264,7 +272,9 @@ def apply_overrides(raw: dict[str, Any], override: Mapping[str, Any], origin: st
                     for pk, pv in value.items():
                         if pk not in params:
                             known = ", ".join(params)
-                            raise VariantError(f"{origin}: unknown key {path}.{pk} (known: {known})")
+                            raise VariantError(
+                                f"{origin}: unknown key {path}.{pk} (known: {known})"
+                            )
                         _set(params[pk], leaf(pv), f"{path}.{pk}", origin)
             continue
         for key, value in table.items():
@@ -277,8 +287,11 @@ def apply_overrides(raw: dict[str, Any], override: Mapping[str, Any], origin: st
 def _set(entry: dict[str, Any], value: Any, path: str, origin: str) -> None:
     if value is None or not _same_shape(entry["value"], value):
         raise VariantError(f"{origin}: {path} must be {_describe(entry['value'])}, not {value!r}")
-    if isinstance(value, int) and not isinstance(value, bool) and value < 0 and path.startswith(
-        ("setup.", "nation.", "market.", "end.")
+    if (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and value < 0
+        and path.startswith(("setup.", "nation.", "market.", "end."))
     ):
         raise VariantError(f"{origin}: {path} must not be negative")
     entry["value"] = value

@@ -28,11 +28,27 @@ class WorldGame(Game):
         max_players=6,
         parameters=(
             Parameter("players", "int", 4, "number of nations", minimum=2, maximum=6),
-            Parameter("data", "path", None, "a TOML file overriding values of the game data (see docs/world.md)"),
-            Parameter("stress_tests", "int", None, "stress tests before scoring (0-2; default from the data)",
-                      minimum=0, maximum=2),
-            Parameter("returns", "str", "win", "returns(): win (+1 sole best score, 0 shared, -1 others) or score",
-                      choices=("win", "score")),
+            Parameter(
+                "data",
+                "path",
+                None,
+                "a TOML file overriding values of the game data (see docs/world.md)",
+            ),
+            Parameter(
+                "stress_tests",
+                "int",
+                None,
+                "stress tests before scoring (0-2; default from the data)",
+                minimum=0,
+                maximum=2,
+            ),
+            Parameter(
+                "returns",
+                "str",
+                "win",
+                "returns(): win (+1 sole best score, 0 shared, -1 others) or score",
+                choices=("win", "score"),
+            ),
         ),
         rules_version="world-1",
         rules_doc="docs/rules/world.md; usage in docs/world.md",
@@ -44,7 +60,9 @@ class WorldGame(Game):
         ),
     )
 
-    def new_initial_state(self, seed: int | None = None, chance: Any = None, **variant: Any) -> State:
+    def new_initial_state(
+        self, seed: int | None = None, chance: Any = None, **variant: Any
+    ) -> State:
         """A new game. Raises VariantError for a bad parameter or data file."""
         from limitgames.world.state import WorldState
 

@@ -35,7 +35,10 @@ def cold_war(state: WorldState) -> bool:
         nation = state.nations[seat]
         if nation.stock[MILITARY] > it["cold_war_military"]:
             state.gain_disruption(nation, it["cold_war_disruption"])
-            state.note(seat, f"Cold war: {nation.stock[MILITARY]} military -> +{it['cold_war_disruption']} disruption")
+            state.note(
+                seat,
+                f"Cold war: {nation.stock[MILITARY]} military -> +{it['cold_war_disruption']} disruption",
+            )
     return True
 
 
@@ -79,7 +82,10 @@ def environmental_crisis(state: WorldState) -> bool:
     it = state.data.international
     state.crises[-1].append("environmental")
     count = tiles(state, "environmental")
-    state.note(None, f"Environmental crisis: the pollution reserve is empty ({count} environmental tile(s))")
+    state.note(
+        None,
+        f"Environmental crisis: the pollution reserve is empty ({count} environmental tile(s))",
+    )
     for seat in state.turn_order():
         nation = state.nations[seat]
         old = nation.plants[RENEWABLE]
@@ -97,7 +103,10 @@ def environmental_crisis(state: WorldState) -> bool:
     for nation in hit:
         old_pop = state.data.level(nation.population)
         nation.population = max(1, nation.population - it["environmental_population"])
-        state.note(nation.seat, f"Environmental crisis: most populous, population {old_pop} -> {state.population_value(nation)}")
+        state.note(
+            nation.seat,
+            f"Environmental crisis: most populous, population {old_pop} -> {state.population_value(nation)}",
+        )
         state.change_unrest(nation, it["environmental_unrest"], "Environmental crisis")
         for _ in range(it["environmental_sol"]):
             classes = nation.lowerable()
@@ -109,7 +118,10 @@ def environmental_crisis(state: WorldState) -> bool:
         if nation not in hit and nation.population <= threshold:
             old_pop = state.population_value(nation)
             nation.population = min(state.data.population_positions, nation.population + 1)
-            state.note(seat, f"Environmental crisis: migration, population {old_pop} -> {state.population_value(nation)}")
+            state.note(
+                seat,
+                f"Environmental crisis: migration, population {old_pop} -> {state.population_value(nation)}",
+            )
     return True
 
 
@@ -142,7 +154,10 @@ def military_crisis(state: WorldState) -> bool:
         if nation.stock[MILITARY] == most:
             old = nation.plants[MILITARY]
             nation.plants[MILITARY] = max(1, old - it["military_production"])
-            state.note(nation.seat, f"Military crisis: most military ({most}), military plant {old} -> {nation.plants[MILITARY]}")
+            state.note(
+                nation.seat,
+                f"Military crisis: most military ({most}), military plant {old} -> {nation.plants[MILITARY]}",
+            )
     state.flush_deferred()
     return not state.pending
 
@@ -152,14 +167,20 @@ def end_generation(state: WorldState) -> bool:
     generation or once 4 crisis tiles are placed."""
     last = state.data.end["generations"]
     if state.generation >= last or total_crises(state) >= state.data.end["crises"]:
-        state.note(None, f"The game ends after generation {state.generation} ({total_crises(state)} crises)")
+        state.note(
+            None,
+            f"The game ends after generation {state.generation} ({total_crises(state)} crises)",
+        )
         state.stage = "stress_start"
         state.cursor = 0
         return False
     state.generation += 1
     state.crises.append([])
     state.leader = (state.leader + 1) % state.n
-    state.note(None, f"Generation {state.generation} begins; {state.name(state.leader)} holds the leadership tile")
+    state.note(
+        None,
+        f"Generation {state.generation} begins; {state.name(state.leader)} holds the leadership tile",
+    )
     state.stage_index = 0
     state.stage = "technology"
     state.cursor = 0

@@ -173,7 +173,9 @@ def _price_options(state: WorldState, choice: Choice) -> list[WorldAction]:
 def _price_resolve(state: WorldState, choice: Choice, action: WorldAction) -> None:
     r = RESOURCES.index(action[1])
     state.market_price[r] += 1 if action[2] == "up" else -1
-    state.note(choice.seat, f"Speculation: {action[1]} price moves {action[2]} to {unit_price(state, r)} $")
+    state.note(
+        choice.seat, f"Speculation: {action[1]} price moves {action[2]} to {unit_price(state, r)} $"
+    )
 
 
 OPTIONS.update({"trade": _trade_options, "price": _price_options})

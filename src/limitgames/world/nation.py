@@ -108,10 +108,24 @@ class Nation:
     def key(self) -> tuple[object, ...]:
         """A hashable summary of the whole board and cards."""
         return (
-            self.population, tuple(self.plants), tuple(self.stock), self.fossil, self.money,
-            self.territory, self.pollution, self.disruption, tuple(self.sol), tuple(self.shift_tiles),
-            self.shift_zone, self.unrest, tuple(self.hand), tuple(tuple(d) for d in self.decks.values()),
-            tuple(self.permanent), tuple(self.played), tuple(self.technology), self.passed,
+            self.population,
+            tuple(self.plants),
+            tuple(self.stock),
+            self.fossil,
+            self.money,
+            self.territory,
+            self.pollution,
+            self.disruption,
+            tuple(self.sol),
+            tuple(self.shift_tiles),
+            self.shift_zone,
+            self.unrest,
+            tuple(self.hand),
+            tuple(tuple(d) for d in self.decks.values()),
+            tuple(self.permanent),
+            tuple(self.played),
+            tuple(self.technology),
+            self.passed,
         )
 
     # --- standard of living ---------------------------------------------------

@@ -44,8 +44,18 @@ _INT_VERBS = ("spend", "give", "contribute")
 _BARE = ("pass", "resist", "yield", "no-trade")
 _PLANT_VERBS = ("plant", "gain", "produce")
 VERBS: tuple[str, ...] = (
-    "deck", *_CARD_VERBS, *_INT_VERBS, *_BARE, *_PLANT_VERBS, "raise", "lower", "target", "take",
-    "buy", "sell", "price",
+    "deck",
+    *_CARD_VERBS,
+    *_INT_VERBS,
+    *_BARE,
+    *_PLANT_VERBS,
+    "raise",
+    "lower",
+    "target",
+    "take",
+    "buy",
+    "sell",
+    "price",
 )
 
 
@@ -108,5 +118,9 @@ def parse_action(state: WorldState, text: str) -> WorldAction:
         return (verb, number(args[0]), one_of(args[1], RESOURCES, "resource"))
     if verb == "price":
         need(2, "price RESOURCE up|down")
-        return (verb, one_of(args[0], RESOURCES, "resource"), one_of(args[1], ("up", "down"), "direction"))
+        return (
+            verb,
+            one_of(args[0], RESOURCES, "resource"),
+            one_of(args[1], ("up", "down"), "direction"),
+        )
     raise NotationError(text, f"unknown verb {verb!r} (known: {', '.join(VERBS)})")

@@ -33,7 +33,8 @@ def nation_view(state: WorldState, nation: Nation) -> dict[str, Any]:
         "seat": nation.seat,
         "population": {"position": nation.population, "value": level(nation.population)},
         "plants": {
-            name: {"position": nation.plants[i], "value": level(nation.plants[i])} for i, name in enumerate(PLANTS)
+            name: {"position": nation.plants[i], "value": level(nation.plants[i])}
+            for i, name in enumerate(PLANTS)
         },
         "stock": {name: nation.stock[i] for i, name in enumerate(PLANTS)},
         "fossil": nation.fossil,
@@ -46,7 +47,9 @@ def nation_view(state: WorldState, nation: Nation) -> dict[str, Any]:
         "shift_zone": nation.shift_zone,
         "unrest": nation.unrest,
         "hand_count": len(nation.hand),
-        "hand_by_deck": {d: sum(1 for c in nation.hand if state.data.cards[c].deck == d) for d in DECKS},
+        "hand_by_deck": {
+            d: sum(1 for c in nation.hand if state.data.cards[c].deck == d) for d in DECKS
+        },
         "deck_counts": nation.card_count(),
         "permanent": list(nation.permanent),
         "played": list(nation.played),
@@ -124,7 +127,9 @@ def determinize(state: WorldState, seat: int, rng: random.Random) -> WorldState:
     pending = list(other.pending)
     for nation in other.nations:
         mine = nation.seat == seat
-        keep_slots = [i for i, c in enumerate(pending) if c.kind == "keep" and c.seat == nation.seat]
+        keep_slots = [
+            i for i, c in enumerate(pending) if c.kind == "keep" and c.seat == nation.seat
+        ]
         new_hand: list[str] = []
         for deck in DECKS:
             pool = list(nation.decks[deck])
@@ -147,8 +152,10 @@ def determinize(state: WorldState, seat: int, rng: random.Random) -> WorldState:
             rest = rest[in_hand:]
             for k in drawn_slots:
                 deck_name, drawn, keep = pending[k].args
-                pending[k] = Choice("keep", pending[k].seat, (deck_name, tuple(rest[: len(drawn)]), keep))
-                rest = rest[len(drawn):]
+                pending[k] = Choice(
+                    "keep", pending[k].seat, (deck_name, tuple(rest[: len(drawn)]), keep)
+                )
+                rest = rest[len(drawn) :]
         if not mine:
             nation.hand = new_hand
     other.pending = pending

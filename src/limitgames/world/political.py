@@ -50,7 +50,9 @@ def technology(state: WorldState) -> bool:
             if card and card not in nation.technology:
                 nation.technology.append(card)
                 nation.hand.append(card)
-                state.note(seat, f"Technological advancement: {state.data.cards[card].name} joins the hand")
+                state.note(
+                    seat, f"Technological advancement: {state.data.cards[card].name} joins the hand"
+                )
     return True
 
 
@@ -110,7 +112,12 @@ def decide_policy(state: WorldState) -> bool:
 
 
 STAGE_HANDLERS.update(
-    {"technology": technology, "new_policy": new_policy, "hand_limit": hand_limit, "decide_policy": decide_policy}
+    {
+        "technology": technology,
+        "new_policy": new_policy,
+        "hand_limit": hand_limit,
+        "decide_policy": decide_policy,
+    }
 )
 
 
@@ -132,7 +139,9 @@ def _deck_resolve(state: WorldState, choice: Choice, action: WorldAction) -> Non
         draw, keep = card.p("draw"), card.p("keep")
     drawn = tuple(nation.decks[deck][:draw])
     del nation.decks[deck][:draw]
-    state.note(choice.seat, f"{choice.args[0].replace('_', ' ')}: draws {len(drawn)} from the {deck} deck")
+    state.note(
+        choice.seat, f"{choice.args[0].replace('_', ' ')}: draws {len(drawn)} from the {deck} deck"
+    )
     state.push(Choice("keep", choice.seat, (deck, drawn, keep)))
 
 
@@ -176,8 +185,14 @@ def _policy_options(state: WorldState, choice: Choice) -> list[WorldAction]:
     from limitgames.world.cards import can_play, can_withdraw
 
     nation = state.nations[choice.seat]
-    out: list[WorldAction] = [("play", c) for c in dict.fromkeys(nation.hand) if can_play(state, nation, c)]
-    out += [("withdraw", c) for c in WITHDRAWABLE if c in nation.permanent and can_withdraw(state, nation, c)]
+    out: list[WorldAction] = [
+        ("play", c) for c in dict.fromkeys(nation.hand) if can_play(state, nation, c)
+    ]
+    out += [
+        ("withdraw", c)
+        for c in WITHDRAWABLE
+        if c in nation.permanent and can_withdraw(state, nation, c)
+    ]
     out.append(("pass",))
     return out
 
@@ -225,7 +240,9 @@ def _lower_resolve(state: WorldState, choice: Choice, action: WorldAction) -> No
         state.push(Choice("lower", choice.seat, (count - 1, seat, why)))
 
 
-def sol_choice(state: WorldState, nation: Nation, delta: int, why: str, deferred: bool = False) -> None:
+def sol_choice(
+    state: WorldState, nation: Nation, delta: int, why: str, deferred: bool = False
+) -> None:
     """Queue ``|delta|`` standard-of-living steps the nation places itself (rulebook p9)."""
     if delta == 0:
         return
@@ -262,8 +279,14 @@ def _plant_resolve(state: WorldState, choice: Choice, action: WorldAction) -> No
 
 
 def plant_choice(
-    state: WorldState, nation: Nation, count: int, delta: int, allowed: tuple[str, ...], why: str,
-    deferred: bool = False, decider: int | None = None,
+    state: WorldState,
+    nation: Nation,
+    count: int,
+    delta: int,
+    allowed: tuple[str, ...],
+    why: str,
+    deferred: bool = False,
+    decider: int | None = None,
 ) -> None:
     """Queue ``count`` choices of a plant (among ``allowed``) to move ``delta`` levels."""
     if count <= 0:

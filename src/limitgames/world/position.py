@@ -83,7 +83,8 @@ def position_json(state: WorldState) -> dict[str, Any]:
         "limit_box": dict(g["limit_box"]),
         "colonization": {"territory": g["colonization"][0], "fossil": g["colonization"][1]},
         "market": {
-            name: {"position": g["market_price"][r], "stock": g["market_stock"][r]} for r, name in enumerate(RESOURCES)
+            name: {"position": g["market_price"][r], "stock": g["market_stock"][r]}
+            for r, name in enumerate(RESOURCES)
         },
         "nations": [
             {
@@ -154,7 +155,9 @@ def state_from_position(position: Mapping[str, Any]) -> WorldState:
     except LimitGamesError as exc:
         raise PositionError(f"variant: {exc}") from None
     if resolved["players"] != len(raw_nations):
-        raise PositionError(f"variant: players is {resolved['players']} but {len(raw_nations)} nations are given")
+        raise PositionError(
+            f"variant: players is {resolved['players']} but {len(raw_nations)} nations are given"
+        )
     if resolved["stress_tests"] is None:
         resolved["stress_tests"] = data.end["stress_tests"]
     n = len(raw_nations)
@@ -169,16 +172,26 @@ def state_from_position(position: Mapping[str, Any]) -> WorldState:
         if not isinstance(crises, list) or len(crises) != g:
             raise PositionError(f"crises: one list of tiles per generation so far ({g})")
         for i, tiles in enumerate(crises):
-            if not isinstance(tiles, list) or any(t not in CRISES for t in tiles) or len(set(tiles)) != len(tiles):
-                raise PositionError(f"crises[{i}]: tiles are financial/environmental/military, each at most once")
+            if (
+                not isinstance(tiles, list)
+                or any(t not in CRISES for t in tiles)
+                or len(set(tiles)) != len(tiles)
+            ):
+                raise PositionError(
+                    f"crises[{i}]: tiles are financial/environmental/military, each at most once"
+                )
         if crises[-1]:
             raise PositionError("crises: the current generation has no tile yet at its start")
         state.generation = g
         state.leader = names.index(leader)
         state.crises = [list(t) for t in crises]
         state.world_bank = _int(_get(position, "world_bank", "position"), "world_bank")
-        state.pollution_reserve = _int(_get(position, "pollution_reserve", "position"), "pollution_reserve")
-        state.disruption_reserve = _int(_get(position, "disruption_reserve", "position"), "disruption_reserve")
+        state.pollution_reserve = _int(
+            _get(position, "pollution_reserve", "position"), "pollution_reserve"
+        )
+        state.disruption_reserve = _int(
+            _get(position, "disruption_reserve", "position"), "disruption_reserve"
+        )
         box = _get(position, "limit_box", "position")
         state.limit_box = {
             k: _int(_get(box, k, "limit_box"), f"limit_box.{k}", None)
@@ -192,10 +205,17 @@ def state_from_position(position: Mapping[str, Any]) -> WorldState:
         market = _get(position, "market", "position")
         for r, name in enumerate(RESOURCES):
             entry = _get(market, name, "market")
-            state.market_price[r] = _int(_get(entry, "position", f"market.{name}"), f"market.{name}.position", 1, 7)
-            state.market_stock[r] = _int(_get(entry, "stock", f"market.{name}"), f"market.{name}.stock")
+            state.market_price[r] = _int(
+                _get(entry, "position", f"market.{name}"), f"market.{name}.position", 1, 7
+            )
+            state.market_stock[r] = _int(
+                _get(entry, "stock", f"market.{name}"), f"market.{name}.stock"
+            )
         state.nations = [_nation(state, seat, raw, names) for seat, raw in enumerate(raw_nations)]
-        state.note(None, f"Set up from a position at the start of generation {g}; {leader} holds the leadership tile")
+        state.note(
+            None,
+            f"Set up from a position at the start of generation {g}; {leader} holds the leadership tile",
+        )
 
     state = WorldState(resolved, data, Chance(seed=0), load=load)
     state._position = dict(position)
@@ -208,29 +228,48 @@ def _nation(state: WorldState, seat: int, raw: Any, names: list[str]) -> Nation:
     if _get(raw, "name", where) != names[seat]:
         raise PositionError(f"{where}: the nation in seat {seat} is {names[seat]}")
     n = Nation(seat)
-    n.population = _int(_get(raw, "population", where), f"{where}.population", 1, data.population_positions)
+    n.population = _int(
+        _get(raw, "population", where), f"{where}.population", 1, data.population_positions
+    )
     plants = _get(raw, "plants", where)
     stock = _get(raw, "stock", where)
     for i, name in enumerate(PLANTS):
-        n.plants[i] = _int(_get(plants, name, f"{where}.plants"), f"{where}.plants.{name}", 1, data.production_positions)
+        n.plants[i] = _int(
+            _get(plants, name, f"{where}.plants"),
+            f"{where}.plants.{name}",
+            1,
+            data.production_positions,
+        )
         n.stock[i] = _int(_get(stock, name, f"{where}.stock"), f"{where}.stock.{name}")
     for key in ("fossil", "money", "territory", "pollution", "disruption", "shift_zone"):
         setattr(n, key, _int(_get(raw, key, where), f"{where}.{key}"))
     if n.plants[0] > max(1, n.territory):
-        raise PositionError(f"{where}: the renewable plant ({n.plants[0]}) is beyond the territory ({n.territory})")
+        raise PositionError(
+            f"{where}: the renewable plant ({n.plants[0]}) is beyond the territory ({n.territory})"
+        )
     sol = _get(raw, "sol", where)
-    if not isinstance(sol, str) or len(sol) != 5 or not all(c.isdigit() and 1 <= int(c) <= data.sol_max for c in sol):
-        raise PositionError(f"{where}.sol: five digits 1-{data.sol_max} for classes A-E, e.g. \"33221\"")
+    if (
+        not isinstance(sol, str)
+        or len(sol) != 5
+        or not all(c.isdigit() and 1 <= int(c) <= data.sol_max for c in sol)
+    ):
+        raise PositionError(
+            f'{where}.sol: five digits 1-{data.sol_max} for classes A-E, e.g. "33221"'
+        )
     n.sol = [int(c) for c in sol]
     if any(n.sol[i] < n.sol[i + 1] for i in range(4)):
         raise PositionError(f"{where}.sol: a class may not stand above a higher class ({sol})")
     tiles = _get(raw, "shift_tiles", where)
     if not isinstance(tiles, str) or any(c not in CLASSES for c in tiles):
-        raise PositionError(f"{where}.shift_tiles: the classes whose tile is still on the board, e.g. \"CDE\"")
+        raise PositionError(
+            f'{where}.shift_tiles: the classes whose tile is still on the board, e.g. "CDE"'
+        )
     n.shift_tiles = [c in tiles for c in CLASSES]
     for i in range(5):
         if n.shift_tiles[i] and n.sol[i] >= data.demographic_shift_at:
-            raise PositionError(f"{where}.shift_tiles: class {CLASSES[i]} has reached 3, its tile has moved")
+            raise PositionError(
+                f"{where}.shift_tiles: class {CLASSES[i]} has reached 3, its tile has moved"
+            )
     n.unrest = _int(_get(raw, "unrest", where), f"{where}.unrest", 1, data.unrest_positions)
     seen: list[str] = []
 
@@ -250,13 +289,23 @@ def _nation(state: WorldState, seat: int, raw: Any, names: list[str]) -> Nation:
     if any(not data.cards[c].permanent for c in n.permanent):
         raise PositionError(f"{where}.permanent: only permanent-effect cards stay in play")
     technology = raw.get("technology", [])
-    if not isinstance(technology, list) or any(c not in data.cards or data.cards[c].kind != "technology" for c in technology):
+    if not isinstance(technology, list) or any(
+        c not in data.cards or data.cards[c].kind != "technology" for c in technology
+    ):
         raise PositionError(f"{where}.technology: the technology cards already received")
     n.technology = list(technology)
-    expected = sorted(c.id for c in data.cards.values() if c.kind != "technology" or c.id in technology)
+    expected = sorted(
+        c.id for c in data.cards.values() if c.kind != "technology" or c.id in technology
+    )
     if sorted(seen) != expected:
         missing = sorted(set(expected) - set(seen))
         extra = sorted(c for c in set(seen) if seen.count(c) > 1 or c not in expected)
-        detail = f"missing {', '.join(missing)}" if missing else f"unexpected or repeated {', '.join(extra)}"
-        raise PositionError(f"{where}: every card appears once in hand, decks or permanent cards ({detail})")
+        detail = (
+            f"missing {', '.join(missing)}"
+            if missing
+            else f"unexpected or repeated {', '.join(extra)}"
+        )
+        raise PositionError(
+            f"{where}: every card appears once in hand, decks or permanent cards ({detail})"
+        )
     return n

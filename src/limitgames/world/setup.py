@@ -91,7 +91,9 @@ def set_up(state: WorldState) -> None:
             raise RecordError(f"nation {seat}: the decks outcome needs 3 decks", "chance 1")
         for d, cards in zip(DECKS, decks, strict=True):
             if not isinstance(cards, list) or sorted(cards) != sorted(pools[d]):
-                raise RecordError(f"nation {seat}: the {d} deck is not a shuffle of its cards", "chance 1")
+                raise RecordError(
+                    f"nation {seat}: the {d} deck is not a shuffle of its cards", "chance 1"
+                )
             nation.decks[d] = list(cards)
         state.nations.append(nation)
     state.note(None, f"Generation 1 begins; {state.name(start)} holds the leadership tile")

@@ -87,7 +87,9 @@ def recycle(state: WorldState, nation: Nation, consumed: int) -> str:
 def supply(state: WorldState, nation: Nation, column: int) -> None:
     """1 Supply: spend 1 renewable per population (Vegetarianism: one level lower)."""
     data, so = state.data, state.data.social
-    off = data.cards["vegetarianism"].p("supply_offset") if "vegetarianism" in nation.permanent else 0
+    off = (
+        data.cards["vegetarianism"].p("supply_offset") if "vegetarianism" in nation.permanent else 0
+    )
     pop = nation.population
     have = nation.stock[RENEWABLE]
 
@@ -97,7 +99,10 @@ def supply(state: WorldState, nation: Nation, column: int) -> None:
     wanted = need(pop)
     if wanted <= have:
         nation.stock[RENEWABLE] -= wanted
-        state.note(nation.seat, f"Supply: population {data.level(pop)} eats {wanted} renewable ({have - wanted} left)")
+        state.note(
+            nation.seat,
+            f"Supply: population {data.level(pop)} eats {wanted} renewable ({have - wanted} left)",
+        )
         return
     fed = _highest_level(need, pop, have)
     spent = need(fed)
@@ -112,7 +117,15 @@ def supply(state: WorldState, nation: Nation, column: int) -> None:
         f"{data.level(nation.population)}; {k * so['renewable_shortage_plant']} plant level(s) lost",
     )
     state.change_unrest(nation, so["renewable_shortage_unrest"] * k, "Supply shortage")
-    plant_choice(state, nation, k * so["renewable_shortage_plant"], -1, PLANTS, "Supply shortage", deferred=True)
+    plant_choice(
+        state,
+        nation,
+        k * so["renewable_shortage_plant"],
+        -1,
+        PLANTS,
+        "Supply shortage",
+        deferred=True,
+    )
 
 
 def conserve(state: WorldState, nation: Nation, column: int) -> None:
@@ -158,20 +171,28 @@ def consumption(state: WorldState, nation: Nation, column: int) -> None:
         f"living lost{extra}",
     )
     state.change_unrest(nation, so["industrial_shortage_unrest"] * k, "Consumption shortage")
-    sol_choice(state, nation, -so["industrial_shortage_sol"] * k, "Consumption shortage", deferred=True)
+    sol_choice(
+        state, nation, -so["industrial_shortage_sol"] * k, "Consumption shortage", deferred=True
+    )
 
 
 def _move_population(state: WorldState, nation: Nation, delta: int, why: str) -> None:
     old = nation.population
     nation.population = max(1, min(state.data.population_positions, old + delta))
     if nation.population != old:
-        state.note(nation.seat, f"{why}: population {state.data.level(old)} -> {state.data.level(nation.population)}")
+        state.note(
+            nation.seat,
+            f"{why}: population {state.data.level(old)} -> {state.data.level(nation.population)}",
+        )
 
 
 def population_growth(state: WorldState, nation: Nation, column: int) -> None:
     """4 Population growth: +1 level with class C at 1 or 2."""
     _move_population(
-        state, nation, state.data.social["population_growth"][column], f"Population growth (class C at {column + 1})"
+        state,
+        nation,
+        state.data.social["population_growth"][column],
+        f"Population growth (class C at {column + 1})",
     )
 
 
@@ -270,12 +291,16 @@ def production(state: WorldState, nation: Nation, column: int) -> None:
             state.gain_pollution(nation, card.p("pollution"))
     amount = data.level(nation.plants[RENEWABLE] + bonus)
     nation.stock[RENEWABLE] += amount
-    state.note(nation.seat, f"Production: renewable +{amount}" + (" (Intensive Farming)" if bonus else ""))
+    state.note(
+        nation.seat, f"Production: renewable +{amount}" + (" (Intensive Farming)" if bonus else "")
+    )
     produce(state, nation, INDUSTRIAL, "Production")
     produce(state, nation, MILITARY, "Production")
 
 
-def spend_military(state: WorldState, nation: Nation, offset: int, why: str, deferred: bool = True) -> None:
+def spend_military(
+    state: WorldState, nation: Nation, offset: int, why: str, deferred: bool = True
+) -> None:
     """Spend 1 military per population ``offset`` levels away; shortage: -1 standard of living per
     level not paid, placed by the nation (rulebook p18)."""
     data = state.data
@@ -316,7 +341,8 @@ def public_order(state: WorldState, nation: Nation, column: int) -> None:
             nation.money -= paid
             state.limit_box["money"] += paid
             state.note(
-                nation.seat, f"Uprising (social unrest {nation.unrest}): lose {paid} $ of {due} $ to the LIMIT box"
+                nation.seat,
+                f"Uprising (social unrest {nation.unrest}): lose {paid} $ of {due} $ to the LIMIT box",
             )
     elif nation.unrest <= data.boom_up_to:
         money = so["boom_money"][column]
@@ -324,13 +350,21 @@ def public_order(state: WorldState, nation: Nation, column: int) -> None:
         state.note(nation.seat, f"Boom (social unrest {nation.unrest}): +{money} $")
         sol_choice(state, nation, so["boom_sol"][column], "Boom", deferred=True)
     else:
-        sol_choice(state, nation, so["growth_sol"][column], f"Growth (social unrest {nation.unrest})", deferred=True)
+        sol_choice(
+            state,
+            nation,
+            so["growth_sol"][column],
+            f"Growth (social unrest {nation.unrest})",
+            deferred=True,
+        )
 
 
 def class_struggle(state: WorldState, nation: Nation, column: int) -> None:
     """11 Class struggle: unrest + (A - E)."""
     gap = nation.sol[0] - nation.sol[4]
-    state.change_unrest(nation, gap, f"Class struggle (A {nation.sol[0]} - E {nation.sol[4]} = {gap})")
+    state.change_unrest(
+        nation, gap, f"Class struggle (A {nation.sol[0]} - E {nation.sol[4]} = {gap})"
+    )
 
 
 STAGE_HANDLERS.update(

@@ -72,7 +72,13 @@ SOCIAL = (
     "public_order",
     "class_struggle",
 )
-INTERNATIONAL = ("cold_war", "financial_crisis", "environmental_crisis", "military_crisis", "end_generation")
+INTERNATIONAL = (
+    "cold_war",
+    "financial_crisis",
+    "environmental_crisis",
+    "military_crisis",
+    "end_generation",
+)
 STAGES: tuple[str, ...] = (*POLITICAL, "social_start", *SOCIAL, *INTERNATIONAL)
 """The stages of one generation, in the rulebook's order."""
 STRESS = ("stress_start", "stress_supply", "stress_consumption", "stress_production")
@@ -446,11 +452,25 @@ class WorldState(State):
     def key(self) -> Hashable:
         """A hashable summary of the full state (not the log): equal keys, same position."""
         return (
-            self.stage, self.cursor, self.generation, self.leader, self.policy_turn, self.policy_plays,
-            self.stress_round, tuple(tuple(c) for c in self.crises), self.world_bank,
-            tuple(sorted(self.limit_box.items())), self.pollution_reserve, self.disruption_reserve,
-            tuple(self.colonization), tuple(self.market_price), tuple(self.market_stock),
-            tuple(self.columns), tuple(self.pending), tuple(n.key() for n in self.nations), self.terminal,
+            self.stage,
+            self.cursor,
+            self.generation,
+            self.leader,
+            self.policy_turn,
+            self.policy_plays,
+            self.stress_round,
+            tuple(tuple(c) for c in self.crises),
+            self.world_bank,
+            tuple(sorted(self.limit_box.items())),
+            self.pollution_reserve,
+            self.disruption_reserve,
+            tuple(self.colonization),
+            tuple(self.market_price),
+            tuple(self.market_stock),
+            tuple(self.columns),
+            tuple(self.pending),
+            tuple(n.key() for n in self.nations),
+            self.terminal,
         )
 
     def playout(self, rng: random.Random, max_decisions: int | None = None) -> list[float]:
