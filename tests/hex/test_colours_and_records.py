@@ -86,7 +86,10 @@ def test_a_dealt_game_round_trips_through_its_record_and_its_position() -> None:
     assert position["seat_colours"] == ["blue", "red"]
     loaded = game.state_from_position(position)
     assert loaded.observation(None) == state.observation(None)
-    assert loaded.legal_actions() == state.legal_actions()
+    # (tile numbers start afresh on a loaded surface, so compare the notation)
+    assert sorted(loaded.action_to_string(a) for a in loaded.legal_actions()) == sorted(
+        state.action_to_string(a) for a in state.legal_actions()
+    )
 
 
 ROW = {  # a1 . | b1 R | c1 . | d1 R | e1 . | f1 B | g1 .  (red to move)

@@ -9,6 +9,7 @@ once cached.
 
 from __future__ import annotations
 
+import random
 import time
 
 import numpy as np
@@ -43,6 +44,7 @@ from limitgames.hex.kernel import (
     returns_of,
     settle,
 )
+from limitgames.hex.layout import generate_layout
 from limitgames.hex.surface import MAX_TILES, Surface
 
 
@@ -53,6 +55,8 @@ def compile_kernel() -> float:
     timed search pays for compilation.
     """
     start = time.perf_counter()
+    for players in (2, 3):
+        generate_layout(2, players, random.Random(1))  # the layout chain
     cells = [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)]
     surface = Surface(cells)
     nb, ring = surface.neighbour_masks, surface.ring
