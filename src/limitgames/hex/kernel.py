@@ -563,7 +563,8 @@ def settle(nb: Any, s: Any) -> None:
                 continue
             s[S_STEP] = U(REMOVE_STEP)
         else:
-            if legal_removals(nb, s):
+            # is some removal legal? (stops at the first one: cheaper than the whole list)
+            if removal_exists(nb, s, p, s[S_PAWNS + p], all_pawns(s), is_equaliser(s)):
                 return
             end_turn(s, False)
 
