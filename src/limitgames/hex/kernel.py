@@ -446,17 +446,24 @@ def move_is_legal(nb: Any, s: Any, fr: int, to: int) -> bool:
 def has_legal_move(nb: Any, s: Any) -> bool:
     """Whether the player to move has a legal move (else the move step is skipped, or in the
     2008 edition the player is eliminated)."""
+    # some pawn can move at all: one next to an empty tile (reach needs no flood for that)
+    empty = s[S_TILES] & ~all_pawns(s)
+    own = s[S_PAWNS + np.int64(s[S_TO_MOVE])]
+    movable = False
+    while own:
+        if nb[lowest_index(own)] & empty:
+            movable = True
+            break
+        own &= own - ONE
+    if not movable:
+        return False
+    nestorgames = s[S_EDITION] == NESTORGAMES
+    if (nestorgames and not is_equaliser(s)) or every_candidate_legal(s):
+        return True  # outside the equaliser every move is allowed, so the fallback has one
     froms = np.empty(16, np.int64)
     dests = np.empty(16, np.uint64)
     comps = np.empty(MAX_TILES, np.uint64)
     n = move_candidates(nb, s, froms, dests, comps)
-    if n == 0:
-        return False
-    if every_candidate_legal(s):
-        return True
-    nestorgames = s[S_EDITION] == NESTORGAMES
-    if nestorgames and not is_equaliser(s):
-        return True  # outside the equaliser every move is allowed, so the fallback has one
     some_allowed = False
     for i in range(n):
         d = dests[i]
