@@ -610,9 +610,24 @@ def play_removal(nb: Any, ring: Any, s: Any, t: int) -> None:
     p = np.int64(s[S_TO_MOVE])
     pawns = all_pawns(s)
     gone = removal_gone(nb, s, t, pawns)
+    was_connected = s[S_CONNECTED] != ZERO
     s[S_TILES] &= ~gone
     s[S_CONNECTED] = ONE
-    refresh_surface(nb, ring, s)
+    if was_connected:
+        # only the tiles next to the gone ones change: they gain a free edge, their arcs change
+        tiles = s[S_TILES]
+        touched = neighbours_of(nb, gone) & tiles
+        s[S_EDGE] = (s[S_EDGE] & tiles) | touched
+        safe = s[S_SAFE] & tiles & ~touched
+        m = touched
+        while m:
+            i = lowest_index(m)
+            m &= m - ONE
+            if single_arc(ring, tiles, i):
+                safe |= bit(i)
+        s[S_SAFE] = safe
+    else:
+        refresh_surface(nb, ring, s)
     s[S_ISOLATED] = gone & ~bit(t)
     empty = s[S_TILES] & ~pawns
     dead = capture_enemies(nb, s, p, empty)
