@@ -144,3 +144,19 @@ def test_the_shipped_hex_weights_fit_the_features_and_value_positions_sensibly()
     # reach through (2,0) at once: red stands well (hand reasoning)
     ahead = load({(0, 0): 0, (1, 0): 0, (0, 1): 0, (2, 0): None, (3, 0): None, (4, 0): 1})
     assert hex_evaluation.evaluate(ahead)[0] > 0.3
+
+
+def test_the_written_out_two_player_hex_evaluation_equals_the_general_one() -> None:
+    from limitgames.agents import hex_evaluation
+
+    assert hex_evaluation.WEIGHTS is not None
+    rng = random.Random(4)
+    state = get_game("hex").new_initial_state(seed=4, size=6)
+    while not state.is_terminal():
+        hex_state: Any = state
+        rows = hex_state.feature_matrix().tolist()
+        x = hex_evaluation._vector(rows, 0, state.current_player(), hex_state.step == "remove")
+        z = sum(w * v for w, v in zip(hex_evaluation.WEIGHTS, x, strict=True))
+        assert hex_evaluation.evaluate(state)[0] == pytest.approx(math.tanh(z / 2.0))
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])

@@ -115,13 +115,28 @@ def evaluate(state: State) -> list[float]:
     mover = state.current_player()
     removal = hex_state.step == "remove"
     weights = WEIGHTS
+    if len(rows) == 2:  # the common case, written out: seat 0 against seat 1
+        a, b = rows
+        tempo = 1.0 if mover == 0 else -1.0
+        scale = SCALE + SCALE_PER_REMOVABLE * a[3]
+        hand = (PAWN * (a[0] - b[0]) + FREEDOM * (a[1] - b[1]) + MOBILITY * (a[2] - b[2])) / scale
+        threat = b[6] if mover == 0 else -a[6]
+        z = (
+            weights[0] * tempo
+            + (weights[1] * tempo if removal else 0.0)
+            + weights[2] * hand
+            + weights[3] * (a[0] - b[0])
+            + weights[4] * (a[1] - b[1])
+            + weights[5] * (a[2] - b[2]) / 10.0
+            + weights[6] * (a[6] - b[6])
+            + weights[7] * threat
+        )
+        value = math.tanh(z / 2.0)
+        return [value, -value]
     values = []
     for seat in range(len(rows)):
         x = _vector(rows, seat, mover, removal)
-        z = sum(w * v for w, v in zip(weights, x, strict=True))
-        values.append(math.tanh(z / 2.0))
-        if len(rows) == 2:
-            return [values[0], -values[0]]
+        values.append(math.tanh(sum(w * v for w, v in zip(weights, x, strict=True)) / 2.0))
     return values
 
 

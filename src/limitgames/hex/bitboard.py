@@ -19,13 +19,38 @@ floats).
 
 from __future__ import annotations
 
+import hashlib
+import os
+from pathlib import Path
 from typing import Any
 
 import llvmlite.ir as llvm_ir
+import numba
 import numpy as np
 from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic, overload
+
+
+def _cache_directory() -> Path:
+    """Where the compiled hex code is kept: the user's cache, in a folder named after the
+    sources of this package.
+
+    Numba checks only the file of each cached function, not the files of the
+    functions it calls (a kernel change would leave the batch entry points
+    stale), so the cache is keyed by every source file of ``limitgames.hex``:
+    any change compiles afresh. ``NUMBA_CACHE_DIR`` set by the user wins.
+    """
+    digest = hashlib.sha256()
+    for source in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(source.name.encode())
+        digest.update(source.read_bytes())
+    home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return home / "limitgames" / "numba" / digest.hexdigest()[:16]
+
+
+if not os.environ.get("NUMBA_CACHE_DIR"):
+    numba.config.CACHE_DIR = str(_cache_directory())  # type: ignore[attr-defined]
 
 U = np.uint64
 """The mask type; ``U(1)`` is the one-bit mask of tile 0."""

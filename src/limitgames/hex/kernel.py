@@ -729,7 +729,7 @@ def sample_move(
 
 @njit(cache=True)
 def sample_removal(nb: Any, s: Any, rng: Any, slot: int) -> int:
-    """A uniformly random legal removal (the player has one: the state is settled).
+    """A uniformly random legal removal, or -1 if there is none (then the step is skipped).
 
     Outside the equaliser candidates are tried in a uniformly random order
     until one is legal (uniform over the legal ones); under it, a uniform
@@ -737,14 +737,17 @@ def sample_removal(nb: Any, s: Any, rng: Any, slot: int) -> int:
     """
     if is_equaliser(s):
         legal = legal_removals(nb, s)
+        if not legal:
+            return -1
         return _REMOVAL + nth_index(legal, rng_below(rng, slot, popcount(legal)))
     pawns = all_pawns(s)
     cand = s[S_TILES] & ~pawns & s[S_EDGE]
-    while True:
+    while cand:
         t = nth_index(cand, rng_below(rng, slot, popcount(cand)))
         if removal_gone(nb, s, t, pawns):
             return _REMOVAL + t
         cand &= ~bit(t)
+    return -1
 
 
 @njit(cache=True)
@@ -773,12 +776,20 @@ def playout(
         if s[S_STEP] == MOVE_STEP:
             action = sample_move(nb, s, rng, slot, froms, dests, comps, pool)
             play_move(nb, s, action // _TILES, action % _TILES)
+            # a removal step left unsettled: the sampler below finds out whether it has a choice
+            if s[S_STEP] != REMOVE_STEP:
+                settle(nb, s)
         else:
             action = sample_removal(nb, s, rng, slot)
+            if action < 0:  # no legal removal: the step is skipped (no decision)
+                end_turn(s, False)
+                settle(nb, s)
+                continue
             play_removal(nb, ring, s, action - _REMOVAL)
-        settle(nb, s)
+            settle(nb, s)
         history[count] = action
         count += 1
+    settle(nb, s)  # (a cut-off right after a move leaves the removal step to settle)
     return count
 
 

@@ -103,8 +103,8 @@ in that limit. With the documented numbers of steps (:func:`chain_steps`):
 Draws are reproducible: the chain's xorshift64 stream
 (:mod:`limitgames.hex.bitboard`) is seeded from ``rng.getrandbits(64)``, the
 only use of ``rng``. The first call in a process compiles the kernel: about
-11 s on one core; Numba caches the machine code on disk (``__pycache__`` next
-to this file), and later processes load it in a fraction of a second. With
+11 s on one core; Numba caches the machine code on disk (see
+:mod:`limitgames.hex.bitboard`), and later processes load it in a fraction of a second. With
 ``NUMBA_DISABLE_JIT=1`` the same code runs as plain Python (about 0.3 s for
 one size-2 layout) and draws the same layouts.
 

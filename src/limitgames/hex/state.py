@@ -295,16 +295,16 @@ class HexState(State):
         return self._s is not None and int(self._s[kernel.S_STEP]) == kernel.OVER_STEP
 
     def returns(self) -> list[float]:
-        if not self.is_terminal():
-            return [0.0] * self.num_players
-        assert self._s is not None
-        winners = int(self._s[kernel.S_WINNERS])
-        drawn = int(self._s[kernel.S_DRAWN])
-        result = [0.0] * self.num_players
+        s = self._s
+        if s is None or int(s[kernel.S_STEP]) != kernel.OVER_STEP:
+            return [0.0] * len(self._seat_of)
+        winners, drawn = s[kernel.S_WINNERS : kernel.S_DRAWN + 1].tolist()
+        result = [-1.0] * len(self._seat_of)
         for player, seat in enumerate(self._seat_of):
-            result[seat] = (
-                1.0 if (winners >> player) & 1 else 0.0 if (drawn >> player) & 1 else -1.0
-            )
+            if (winners >> player) & 1:
+                result[seat] = 1.0
+            elif (drawn >> player) & 1:
+                result[seat] = 0.0
         return result
 
     def history(self) -> list[Any]:

@@ -1,8 +1,8 @@
 """Compile the hex kernel once, so that no game or timed search pays for it.
 
 Numba compiles each function on its first call and keeps the machine code in
-its cache (``__pycache__`` beside the sources, or the user's cache directory
-when that is not writable). ``scripts/setup.sh`` calls :func:`compile_kernel`
+its cache (``~/.cache/limitgames/numba/<digest of the hex sources>``, see
+:mod:`limitgames.hex.bitboard`). ``scripts/setup.sh`` calls :func:`compile_kernel`
 after installing: about a minute on a fresh machine, a fraction of a second
 once cached.
 """
