@@ -223,10 +223,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=180.0)
     parser.add_argument("--envs", type=int, default=256)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--size", type=int, default=8, help="tiles per colour (2-16)")
     parser.add_argument("--eval-every", type=float, default=15.0)
     parser.add_argument("--plot", default=None, help="write the curve to this PNG")
     args = parser.parse_args()
-    curve = train(args.seconds, args.envs, seed=args.seed, eval_every=args.eval_every)
+    curve = train(
+        args.seconds, args.envs, size=args.size, seed=args.seed, eval_every=args.eval_every
+    )
     for seconds, games, rate in curve:
         print(f"{seconds:7.1f} s  {games:8d} games  {100 * rate:5.1f}% wins against random")
     if args.plot:
