@@ -10,29 +10,19 @@ timing belongs in benchmarks, where a busy machine cannot fail a build.)
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 
 from limitgames.agents import make_agent
-from limitgames.core import State, available_games, get_game
+from limitgames.core import State, available_games
+from limitgames.testing import positions_along_a_game
 
 SMALL_VARIANTS = {"hex": {"size": 4}, "cards": {"players": 3}}
 
 
 def positions(game_id: str, count: int = 3, seed: int = 3) -> list[State]:
-    """``count`` positions along one random game."""
-    rng = random.Random(seed)
-    state = get_game(game_id).new_initial_state(seed=seed, **SMALL_VARIANTS.get(game_id, {}))
-    found = []
-    while not state.is_terminal() and len(found) < count:
-        found.append(state.clone())
-        for _ in range(rng.randrange(1, 8)):
-            if state.is_terminal():
-                break
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
-    return found
+    """``count`` positions along one random game, on the small variants."""
+    return positions_along_a_game(game_id, count, seed, SMALL_VARIANTS.get(game_id, {}))
 
 
 def main() -> None:

@@ -99,6 +99,26 @@ def play_random_game(
         )
 
 
+def positions_along_a_game(
+    game_id: str, count: int = 3, seed: int = 3, variant: Mapping[str, Any] | None = None
+) -> list[State]:
+    """``count`` positions along one seeded random game of ``game_id`` (fewer if it ends first),
+    each 1 to 7 random decisions after the one before: positions to try agents on."""
+    from limitgames.core import get_game
+
+    rng = random.Random(seed)
+    state = get_game(game_id).new_initial_state(seed=seed, **dict(variant or {}))
+    found: list[State] = []
+    while not state.is_terminal() and len(found) < count:
+        found.append(state.clone())
+        for _ in range(rng.randrange(1, 8)):
+            if state.is_terminal():
+                break
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+    return found
+
+
 def check_game(
     game: Game,
     variant: Mapping[str, Any] | None = None,

@@ -10,14 +10,13 @@ are taken along a random game (the start, and later positions).
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import tests.agents.toy_tricks
 import tests.core.toy  # noqa: F401 - registers toy-nim
 from limitgames.agents import list_agents, make_agent
-from limitgames.core import State, available_games, get_game
+from limitgames.core import State, available_games
+from limitgames.testing import positions_along_a_game
 
 BUDGET = 0.2
 
@@ -49,18 +48,8 @@ def test_every_builtin_agent_is_checked() -> None:
 
 
 def positions(game_id: str, count: int = 3, seed: int = 3) -> list[State]:
-    """``count`` positions along one random game (fewer if it ends first)."""
-    rng = random.Random(seed)
-    state = get_game(game_id).new_initial_state(seed=seed, **SMALL_VARIANTS.get(game_id, {}))
-    found = []
-    while not state.is_terminal() and len(found) < count:
-        found.append(state.clone())
-        for _ in range(rng.randrange(1, 8)):
-            if state.is_terminal():
-                break
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
-    return found
+    """``count`` positions along one random game, on the small variants."""
+    return positions_along_a_game(game_id, count, seed, SMALL_VARIANTS.get(game_id, {}))
 
 
 @pytest.mark.parametrize("game_id", sorted({*available_games(), "toy-nim", "toy-tricks"}))
