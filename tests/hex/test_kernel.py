@@ -192,3 +192,16 @@ def test_features_equal_a_naive_count_over_the_reference_board(seed: int, player
                 ),
             ]
             assert matrix[seat].tolist() == expected
+
+
+def test_the_incremental_surface_refresh_after_a_removal_equals_a_full_one() -> None:
+    """play_removal updates free edges and split-free tiles only next to the removed tiles."""
+    for state in _random_positions(30, seed=21, size=6):
+        if state.is_terminal() or state.surface is None:
+            continue
+        vector = state.kernel_vector()
+        assert vector is not None
+        full = vector.copy()
+        kernel.refresh_surface(state.surface.neighbour_masks, state.surface.ring, full)
+        assert full[kernel.S_EDGE] == vector[kernel.S_EDGE]
+        assert full[kernel.S_SAFE] == vector[kernel.S_SAFE]
