@@ -21,6 +21,7 @@ import importlib
 import math
 import random
 from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from limitgames.core import Action, State
 
@@ -37,6 +38,23 @@ EVALUATION_MODULES: dict[str, str] = {
 Solver = Callable[[State, float], "tuple[list[float], Action] | None"]
 """``solve(state, seconds) -> (exact values per seat, a best action)``, or ``None`` when the
 position is too big or not solved in time (a module-level ``solve`` of the game's module)."""
+
+
+class TreeSearch(Protocol):
+    """A game's own compiled tree search (hex: :class:`limitgames.hex.mcts.HexSearch`), made by
+    the module-level ``tree_search(**options)`` of its evaluation module; ``mcts`` uses it."""
+
+    def choose(
+        self, state: State, iterations: int | None, seconds: float | None
+    ) -> tuple[Action, dict[str, Any]] | None:
+        """The action to play and the search's ``last_info``, or ``None`` where the compiled
+        search does not apply (then the agent searches in Python)."""
+        ...
+
+    def reset(self) -> None:
+        """Forget the tree (a new game)."""
+        ...
+
 
 Policy = Callable[[State, random.Random], Action]
 """``policy(state, rng) -> action``: a game's rule-of-thumb choice for the seat to move,
@@ -157,3 +175,16 @@ def solver_for(game_id: str) -> Solver | None:
         return None
     solver: Solver | None = getattr(importlib.import_module(module_name), "solve", None)
     return solver
+
+
+def tree_search_for(game_id: str, **options: Any) -> TreeSearch | None:
+    """The game's compiled tree search made with ``options`` (a module-level ``tree_search`` in
+    its evaluation module), or ``None`` if it has none."""
+    module_name = EVALUATION_MODULES.get(game_id)
+    if module_name is None:
+        return None
+    factory = getattr(importlib.import_module(module_name), "tree_search", None)
+    if factory is None:
+        return None
+    search: TreeSearch = factory(**options)
+    return search

@@ -35,7 +35,11 @@ import math
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from limitgames.core import Action, State
+from limitgames.hex.mcts import EVALUATION_SIZE, HexSearch
+from limitgames.hex.state import HexState
 
 PLAYOUT_DEPTH = 12
 """Random decisions (six turns) before a heuristic playout is cut off."""
@@ -168,7 +172,6 @@ def solve(state: State, seconds: float) -> tuple[list[float], Action] | None:
     """The exact values and a best action of a small hex position, or ``None`` (too big, or
     not solved within ``seconds``). See :mod:`limitgames.hex.solver` (max-n with 3 players)."""
     from limitgames.hex.solver import solve as exact
-    from limitgames.hex.state import HexState
 
     if not isinstance(state, HexState) or state.is_terminal() or state.surface is None:
         return None
@@ -178,3 +181,99 @@ def solve(state: State, seconds: float) -> tuple[list[float], Action] | None:
     if solution.values is None or solution.best_action is None:
         return None
     return solution.values, solution.best_action
+
+
+def evaluation_array() -> np.ndarray[Any, Any]:
+    """The learned model as the compiled search reads it: ``float64[13]``, the weights of
+    :data:`FEATURE_NAMES` then ``PAWN, FREEDOM, MOBILITY, SCALE, SCALE_PER_REMOVABLE``
+    (see :func:`limitgames.hex.mcts.evaluate`).
+
+    Raises:
+        RuntimeError: if the shipped weights are missing or were fitted on other features.
+    """
+    if WEIGHTS is None:
+        raise RuntimeError(f"{WEIGHTS_FILE.name} is missing or does not fit FEATURE_NAMES")
+    values = [*WEIGHTS, PAWN, FREEDOM, MOBILITY, SCALE, SCALE_PER_REMOVABLE]
+    assert len(values) == EVALUATION_SIZE
+    return np.array(values, dtype=np.float64)
+
+
+class HexTreeSearch:
+    """``mcts`` on hex: the movement phase searched by the compiled MCTS
+    (:class:`limitgames.hex.mcts.HexSearch`: flat-array tree, kernel playouts, transposition
+    table, MCTS-Solver, evaluation prior, tree reuse). The 2008 placement phase is left to the
+    Python search (:meth:`choose` returns ``None`` there)."""
+
+    def __init__(
+        self,
+        *,
+        c: float,
+        depth: int | None,
+        prior: float,
+        table: bool,
+        solver: bool,
+        reuse: bool,
+        seed: int,
+    ) -> None:
+        needs_model = depth is not None or prior > 0.0
+        self.search = HexSearch(
+            c=c,
+            depth=depth,
+            evaluation=evaluation_array() if needs_model else None,
+            prior=prior,
+            table=table,
+            solver=solver,
+            reuse=reuse,
+            seed=seed,
+        )
+
+    def reset(self) -> None:
+        self.search.clear()
+
+    def choose(
+        self, state: State, iterations: int | None, seconds: float | None
+    ) -> tuple[Action, dict[str, Any]] | None:
+        if not isinstance(state, HexState):
+            return None
+        s, surface = state.kernel_vector(), state.surface
+        if s is None or surface is None or state.is_terminal():
+            return None
+        report = self.search.search(
+            surface.neighbour_masks, surface.ring, s, iterations=iterations, seconds=seconds
+        )
+        total = sum(child.visits for child in report.children) or 1
+        chosen = next(c for c in report.children if c.action == report.action)
+        value = chosen.exact if chosen.exact is not None else chosen.mean
+        info: dict[str, Any] = {
+            "iterations": report.iterations,
+            "seconds": round(report.seconds, 3),
+            "visits": chosen.visits,
+            "share": round(chosen.visits / total, 3),
+            "value": round(value, 3),
+            "win": round(max(0.0, min(1.0, (value + 1) / 2)), 3),
+            "top": [
+                [state.action_to_string(c.action), round(c.visits / total, 3)]
+                for c in report.children[:3]
+            ],
+            "reused": report.reused,
+            "nodes": report.nodes,
+        }
+        if report.proven is not None:
+            info["proven"] = {1.0: "win", 0.0: "draw"}.get(report.proven, "loss")
+        return report.action, info
+
+
+def tree_search(
+    *,
+    c: float = 1.4,
+    depth: int | None = PLAYOUT_DEPTH,
+    prior: float = 0.0,
+    table: bool = True,
+    solver: bool = True,
+    reuse: bool = True,
+    seed: int = 0,
+) -> HexTreeSearch:
+    """The compiled tree search ``mcts`` uses on hex (see :class:`HexTreeSearch`)."""
+    return HexTreeSearch(
+        c=c, depth=depth, prior=prior, table=table, solver=solver, reuse=reuse, seed=seed
+    )

@@ -28,6 +28,18 @@ Spec options (``mcts:seconds=1``, ``mcts:iterations=2000,playouts=heuristic``):
         own, ``PLAYOUT_DEPTH`` of its evaluation module: hex 12, cards 2,
         world 24; else 12).
     reuse: ``yes`` (default) or ``no``: keep the tree between moves.
+    table: ``yes`` (default) or ``no``: merge transpositions (positions reached
+        by different orders of actions share one node).
+    solver: ``yes`` (default) or ``no``: MCTS-Solver, proven wins and losses
+        backed up the tree, so that forced endings are played perfectly.
+    prior: weight of the evaluation prior (progressive bias; default 0, off).
+
+Games with a compiled search of their own (``hex``: :mod:`limitgames.hex.mcts`,
+through ``tree_search`` of its evaluation module) run the whole search there:
+flat arrays instead of node objects, playouts inside the kernel, and the
+``table``, ``solver`` and ``prior`` options. Elsewhere the search runs in
+Python below, where those three options have no effect. Plain UCT is
+``mcts:playouts=random,table=no,solver=no,reuse=no``.
 
 ``last_info`` keys (for interfaces; see ``docs/agents.md``):
     ``iterations`` (this search), ``seconds`` (wall time), ``visits`` (of the
@@ -45,14 +57,16 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from limitgames.agents.base import Agent, register_agent
-from limitgames.agents.budget import Budget, BudgetClock, OptionReader
+from limitgames.agents.budget import TIME_MARGIN, Budget, BudgetClock, OptionReader
 from limitgames.agents.evaluation import (
     Policy,
+    TreeSearch,
     evaluation_for,
     has_evaluation,
     outcome_values,
     playout_depth_for,
     policy_for,
+    tree_search_for,
 )
 from limitgames.agents.heuristic import is_perfect_information
 from limitgames.core import Action, State
@@ -205,8 +219,15 @@ class MctsAgent(Agent):
         playouts: str = "auto",
         depth: int | None = None,
         reuse: bool = True,
+        table: bool = True,
+        solver: bool = True,
+        prior: float = 0.0,
     ) -> None:
         super().__init__(spec, seed)
+        self.table = table
+        self.solver = solver
+        self.prior = prior
+        self._compiled: tuple[str, TreeSearch | None] | None = None
         self.budget = budget or Budget(seconds=1.0)
         self.c = c
         self.playouts = playouts
@@ -219,6 +240,33 @@ class MctsAgent(Agent):
     def reset(self) -> None:
         self._root = None
         self._root_state = None
+        if self._compiled is not None and self._compiled[1] is not None:
+            self._compiled[1].reset()
+
+    def compiled_search_for(self, game_id: str) -> TreeSearch | None:
+        """The game's compiled tree search with this agent's options (made once per game id),
+        or ``None`` (no compiled search, or ``policy`` playouts, which it does not run)."""
+        if self._compiled is None or self._compiled[0] != game_id:
+            search = None
+            kind = self.playouts
+            if kind == "auto":
+                kind = "heuristic" if has_evaluation(game_id) else "random"
+            if kind in ("random", "heuristic"):
+                depth = None
+                if kind == "heuristic":
+                    depth = self.depth if self.depth is not None else playout_depth_for(game_id)
+                search = tree_search_for(
+                    game_id,
+                    c=self.c,
+                    depth=depth,
+                    prior=self.prior,
+                    table=self.table,
+                    solver=self.solver,
+                    reuse=self.reuse,
+                    seed=self.rng.getrandbits(62),
+                )
+            self._compiled = (game_id, search)
+        return self._compiled[1]
 
     def playout_for(self, game_id: str) -> Playout:
         """The playout function this agent uses on ``game_id`` (resolved once per game)."""
@@ -258,6 +306,17 @@ class MctsAgent(Agent):
             self.last_info = {"iterations": 0, "visits": 0, "share": 1.0, "forced": True}
             return actions[0]
         perfect = is_perfect_information(state)
+        compiled = self.compiled_search_for(state.game_id) if perfect else None
+        if compiled is not None:
+            seconds = self.budget.seconds
+            found = compiled.choose(
+                state,
+                self.budget.iterations,
+                None if seconds is None else seconds * TIME_MARGIN,
+            )
+            if found is not None:
+                action, self.last_info = found
+                return action
         root_state = state.clone() if perfect else state.determinize(seat, self.rng)
         seats = state.num_players
         root = self._reused_root(state) if perfect else None
@@ -313,14 +372,29 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     playouts = reader.choice("playouts", "auto", PLAYOUT_KINDS)
     depth = reader.integer("depth", None)
     reuse = reader.choice("reuse", "yes", ("yes", "no")) == "yes"
+    table = reader.choice("table", "yes", ("yes", "no")) == "yes"
+    solver = reader.choice("solver", "yes", ("yes", "no")) == "yes"
+    prior = reader.number("prior", None) or 0.0
     reader.finish()
     assert c is not None
-    return MctsAgent(spec, seed, budget, c=c, playouts=playouts, depth=depth, reuse=reuse)
+    return MctsAgent(
+        spec,
+        seed,
+        budget,
+        c=c,
+        playouts=playouts,
+        depth=depth,
+        reuse=reuse,
+        table=table,
+        solver=solver,
+        prior=prior,
+    )
 
 
 register_agent(
     "mcts",
     _make,
     "UCT tree search, max-n for any number of seats; options seconds=S or iterations=N, "
-    "c=1.4, playouts=auto|random|heuristic|policy, depth=D, reuse=yes|no",
+    "c=1.4, playouts=auto|random|heuristic|policy, depth=D, reuse=yes|no, table=yes|no, "
+    "solver=yes|no, prior=W (hex: a compiled search)",
 )

@@ -1,0 +1,669 @@
+"""Monte Carlo tree search inside the compiled hex kernel (movement phase).
+
+The tree lives in flat arrays (no Python object per node) and a whole search
+runs in one compiled call, so an iteration costs a descent, one expansion
+and one kernel playout. What it does, by option of :class:`HexSearch`:
+
+- **UCT** (Kocsis and Szepesvári 2006), max-n backups for 2 or 3 players:
+  each node stores the sum of every player's result, and the player to move
+  picks the child best for itself by UCB1, ``mean + c sqrt(ln N / n)``.
+  Results are those of :func:`limitgames.agents.evaluation.outcome_values`:
+  1 for the sole winner, 0 for a shared top place, -1 otherwise.
+- **Playouts**: uniformly random to the end (:func:`kernel.playout`), or cut
+  off after ``depth`` random decisions and scored by the learned evaluation
+  (:func:`evaluate`, the compiled twin of
+  :func:`limitgames.agents.hex_evaluation.evaluate`).
+- **Transposition table**: nodes are keyed by the fields that decide the
+  future (those of ``HexState.key()``: tiles, pawns, seat and step to move,
+  whether the equaliser binds, quiet turns, eliminations), compared in full.
+  With ``table`` on, an expansion that reaches a position already in the
+  tree links to its node (the tree becomes a DAG; statistics are shared and
+  updates go along the path taken, as in Childs, Brodeur and Kocsis 2008).
+- **MCTS-Solver** (Winands, Björnsson and Saito 2008), generalised to
+  max-n: a finished game is proven; a node is proven once a child gives its
+  mover the sole win, or once all its children are proven (it takes the one
+  best for its mover, the first on ties). Proven children are scored by
+  their exact value, a proven root ends the search, and the agent plays a
+  proven win at once.
+- **Prior** (progressive bias, Chaslot et al. 2008): when a node's actions
+  are listed, each child is scored by the learned evaluation; the actions
+  are tried best first, and UCB gets ``prior_weight * value / (n + 1)``.
+- **Tree reuse**: the arrays are kept between moves; the next search starts
+  from the node of the new position if the tree holds it (found through the
+  table), with its statistics.
+
+Layout: node ``i`` has ``ints[i] = (visits, first edge, edges, edges
+expanded, mover, proven)``, ``floats[i] = (total of player 0..2, proven
+value of player 0..2)`` and its key in ``keys[i]``; edge ``e`` has its
+kernel action, its child node (``-1`` while untried) and its prior. Players
+are kernel players (turn order), not seats.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from limitgames.hex import kernel
+from limitgames.hex.bitboard import U, rng_below, seed_word
+from limitgames.hex.solver import _KEY_WORDS, _key, _time_is_up
+
+__all__ = ["EVALUATION_SIZE", "HexSearch", "SearchReport", "evaluate"]
+
+# node integer columns
+_VISITS, _FIRST, _COUNT, _EXPANDED, _MOVER, _PROVEN = 0, 1, 2, 3, 4, 5
+_NODE_INTS = 6
+# node float columns: totals of players 0..2, then proven values of players 0..2
+_TOTAL, _EXACT = 0, 3
+_NODE_FLOATS = 6
+# counters
+_NODES, _EDGES, _ROOT, _FULL = 0, 1, 2, 3
+# parameters
+_C, _PRIOR, _DEPTH, _TABLE, _SOLVER = 0, 1, 2, 3, 4
+_PARAMS = 5
+
+EVALUATION_SIZE = 13
+"""Length of the evaluation array :func:`evaluate` reads: the 8 weights of
+``hex_evaluation.FEATURE_NAMES``, then ``PAWN, FREEDOM, MOBILITY, SCALE,
+SCALE_PER_REMOVABLE`` of its hand-tuned score."""
+
+_PATH = 1024
+_EMPTY = np.int64(-1)
+_IDENTITY = np.arange(3, dtype=np.int64)
+
+
+@njit(cache=True)
+def outcome(s: Any, out: Any) -> None:
+    """``out[k]`` for a finished game: 1 for the sole winner, 0 for a shared top, -1 otherwise."""
+    kernel.returns_of(s, out)
+    players = np.int64(s[kernel.S_PLAYERS])
+    best = out[0]
+    for k in range(1, players):
+        best = max(best, out[k])
+    tops = 0
+    for k in range(players):
+        if out[k] == best:
+            tops += 1
+    for k in range(players):
+        if out[k] == best:
+            out[k] = 1.0 if tops == 1 else 0.0
+        else:
+            out[k] = -1.0
+
+
+@njit(cache=True)
+def evaluate(nb: Any, s: Any, weights: Any, rows: Any, out: Any) -> None:
+    """The learned evaluation of an unfinished position, per kernel player, into ``out``.
+
+    The same model as ``limitgames.agents.hex_evaluation.evaluate`` (a test
+    compares them): player ``k`` is worth ``tanh(w . x(k) / 2)``, where ``x(k)``
+    are its feature differences against the mean of its opponents.
+
+    Args:
+        weights: ``float64[EVALUATION_SIZE]`` (see :data:`EVALUATION_SIZE`).
+        rows: ``int64[3, 7]`` scratch for :func:`kernel.features`.
+        out: ``float64[>= players]``.
+    """
+    players = np.int64(s[kernel.S_PLAYERS])
+    kernel.features(nb, s, _IDENTITY, rows)
+    mover = np.int64(s[kernel.S_TO_MOVE])
+    removal = s[kernel.S_STEP] == kernel.REMOVE_STEP
+    pawn, freedom, mobility = weights[8], weights[9], weights[10]
+    scale0, per_removable = weights[11], weights[12]
+    others = players - 1
+    for k in range(players):
+        o0 = 0.0
+        o1 = 0.0
+        o2 = 0.0
+        o6 = 0.0
+        for i in range(players):
+            if i != k:
+                o0 += rows[i, 0]
+                o1 += rows[i, 1]
+                o2 += rows[i, 2]
+                o6 += rows[i, 6]
+        o0 /= others
+        o1 /= others
+        o2 /= others
+        o6 /= others
+        a0 = float(rows[k, 0])
+        a1 = float(rows[k, 1])
+        a2 = float(rows[k, 2])
+        a6 = float(rows[k, 6])
+        tempo = 1.0 if mover == k else -1.0
+        scale = scale0 + per_removable * rows[k, 3]
+        hand = (pawn * (a0 - o0) + freedom * (a1 - o1) + mobility * (a2 - o2)) / scale
+        threat = o6 if mover == k else -a6
+        z = (
+            weights[0] * tempo
+            + (weights[1] * tempo if removal else 0.0)
+            + weights[2] * hand
+            + weights[3] * (a0 - o0)
+            + weights[4] * (a1 - o1)
+            + weights[5] * (a2 - o2) / 10.0
+            + weights[6] * (a6 - o6)
+            + weights[7] * threat
+        )
+        out[k] = np.tanh(z / 2.0)
+
+
+@njit(cache=True)
+def _lookup(table: Any, keys: Any, key: Any, h: Any) -> Any:
+    """The node holding ``key``, or ``-1 - slot`` of the free slot where it would go."""
+    mask = U(table.shape[0] - 1)
+    i = np.int64(h & mask)
+    while True:
+        node = table[i]
+        if node < 0:
+            return -1 - i
+        same = True
+        for w in range(_KEY_WORDS):
+            if keys[node, w] != key[w]:
+                same = False
+                break
+        if same:
+            return node
+        i = (i + 1) & np.int64(mask)
+
+
+@njit(cache=True)
+def _new_node(
+    s: Any, ints: Any, floats: Any, keys: Any, table: Any, counters: Any, key: Any, slot: int
+) -> Any:
+    """Append a node for position ``s`` (key ``key``; ``slot``: its free table slot or -1)."""
+    node = counters[_NODES]
+    counters[_NODES] = node + 1
+    ints[node, _VISITS] = 0
+    ints[node, _FIRST] = -1
+    ints[node, _COUNT] = 0
+    ints[node, _EXPANDED] = 0
+    for j in range(_NODE_FLOATS):
+        floats[node, j] = 0.0
+    for w in range(_KEY_WORDS):
+        keys[node, w] = key[w]
+    if slot >= 0:
+        table[slot] = node
+    if s[kernel.S_STEP] == kernel.OVER_STEP:
+        ints[node, _MOVER] = -1
+        ints[node, _PROVEN] = 1
+        outcome(s, floats[node, _EXACT:])
+    else:
+        ints[node, _MOVER] = np.int64(s[kernel.S_TO_MOVE])
+        ints[node, _PROVEN] = 0
+    return node
+
+
+@njit(cache=True)
+def _list_actions(
+    nb: Any,
+    ring: Any,
+    s: Any,
+    node: int,
+    ints: Any,
+    edge_action: Any,
+    edge_child: Any,
+    edge_prior: Any,
+    counters: Any,
+    params: Any,
+    weights: Any,
+    rng: Any,
+    actions: Any,
+    rows: Any,
+    values: Any,
+) -> None:
+    """Give ``node`` (position ``s``) its edges: every legal action, tried in random order, or
+    best first by the learned evaluation when the prior is on."""
+    n = kernel.legal_actions(nb, s, actions)
+    first = counters[_EDGES]
+    counters[_EDGES] = first + n
+    ints[node, _FIRST] = first
+    ints[node, _COUNT] = n
+    ints[node, _EXPANDED] = 0
+    for i in range(n - 1, 0, -1):  # Fisher-Yates
+        j = rng_below(rng, 0, i + 1)
+        a = actions[i]
+        actions[i] = actions[j]
+        actions[j] = a
+    mover = np.int64(s[kernel.S_TO_MOVE])
+    if params[_PRIOR] > 0.0:
+        priors = np.empty(n, np.float64)
+        for i in range(n):
+            child = s.copy()
+            kernel.play(nb, ring, child, actions[i])
+            if child[kernel.S_STEP] == kernel.OVER_STEP:
+                outcome(child, values)
+            else:
+                evaluate(nb, child, weights, rows, values)
+            priors[i] = values[mover]
+        order = np.argsort(-priors, kind="mergesort")
+        for i in range(n):
+            edge_action[first + i] = actions[order[i]]
+            edge_prior[first + i] = priors[order[i]]
+            edge_child[first + i] = -1
+    else:
+        for i in range(n):
+            edge_action[first + i] = actions[i]
+            edge_prior[first + i] = 0.0
+            edge_child[first + i] = -1
+
+
+@njit(cache=True)
+def _select(
+    node: int, ints: Any, floats: Any, edge_child: Any, edge_prior: Any, params: Any
+) -> Any:
+    """The expanded edge of ``node`` with the best UCB score for its mover (max-n)."""
+    mover = ints[node, _MOVER]
+    first = ints[node, _FIRST]
+    log_n = np.log(max(ints[node, _VISITS], 1))
+    c = params[_C]
+    prior_weight = params[_PRIOR]
+    best = first
+    best_score = -np.inf
+    for e in range(first, first + ints[node, _EXPANDED]):
+        child = edge_child[e]
+        if ints[child, _PROVEN]:
+            score = floats[child, _EXACT + mover]
+        else:
+            n = ints[child, _VISITS]
+            if n == 0:
+                return e
+            score = floats[child, _TOTAL + mover] / n + c * np.sqrt(log_n / n)
+            if prior_weight > 0.0:
+                score += prior_weight * edge_prior[e] / (n + 1)
+        if score > best_score:
+            best_score = score
+            best = e
+    return best
+
+
+@njit(cache=True)
+def _try_prove(node: int, ints: Any, floats: Any, edge_child: Any) -> bool:
+    """Prove ``node`` if a child gives its mover the sole win or all its children are proven."""
+    mover = ints[node, _MOVER]
+    first = ints[node, _FIRST]
+    if first < 0:
+        return False
+    best = -1
+    best_value = -np.inf
+    for e in range(first, first + ints[node, _EXPANDED]):
+        child = edge_child[e]
+        if not ints[child, _PROVEN]:
+            continue
+        value = floats[child, _EXACT + mover]
+        if value >= 1.0:
+            best = child
+            best_value = value
+            break
+        if value > best_value:
+            best = child
+            best_value = value
+    if best < 0:
+        return False
+    if best_value < 1.0:
+        if ints[node, _EXPANDED] < ints[node, _COUNT]:
+            return False
+        for e in range(first, first + ints[node, _COUNT]):
+            if not ints[edge_child[e], _PROVEN]:
+                return False
+    ints[node, _PROVEN] = 1
+    for j in range(3):
+        floats[node, _EXACT + j] = floats[best, _EXACT + j]
+    return True
+
+
+@njit(cache=True)
+def search(
+    nb: Any,
+    ring: Any,
+    root_s: Any,
+    ints: Any,
+    floats: Any,
+    keys: Any,
+    table: Any,
+    edge_action: Any,
+    edge_child: Any,
+    edge_prior: Any,
+    counters: Any,
+    params: Any,
+    weights: Any,
+    rng: Any,
+    max_iterations: int,
+    deadline: float,
+) -> int:
+    """Run up to ``max_iterations`` iterations from the root node ``counters[2]`` (position
+    ``root_s``), or until ``deadline`` (``time.perf_counter()`` seconds; 0: none), the root is
+    proven, or the arrays are nearly full (then ``counters[3]`` is set). Returns the
+    iterations run."""
+    root = counters[_ROOT]
+    players = np.int64(root_s[kernel.S_PLAYERS])
+    use_table = params[_TABLE] > 0.0
+    use_solver = params[_SOLVER] > 0.0
+    depth = int(params[_DEPTH])
+    path = np.empty(_PATH, np.int64)
+    result = np.zeros(3, np.float64)
+    values = np.zeros(3, np.float64)
+    rows = np.zeros((3, 7), np.int64)
+    actions = np.empty(kernel.MAX_MOVES, np.int64)
+    history = np.empty(8 * 64, np.int64)
+    key = np.empty(_KEY_WORDS, np.uint64)
+    node_room = ints.shape[0] - 2
+    edge_room = edge_action.shape[0] - kernel.MAX_MOVES
+    done = 0
+    while done < max_iterations:
+        if ints[root, _PROVEN]:
+            break
+        if done > 0 and (done & 31) == 0 and deadline > 0.0 and _time_is_up(deadline):
+            break
+        if counters[_NODES] >= node_room or counters[_EDGES] >= edge_room:
+            counters[_FULL] = 1
+            break
+        s = root_s.copy()
+        node = root
+        length = 1
+        path[0] = root
+        while True:
+            if ints[node, _PROVEN]:
+                for k in range(3):
+                    result[k] = floats[node, _EXACT + k]
+                break
+            if ints[node, _FIRST] < 0:
+                _list_actions(
+                    nb, ring, s, node, ints, edge_action, edge_child, edge_prior,
+                    counters, params, weights, rng, actions, rows, values,
+                )  # fmt: skip
+            expanded = ints[node, _EXPANDED]
+            if expanded < ints[node, _COUNT]:
+                e = ints[node, _FIRST] + expanded
+                ints[node, _EXPANDED] = expanded + 1
+                kernel.play(nb, ring, s, edge_action[e])
+                h = _key(s, key)
+                found = _lookup(table, keys, key, h)
+                if use_table and found >= 0:
+                    edge_child[e] = found
+                    node = found
+                    path[length] = node
+                    length += 1
+                    if length >= _PATH:
+                        break
+                    continue  # a transposition: carry on down the tree
+                child = _new_node(
+                    s, ints, floats, keys, table, counters, key, -1 if found >= 0 else -1 - found
+                )
+                edge_child[e] = child
+                path[length] = child
+                length += 1
+                if ints[child, _PROVEN]:
+                    for k in range(3):
+                        result[k] = floats[child, _EXACT + k]
+                elif depth < 0:
+                    kernel.playout(nb, ring, s, rng, 0, -1, history)
+                    outcome(s, result)
+                else:
+                    kernel.playout(nb, ring, s, rng, 0, depth, history)
+                    if s[kernel.S_STEP] == kernel.OVER_STEP:
+                        outcome(s, result)
+                    else:
+                        evaluate(nb, s, weights, rows, result)
+                break
+            e = _select(node, ints, floats, edge_child, edge_prior, params)
+            kernel.play(nb, ring, s, edge_action[e])
+            node = edge_child[e]
+            path[length] = node
+            length += 1
+            if length >= _PATH:
+                for k in range(3):
+                    result[k] = 0.0
+                break
+        for i in range(length):
+            n = path[i]
+            ints[n, _VISITS] += 1
+            for k in range(players):
+                floats[n, _TOTAL + k] += result[k]
+        if use_solver:
+            for i in range(length - 2, -1, -1):
+                if not _try_prove(path[i], ints, floats, edge_child):
+                    break
+        done += 1
+    return done
+
+
+@njit(cache=True)
+def _find_or_add_root(s: Any, ints: Any, floats: Any, keys: Any, table: Any, counters: Any) -> Any:
+    """The node of position ``s`` (added if the tree does not hold it); made the root."""
+    key = np.empty(_KEY_WORDS, np.uint64)
+    h = _key(s, key)
+    found = _lookup(table, keys, key, h)
+    if found < 0:
+        found = _new_node(s, ints, floats, keys, table, counters, key, -1 - found)
+    counters[_ROOT] = found
+    return found
+
+
+@njit(cache=True)
+def _rebuild_table(keys: Any, nodes: int, table: Any) -> None:
+    """Insert the first ``nodes`` nodes into the empty ``table`` (after the arrays grew)."""
+    key = np.empty(_KEY_WORDS, np.uint64)
+    for node in range(nodes):
+        h = U(0x9E3779B97F4A7C15)
+        for w in range(_KEY_WORDS):
+            key[w] = keys[node, w]
+            h ^= key[w]
+            h *= U(0xBF58476D1CE4E5B9)
+            h ^= h >> U(31)
+        slot = _lookup(table, keys, key, h)
+        if slot < 0:
+            table[-1 - slot] = node
+
+
+@dataclass(frozen=True)
+class ChildReport:
+    """One action at the root: its visits, its mean result and, if proven, its exact value
+    (for the seat to move at the root)."""
+
+    action: int
+    visits: int
+    mean: float
+    exact: float | None
+
+
+@dataclass(frozen=True)
+class SearchReport:
+    """What one :meth:`HexSearch.search` found.
+
+    Attributes:
+        action: the action to play (a kernel action integer).
+        iterations: iterations of this search.
+        seconds: its wall time.
+        reused: root visits kept from earlier searches.
+        root_visits: root visits after the search.
+        proven: the exact result for the seat to move (+1 sole win, 0 shared or drawn, -1 loss)
+            if the search proved it, else ``None``.
+        nodes: nodes in the tree.
+        children: the root's tried actions, most visited first.
+    """
+
+    action: int
+    iterations: int
+    seconds: float
+    reused: int
+    root_visits: int
+    proven: float | None
+    nodes: int
+    children: list[ChildReport] = field(default_factory=list)
+
+
+class HexSearch:
+    """A compiled MCTS for the movement phase of hex, kept between moves of one game.
+
+    Args:
+        c: the UCB1 exploration constant (results lie in -1..1).
+        depth: random decisions before a playout is cut off and scored by the
+            learned evaluation; ``None``: random playouts to the end.
+        evaluation: ``float64[EVALUATION_SIZE]``, the learned model (needed for
+            ``depth`` and ``prior``).
+        prior: weight of the evaluation prior (0: off).
+        table: merge transpositions.
+        solver: MCTS-Solver.
+        reuse: keep the tree between moves.
+        seed: the random stream's seed.
+        max_nodes: the tree stops growing at this many nodes (the search then
+            returns early); at the start of a search a tree more than half full is
+            cleared.
+    """
+
+    def __init__(
+        self,
+        *,
+        c: float = 1.4,
+        depth: int | None = None,
+        evaluation: np.ndarray[Any, Any] | None = None,
+        prior: float = 0.0,
+        table: bool = True,
+        solver: bool = True,
+        reuse: bool = True,
+        seed: int = 0,
+        max_nodes: int = 1 << 21,
+    ) -> None:
+        if (depth is not None or prior > 0.0) and evaluation is None:
+            raise ValueError("cut-off playouts and the prior need an evaluation array")
+        self.params = np.array(
+            [c, prior, -1 if depth is None else depth, float(table), float(solver)], np.float64
+        )
+        self.weights = (
+            np.zeros(EVALUATION_SIZE, np.float64)
+            if evaluation is None
+            else np.asarray(evaluation, dtype=np.float64)
+        )
+        if self.weights.shape != (EVALUATION_SIZE,):
+            raise ValueError(f"the evaluation array must have {EVALUATION_SIZE} numbers")
+        self.reuse = reuse
+        self.max_nodes = max_nodes
+        self.rng = np.array([seed_word(seed)], dtype=np.uint64)
+        self._surface: np.ndarray[Any, Any] | None = None  # held, so its id is never reused
+        self._allocate(1 << 14)
+
+    def _allocate(self, nodes: int) -> None:
+        self.ints = np.zeros((nodes, _NODE_INTS), np.int64)
+        self.floats = np.zeros((nodes, _NODE_FLOATS), np.float64)
+        self.keys = np.zeros((nodes, _KEY_WORDS), np.uint64)
+        self.table = np.full(2 * nodes, _EMPTY, np.int64)
+        edges = 16 * nodes
+        self.edge_action = np.zeros(edges, np.int64)
+        self.edge_child = np.full(edges, _EMPTY, np.int64)
+        self.edge_prior = np.zeros(edges, np.float64)
+        self.counters = np.zeros(4, np.int64)
+
+    def clear(self) -> None:
+        """Forget the tree."""
+        self.table.fill(_EMPTY)
+        self.counters[:] = 0
+
+    def _grow(self) -> bool:
+        """Double the arrays (keeping the tree); ``False`` at ``max_nodes``."""
+        nodes = self.ints.shape[0]
+        if nodes * 2 > self.max_nodes:
+            return False
+        old = (self.ints, self.floats, self.keys, self.edge_action, self.edge_child)
+        old_prior, counters = self.edge_prior, self.counters.copy()
+        used, edges = int(counters[_NODES]), int(counters[_EDGES])
+        self._allocate(nodes * 2)
+        self.ints[:used] = old[0][:used]
+        self.floats[:used] = old[1][:used]
+        self.keys[:used] = old[2][:used]
+        self.edge_action[:edges] = old[3][:edges]
+        self.edge_child[:edges] = old[4][:edges]
+        self.edge_prior[:edges] = old_prior[:edges]
+        self.counters[:] = counters
+        self.counters[_FULL] = 0
+        _rebuild_table(self.keys, used, self.table)
+        return True
+
+    def search(
+        self,
+        nb: np.ndarray[Any, Any],
+        ring: np.ndarray[Any, Any],
+        s: np.ndarray[Any, Any],
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+    ) -> SearchReport:
+        """Search the position ``s`` (a kernel state vector on the surface ``nb``, ``ring``;
+        not finished) for ``iterations`` or ``seconds`` (at least one).
+
+        Raises:
+            ValueError: if the game is over or no budget is given.
+        """
+        if int(s[kernel.S_STEP]) == kernel.OVER_STEP:
+            raise ValueError("the game is over: there is nothing to search")
+        if iterations is None and seconds is None:
+            raise ValueError("give iterations or seconds")
+        started = time.perf_counter()
+        deadline = 0.0 if seconds is None else started + seconds
+        if (
+            not self.reuse
+            or self._surface is not nb
+            or (
+                self.counters[_NODES] * 2 > self.ints.shape[0]
+                and self.ints.shape[0] * 2 > self.max_nodes
+            )
+        ):
+            self.clear()
+        self._surface = nb
+        root = _find_or_add_root(s, self.ints, self.floats, self.keys, self.table, self.counters)
+        reused = int(self.ints[root, _VISITS])
+        left = iterations if iterations is not None else 1 << 62
+        done = 0
+        while left > 0:
+            n = search(
+                nb, ring, s, self.ints, self.floats, self.keys, self.table,
+                self.edge_action, self.edge_child, self.edge_prior, self.counters,
+                self.params, self.weights, self.rng, left, deadline,
+            )  # fmt: skip
+            done += n
+            left -= n
+            if not self.counters[_FULL] or not self._grow():
+                break
+        return self._report(root, done, time.perf_counter() - started, reused)
+
+    def _report(self, root: int, done: int, seconds: float, reused: int) -> SearchReport:
+        ints, floats = self.ints, self.floats
+        mover = int(ints[root, _MOVER])
+        first, expanded = int(ints[root, _FIRST]), int(ints[root, _EXPANDED])
+        children = []
+        for e in range(first, first + expanded):
+            child = int(self.edge_child[e])
+            visits = int(ints[child, _VISITS])
+            mean = float(floats[child, _TOTAL + mover]) / visits if visits else 0.0
+            exact = float(floats[child, _EXACT + mover]) if ints[child, _PROVEN] else None
+            children.append(ChildReport(int(self.edge_action[e]), visits, mean, exact))
+        children.sort(key=lambda r: (-r.visits, -r.mean))
+        proven = float(floats[root, _EXACT + mover]) if ints[root, _PROVEN] else None
+        return SearchReport(
+            action=_choose(children, proven),
+            iterations=done,
+            seconds=seconds,
+            reused=reused,
+            root_visits=int(ints[root, _VISITS]),
+            proven=proven,
+            nodes=int(self.counters[_NODES]),
+            children=children,
+        )
+
+
+def _choose(children: list[ChildReport], proven: float | None) -> int:
+    """The most visited action, except that an action proven to reach the root's proven value
+    (or a sole win) comes first and one proven to lose comes last."""
+
+    def rank(child: ChildReport) -> tuple[int, int, float]:
+        if child.exact is not None:
+            if child.exact >= 1.0 or (proven is not None and child.exact >= proven):
+                return (2, child.visits, child.mean)
+            if child.exact <= -1.0:
+                return (0, child.visits, child.mean)
+        return (1, child.visits, child.mean)
+
+    return max(children, key=rank).action
