@@ -48,7 +48,7 @@ from typing import Any
 
 from limitgames.agents.base import Agent, register_agent
 from limitgames.agents.budget import TIME_MARGIN, OptionReader
-from limitgames.agents.evaluation import evaluation_for, outcome_values, solver_for
+from limitgames.agents.evaluation import evaluation_for, outcome_values, solved_choice
 from limitgames.agents.heuristic import is_perfect_information
 from limitgames.core import Action, State
 
@@ -101,18 +101,9 @@ class AlphaBetaAgent(Agent):
             return actions[0]
         perfect = is_perfect_information(state)
         if self.solve and perfect:
-            solver = solver_for(state.game_id)
-            budget = (self.seconds or 10.0) * self.solve_share
-            solved = solver(state, budget) if solver is not None else None
+            solved = solved_choice(state, (self.seconds or 10.0) * self.solve_share)
             if solved is not None:
-                values, action = solved
-                self.last_info = {
-                    "depth": "exact",
-                    "value": values[seat],
-                    "win": (values[seat] + 1) / 2,
-                    "proven": {1.0: "win", 0.0: "draw", -1.0: "loss"}.get(values[seat], "?"),
-                    "seconds": round(time.perf_counter() - started, 3),
-                }
+                action, self.last_info = solved
                 return action
         root = state.clone() if perfect else state.determinize(seat, self.rng)
         self._deadline = (

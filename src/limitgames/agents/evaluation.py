@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib
 import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -188,3 +189,25 @@ def tree_search_for(game_id: str, **options: Any) -> TreeSearch | None:
         return None
     search: TreeSearch = factory(**options)
     return search
+
+
+def solved_choice(state: State, seconds: float) -> tuple[Action, dict[str, Any]] | None:
+    """The game's exact solver on ``state`` within ``seconds``: a best action and the
+    ``last_info`` saying so (``depth: "exact"``, ``value``, ``win``, ``proven``, ``seconds``),
+    or ``None`` (no solver, too big, or not solved in time)."""
+    solver = solver_for(state.game_id)
+    if solver is None:
+        return None
+    started = time.perf_counter()
+    solved = solver(state, seconds)
+    if solved is None:
+        return None
+    values, action = solved
+    value = values[state.current_player()]
+    return action, {
+        "depth": "exact",
+        "value": value,
+        "win": (value + 1) / 2,
+        "proven": {1.0: "win", 0.0: "draw", -1.0: "loss"}.get(value, "?"),
+        "seconds": round(time.perf_counter() - started, 3),
+    }

@@ -210,6 +210,7 @@ class HexTreeSearch:
         c: float,
         depth: int | None,
         prior: float,
+        contempt: float,
         table: bool,
         solver: bool,
         reuse: bool,
@@ -221,6 +222,7 @@ class HexTreeSearch:
             depth=depth,
             evaluation=evaluation_array() if needs_model else None,
             prior=prior,
+            contempt=contempt,
             table=table,
             solver=solver,
             reuse=reuse,
@@ -259,7 +261,8 @@ class HexTreeSearch:
             "nodes": report.nodes,
         }
         if report.proven is not None:
-            info["proven"] = {1.0: "win", 0.0: "draw"}.get(report.proven, "loss")
+            proven = report.proven
+            info["proven"] = "win" if proven >= 1.0 else "loss" if proven <= -1.0 else "draw"
         return report.action, info
 
 
@@ -268,6 +271,7 @@ def tree_search(
     c: float = 1.4,
     depth: int | None = PLAYOUT_DEPTH,
     prior: float = 0.0,
+    contempt: float = 0.0,
     table: bool = True,
     solver: bool = True,
     reuse: bool = True,
@@ -275,5 +279,12 @@ def tree_search(
 ) -> HexTreeSearch:
     """The compiled tree search ``mcts`` uses on hex (see :class:`HexTreeSearch`)."""
     return HexTreeSearch(
-        c=c, depth=depth, prior=prior, table=table, solver=solver, reuse=reuse, seed=seed
+        c=c,
+        depth=depth,
+        prior=prior,
+        contempt=contempt,
+        table=table,
+        solver=solver,
+        reuse=reuse,
+        seed=seed,
     )

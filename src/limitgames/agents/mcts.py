@@ -33,6 +33,13 @@ Spec options (``mcts:seconds=1``, ``mcts:iterations=2000,playouts=heuristic``):
     solver: ``yes`` (default) or ``no``: MCTS-Solver, proven wins and losses
         backed up the tree, so that forced endings are played perfectly.
     prior: weight of the evaluation prior (progressive bias; default 0, off).
+    contempt: what a finished draw costs the agent (0..1, default 0): with
+        ``contempt=0.3`` a draw is scored -0.3 for it, so it plays on for a win.
+    solve: ``yes`` or ``no`` (default): first try the game's exact solver
+        (hex: :mod:`limitgames.hex.solver`, on small surfaces) with up to
+        ``solve_share`` of the time budget (default 0.4), as ``alphabeta`` does;
+        a solved position is played perfectly, otherwise the search runs on the
+        time left.
 
 Games with a compiled search of their own (``hex``: :mod:`limitgames.hex.mcts`,
 through ``tree_search`` of its evaluation module) run the whole search there:
@@ -53,6 +60,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -66,6 +74,7 @@ from limitgames.agents.evaluation import (
     outcome_values,
     playout_depth_for,
     policy_for,
+    solved_choice,
     tree_search_for,
 )
 from limitgames.agents.heuristic import is_perfect_information
@@ -222,11 +231,17 @@ class MctsAgent(Agent):
         table: bool = True,
         solver: bool = True,
         prior: float = 0.0,
+        contempt: float = 0.0,
+        solve: bool = False,
+        solve_share: float = 0.4,
     ) -> None:
         super().__init__(spec, seed)
+        self.solve = solve
+        self.solve_share = solve_share
         self.table = table
         self.solver = solver
         self.prior = prior
+        self.contempt = contempt
         self._compiled: tuple[str, TreeSearch | None] | None = None
         self.budget = budget or Budget(seconds=1.0)
         self.c = c
@@ -260,6 +275,7 @@ class MctsAgent(Agent):
                     c=self.c,
                     depth=depth,
                     prior=self.prior,
+                    contempt=self.contempt,
                     table=self.table,
                     solver=self.solver,
                     reuse=self.reuse,
@@ -306,12 +322,22 @@ class MctsAgent(Agent):
             self.last_info = {"iterations": 0, "visits": 0, "share": 1.0, "forced": True}
             return actions[0]
         perfect = is_perfect_information(state)
+        started = time.perf_counter()
+        budget = self.budget
+        if self.solve and perfect:
+            solved = solved_choice(state, (budget.seconds or 10.0) * self.solve_share)
+            if solved is not None:
+                action, self.last_info = solved
+                return action
+            if budget.seconds is not None:  # the search gets the time left
+                spent = time.perf_counter() - started
+                budget = Budget(budget.iterations, max(0.01, budget.seconds - spent))
         compiled = self.compiled_search_for(state.game_id) if perfect else None
         if compiled is not None:
-            seconds = self.budget.seconds
+            seconds = budget.seconds
             found = compiled.choose(
                 state,
-                self.budget.iterations,
+                budget.iterations,
                 None if seconds is None else seconds * TIME_MARGIN,
             )
             if found is not None:
@@ -323,7 +349,7 @@ class MctsAgent(Agent):
         reused = root.visits if root is not None else 0
         if root is None:
             root = Node(None, None, seat, list(actions), seats)
-        clock = self.budget.start()
+        clock = budget.start()
         rng, c, playout = self.rng, self.c, self.playout_for(state.game_id)
         while True:
             if root.children and clock.exhausted():
@@ -375,6 +401,9 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     table = reader.choice("table", "yes", ("yes", "no")) == "yes"
     solver = reader.choice("solver", "yes", ("yes", "no")) == "yes"
     prior = reader.number("prior", None) or 0.0
+    contempt = reader.fraction("contempt", 0.0)
+    solve = reader.choice("solve", "no", ("yes", "no")) == "yes"
+    solve_share = reader.fraction("solve_share", 0.4)
     reader.finish()
     assert c is not None
     return MctsAgent(
@@ -388,6 +417,9 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
         table=table,
         solver=solver,
         prior=prior,
+        contempt=contempt,
+        solve=solve,
+        solve_share=solve_share,
     )
 
 
@@ -396,5 +428,6 @@ register_agent(
     _make,
     "UCT tree search, max-n for any number of seats; options seconds=S or iterations=N, "
     "c=1.4, playouts=auto|random|heuristic|policy, depth=D, reuse=yes|no, table=yes|no, "
-    "solver=yes|no, prior=W (hex: a compiled search)",
+    "solver=yes|no, prior=W, contempt=0..1 (hex: a compiled search), solve=yes|no (exact solver on small "
+    "positions), solve_share=0..1",
 )

@@ -28,6 +28,9 @@ and one kernel playout. What it does, by option of :class:`HexSearch`:
 - **Prior** (progressive bias, Chaslot et al. 2008): when a node's actions
   are listed, each child is scored by the learned evaluation; the actions
   are tried best first, and UCB gets ``prior_weight * value / (n + 1)``.
+- **Contempt**: a finished game that is a draw (or a shared win) may be
+  scored ``-contempt`` for the searching player instead of 0, so that it
+  plays on for a win rather than settle for a stalemate (hex draws often).
 - **Tree reuse**: the arrays are kept between moves; the next search starts
   from the node of the new position if the tree holds it (found through the
   table), with its statistics.
@@ -63,8 +66,8 @@ _NODE_FLOATS = 6
 # counters
 _NODES, _EDGES, _ROOT, _FULL = 0, 1, 2, 3
 # parameters
-_C, _PRIOR, _DEPTH, _TABLE, _SOLVER = 0, 1, 2, 3, 4
-_PARAMS = 5
+_C, _PRIOR, _DEPTH, _TABLE, _SOLVER, _CONTEMPT, _ME = 0, 1, 2, 3, 4, 5, 6
+_PARAMS = 7
 
 EVALUATION_SIZE = 13
 """Length of the evaluation array :func:`evaluate` reads: the 8 weights of
@@ -93,6 +96,15 @@ def outcome(s: Any, out: Any) -> None:
             out[k] = 1.0 if tops == 1 else 0.0
         else:
             out[k] = -1.0
+
+
+@njit(cache=True)
+def _score(s: Any, out: Any, params: Any) -> None:
+    """:func:`outcome`, with a draw or shared win worth ``-contempt`` to the searching player."""
+    outcome(s, out)
+    me = np.int64(params[_ME])
+    if out[me] == 0.0:
+        out[me] = -params[_CONTEMPT]
 
 
 @njit(cache=True)
@@ -172,7 +184,15 @@ def _lookup(table: Any, keys: Any, key: Any, h: Any) -> Any:
 
 @njit(cache=True)
 def _new_node(
-    s: Any, ints: Any, floats: Any, keys: Any, table: Any, counters: Any, key: Any, slot: int
+    s: Any,
+    ints: Any,
+    floats: Any,
+    keys: Any,
+    table: Any,
+    counters: Any,
+    key: Any,
+    slot: int,
+    params: Any,
 ) -> Any:
     """Append a node for position ``s`` (key ``key``; ``slot``: its free table slot or -1)."""
     node = counters[_NODES]
@@ -190,7 +210,7 @@ def _new_node(
     if s[kernel.S_STEP] == kernel.OVER_STEP:
         ints[node, _MOVER] = -1
         ints[node, _PROVEN] = 1
-        outcome(s, floats[node, _EXACT:])
+        _score(s, floats[node, _EXACT:], params)
     else:
         ints[node, _MOVER] = np.int64(s[kernel.S_TO_MOVE])
         ints[node, _PROVEN] = 0
@@ -235,7 +255,7 @@ def _list_actions(
             child = s.copy()
             kernel.play(nb, ring, child, actions[i])
             if child[kernel.S_STEP] == kernel.OVER_STEP:
-                outcome(child, values)
+                _score(child, values, params)
             else:
                 evaluate(nb, child, weights, rows, values)
             priors[i] = values[mover]
@@ -391,7 +411,15 @@ def search(
                         break
                     continue  # a transposition: carry on down the tree
                 child = _new_node(
-                    s, ints, floats, keys, table, counters, key, -1 if found >= 0 else -1 - found
+                    s,
+                    ints,
+                    floats,
+                    keys,
+                    table,
+                    counters,
+                    key,
+                    -1 if found >= 0 else -1 - found,
+                    params,
                 )
                 edge_child[e] = child
                 path[length] = child
@@ -401,11 +429,11 @@ def search(
                         result[k] = floats[child, _EXACT + k]
                 elif depth < 0:
                     kernel.playout(nb, ring, s, rng, 0, -1, history)
-                    outcome(s, result)
+                    _score(s, result, params)
                 else:
                     kernel.playout(nb, ring, s, rng, 0, depth, history)
                     if s[kernel.S_STEP] == kernel.OVER_STEP:
-                        outcome(s, result)
+                        _score(s, result, params)
                     else:
                         evaluate(nb, s, weights, rows, result)
                 break
@@ -432,13 +460,15 @@ def search(
 
 
 @njit(cache=True)
-def _find_or_add_root(s: Any, ints: Any, floats: Any, keys: Any, table: Any, counters: Any) -> Any:
+def _find_or_add_root(
+    s: Any, ints: Any, floats: Any, keys: Any, table: Any, counters: Any, params: Any
+) -> Any:
     """The node of position ``s`` (added if the tree does not hold it); made the root."""
     key = np.empty(_KEY_WORDS, np.uint64)
     h = _key(s, key)
     found = _lookup(table, keys, key, h)
     if found < 0:
-        found = _new_node(s, ints, floats, keys, table, counters, key, -1 - found)
+        found = _new_node(s, ints, floats, keys, table, counters, key, -1 - found, params)
     counters[_ROOT] = found
     return found
 
@@ -506,6 +536,8 @@ class HexSearch:
         evaluation: ``float64[EVALUATION_SIZE]``, the learned model (needed for
             ``depth`` and ``prior``).
         prior: weight of the evaluation prior (0: off).
+        contempt: what a draw (or shared win) costs the searching player, in results
+            (0: a draw is worth 0; 0.3: worth -0.3, so it plays on for a win).
         table: merge transpositions.
         solver: MCTS-Solver.
         reuse: keep the tree between moves.
@@ -522,6 +554,7 @@ class HexSearch:
         depth: int | None = None,
         evaluation: np.ndarray[Any, Any] | None = None,
         prior: float = 0.0,
+        contempt: float = 0.0,
         table: bool = True,
         solver: bool = True,
         reuse: bool = True,
@@ -531,7 +564,8 @@ class HexSearch:
         if (depth is not None or prior > 0.0) and evaluation is None:
             raise ValueError("cut-off playouts and the prior need an evaluation array")
         self.params = np.array(
-            [c, prior, -1 if depth is None else depth, float(table), float(solver)], np.float64
+            [c, prior, -1 if depth is None else depth, float(table), float(solver), contempt, 0],
+            np.float64,
         )
         self.weights = (
             np.zeros(EVALUATION_SIZE, np.float64)
@@ -613,7 +647,13 @@ class HexSearch:
         ):
             self.clear()
         self._surface = nb
-        root = _find_or_add_root(s, self.ints, self.floats, self.keys, self.table, self.counters)
+        mover = int(s[kernel.S_TO_MOVE])
+        if self.params[_CONTEMPT] != 0.0 and mover != int(self.params[_ME]):
+            self.clear()  # values in the tree were scored for another player's contempt
+        self.params[_ME] = mover
+        root = _find_or_add_root(
+            s, self.ints, self.floats, self.keys, self.table, self.counters, self.params
+        )
         reused = int(self.ints[root, _VISITS])
         left = iterations if iterations is not None else 1 << 62
         done = 0
