@@ -188,3 +188,31 @@ def test_a_finished_game_is_refused() -> None:
     assert s is not None and surface is not None and state.is_terminal()
     with pytest.raises(ValueError, match="game is over"):
         HexSearch().search(surface.neighbour_masks, surface.ring, s, iterations=10)
+
+
+def test_contempt_scores_a_draw_below_zero_for_the_searching_player_only() -> None:
+    from limitgames.hex.mcts import _score
+
+    drawn = next(
+        state
+        for seed in range(40)
+        for state in _random_states(2, games=1, seed=100 + seed)[-1:]
+        if state.returns() == [0.0, 0.0]
+    )
+    s = drawn.kernel_vector()
+    out = np.zeros(3)
+    for me in (0, 1):
+        params = np.zeros(7)
+        params[5], params[6] = 0.25, me  # contempt, the searching kernel player
+        _score(s, out, params)
+        assert out[me] == -0.25 and out[1 - me] == 0.0
+    won = next(
+        state
+        for seed in range(40)
+        for state in _random_states(2, games=1, seed=200 + seed)[-1:]
+        if state.returns() != [0.0, 0.0]
+    )
+    params = np.zeros(7)
+    params[5] = 0.25  # a decided game is scored as it is
+    _score(won.kernel_vector(), out, params)
+    assert sorted(out[:2].tolist()) == [-1.0, 1.0]

@@ -29,12 +29,14 @@ _HIDDEN: dict[str, str] = {
 }
 _HEX: dict[str, str] = {
     "easy": "heuristic:epsilon=0.3",
-    "medium": "alphabeta:seconds=0.2",
-    "hard": "alphabeta:seconds=1,solve=yes",
-    "expert": "alphabeta:seconds=3,solve=yes",
+    "medium": "alphabeta:seconds=0.3",
+    "hard": "mcts:seconds=1,contempt=0.3,solve=yes",
+    "expert": "mcts:seconds=3,contempt=0.3,prior=0.5,solve=yes",
 }
-"""hex: greedy with 30% random moves (beatable, makes visible mistakes); alpha-beta with the
-learned evaluation at 0.2, 1 and 3 s a move, the last two playing small endings exactly."""
+"""hex (budgets at most 0.2, 1, 3 and 6 s a move on one core): greedy with 30% random moves
+(beatable, makes visible mistakes); alpha-beta on the learned evaluation at 0.3 s; the compiled
+MCTS (transposition table, MCTS-Solver, tree reuse, learned cut-offs, contempt for draws) at 1 s,
+and at 3 s with the evaluation prior; the last two play small endings with the exact solver."""
 _BY_GAME: dict[str, dict[str, str]] = {"hex": _HEX, "cards": _HIDDEN, "world": _HIDDEN}
 
 

@@ -45,6 +45,7 @@ from limitgames.hex.kernel import (
     settle,
 )
 from limitgames.hex.layout import generate_layout
+from limitgames.hex.mcts import EVALUATION_SIZE, HexSearch
 from limitgames.hex.surface import MAX_TILES, Surface
 
 
@@ -110,4 +111,11 @@ def compile_kernel() -> float:
         np.zeros(2, dtype=np.bool_),
     )
     legal_mask_batch(nbs, batch, np.zeros((2, KERNEL_ACTIONS), dtype=np.bool_))
+    # the compiled tree search, with every option that takes another code path
+    weights = np.zeros(EVALUATION_SIZE)
+    weights[11] = 1.0  # (a nonzero scale)
+    for depth, prior in ((None, 0.0), (4, 0.5)):
+        HexSearch(depth=depth, prior=prior, evaluation=weights, contempt=0.1).search(
+            nb, ring, s.copy(), iterations=20
+        )
     return time.perf_counter() - start
