@@ -61,8 +61,11 @@ def test_play_is_previewed_before_confirmation() -> None:
     set_board(n, population=4, money=12, unrest=6)
     lines = world_view.preview_lines(state, ("play", "public-expenditure"))
     text = "\n".join(lines)
-    assert "nations.circle.money: 12 -> 7" in text
-    assert "nations.circle.unrest: 6 -> 5" in text
+    # population position 4 is worth 5: 1 $ per POP is 5 $, unrest -1 (rules/world.md)
+    assert "you: money 12 -> 7 $" in text
+    assert "you: social unrest 6 -> 5" in text
+    assert "World Bank 218 -> 223 $" in text  # 2 nations x 109 $, plus the 5 $ paid
+    assert "nations." not in text and "hand_by_deck" not in text  # game words, not state keys
     assert n.money == 12  # the state itself is unchanged
     answers = iter(["play public-expenditure", "n", "play public-expenditure", "y"])
     console = Console(record=True, width=120)
@@ -160,9 +163,17 @@ def test_opponent_level_and_bad_options(tmp_path: Path) -> None:
 
 def test_save_a_position_and_play_on_from_it(tmp_path: Path) -> None:
     saved = tmp_path / "table.json"
-    result = runner.invoke(
+    against_computers = runner.invoke(
         _app(),
         ["world", "--players", "3", "--seed", "2", "--record", str(tmp_path / "a.json")],
+        input=f"position {saved}\nquit\n",
+    )
+    assert against_computers.exit_code == 0, against_computers.output
+    assert "for a table of people only" in against_computers.output and not saved.exists()
+    people = ["--seat", "human", "--seat", "human", "--seat", "human"]
+    result = runner.invoke(
+        _app(),
+        ["world", "--players", "3", *people, "--seed", "2", "--record", str(tmp_path / "a.json")],
         input=f"position {saved}\nquit\n",
     )
     assert result.exit_code == 0, result.output

@@ -35,7 +35,8 @@ class WorldInput:
 
     ``preview ACTION`` shows what an action would do; ``card CARD`` shows a card;
     ``log`` shows the whole log; ``play CARD`` is previewed and must be confirmed
-    (unless ``confirm`` is off). Everything else goes to the session.
+    (unless ``confirm`` is off); ``position FILE`` saves the table (every hand and deck), so
+    only when every seat is a person (``referee``). Everything else goes to the session.
     """
 
     def __init__(
@@ -44,11 +45,13 @@ class WorldInput:
         state: Callable[[], State],
         read: Callable[[str], str],
         confirm: bool = True,
+        referee: bool = False,
     ) -> None:
         self.console = console
         self.state = state
         self.read = read
         self.confirm = confirm
+        self.referee = referee
 
     def __call__(self, prompt: str) -> str:
         while True:
@@ -60,12 +63,19 @@ class WorldInput:
             if verb == "help":
                 self.console.print(
                     "World commands: preview ACTION (what it would do), card CARD (a card's text), "
-                    "log (everything that happened), position FILE (save the table at the start of "
-                    "this generation, to play on later with --position FILE).",
+                    "log (everything that happened), position FILE (when every seat is a person: save "
+                    "the table at the start of this generation, to play on later with --position FILE).",
                     highlight=False,
                 )
                 return line
             if verb == "position" and len(words) == 2:
+                if not self.referee:
+                    self.console.print(
+                        "[yellow]position is for a table of people only:[/] the file holds every "
+                        "hand and the order of every deck.",
+                        highlight=False,
+                    )
+                    continue
                 self.save_position(Path(words[1]))
                 continue
             if verb == "log":
@@ -140,36 +150,22 @@ class WorldInput:
         return True
 
 
-HIDDEN_VERBS = ("keep", "discard")
-"""Actions that name a card going into or out of a hand: never announced to others."""
-
-
 def make_session(*args: Any, **kwargs: Any) -> Any:
-    """A :class:`~limitgames.cli.session.TerminalSession` that keeps hidden choices hidden.
+    """A :class:`~limitgames.cli.session.TerminalSession` that names the kind of a secret choice.
 
-    A computer seat's choice in a simultaneous step, and any card it keeps or discards, is
-    announced without its content (the log tells the rest when the step closes).
+    Which choices are secret is the engine's answer (``WorldState.announcement``): a computer
+    seat's choice in a simultaneous step, and any card it keeps or discards, is announced
+    without its content (the log tells the rest when the step closes).
     """
     from limitgames.cli.session import TerminalSession
     from limitgames.cli.world_view import CHOICE_WORDS
-    from limitgames.world.state import SEQUENTIAL_STAGES
 
     class WorldSession(TerminalSession):
-        hidden_step = False
-        kind = ""
-
-        def computer_turn(self, seat: int) -> None:
+        def secret_choice_words(self) -> str:
             state: Any = self.state
-            self.hidden_step = state.stage not in SEQUENTIAL_STAGES
-            self.kind = state.pending[-1].kind if state.pending else ""
-            super().computer_turn(seat)
-
-        def announce(self, seat: int, action: Any, text: str, info: str = "") -> None:
-            verb = action[0] if isinstance(action, tuple) and action else ""
-            if seat != self.viewer and (self.hidden_step or verb in HIDDEN_VERBS):
-                words = CHOICE_WORDS.get(self.kind, self.kind).split(" (")[0]
-                text = f"a hidden choice ({words})"
-            super().announce(seat, action, text, info)
+            kind = state.pending[-1].kind if state.pending else ""
+            words = CHOICE_WORDS.get(kind, kind).split(" (")[0]
+            return f"a hidden choice ({words})"
 
     return WorldSession(*args, **kwargs)
 
@@ -264,7 +260,13 @@ def play_world(
         seed=seed,
         pause=pause,
     )
-    session.input = WorldInput(console, lambda: session.state, session.input, confirm=confirm)
+    session.input = WorldInput(
+        console,
+        lambda: session.state,
+        session.input,
+        confirm=confirm,
+        referee=all(s.is_human for s in seats),
+    )
     session.run()
 
 

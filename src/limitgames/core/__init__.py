@@ -10,6 +10,7 @@ from limitgames.core.errors import (
     VariantError,
 )
 from limitgames.core.protocol import (
+    AmountForm,
     TERMINAL,
     Action,
     Game,
@@ -27,6 +28,7 @@ from limitgames.core.registry import (
 )
 
 __all__ = [
+    "AmountForm",
     "TERMINAL",
     "Action",
     "Chance",

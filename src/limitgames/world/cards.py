@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from limitgames.core import AmountForm
 from limitgames.world.data import PLANTS
 from limitgames.world.market import bounded_amounts, start_trading
 from limitgames.world.nation import INDUSTRIAL, MILITARY, RENEWABLE, Nation
@@ -33,6 +34,7 @@ from limitgames.world.political import plant_choice, sol_choice
 from limitgames.world.social import produce, recycle
 from limitgames.world.state import (
     ACCEPT,
+    FORMS,
     NATION_NAMES,
     OPTIONS,
     RESOLVE,
@@ -583,6 +585,10 @@ def _contribute_options(s: WorldState, c: Choice) -> list[WorldAction]:
     ]
 
 
+def _contribute_forms(s: WorldState, c: Choice) -> list[AmountForm]:
+    return [AmountForm("contribute", ("contribute",), (), 0, _contribute_max(s, c), "contribute N")]
+
+
 def _contribute_accept(s: WorldState, c: Choice, action: WorldAction) -> str | None:
     if len(action) != 2 or action[0] != "contribute" or type(action[1]) is not int:
         return "write 'contribute N'"
@@ -631,6 +637,11 @@ def _spend_options(s: WorldState, c: Choice) -> list[WorldAction]:
     target_military = s.nations[c.args[1]].stock[MILITARY]
     amounts |= {x for x in (target_military, target_military + 1) if lo <= x <= hi}
     return [("spend", x) for x in sorted(amounts)]
+
+
+def _spend_forms(s: WorldState, c: Choice) -> list[AmountForm]:
+    lo, hi = _spend_range(s, c)
+    return [AmountForm("spend", ("spend",), (), lo, hi, "spend N")] if lo <= hi else []
 
 
 def _spend_accept(s: WorldState, c: Choice, action: WorldAction) -> str | None:
@@ -761,6 +772,11 @@ def _give_options(s: WorldState, c: Choice) -> list[WorldAction]:
     return [("give", k) for k in range(1, top + 1)]
 
 
+def _give_forms(s: WorldState, c: Choice) -> list[AmountForm]:
+    top = min(_p(s, "soft-power", "pollution"), s.nations[c.seat].pollution)
+    return [AmountForm("give", ("give",), (), 1, top, "give N")] if top >= 1 else []
+
+
 def _give_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
     a = s.nations[c.seat]
     t = s.nations[c.args[0]]
@@ -841,3 +857,4 @@ RESOLVE.update(
     }
 )
 ACCEPT.update({"spend": _spend_accept, "contribute": _contribute_accept})
+FORMS.update({"spend": _spend_forms, "contribute": _contribute_forms, "give": _give_forms})

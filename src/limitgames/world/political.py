@@ -139,6 +139,7 @@ def _deck_resolve(state: WorldState, choice: Choice, action: WorldAction) -> Non
         draw, keep = card.p("draw"), card.p("keep")
     drawn = tuple(nation.decks[deck][:draw])
     del nation.decks[deck][:draw]
+    state.revealed[choice.seat] += 1
     state.note(
         choice.seat, f"{choice.args[0].replace('_', ' ')}: draws {len(drawn)} from the {deck} deck"
     )
