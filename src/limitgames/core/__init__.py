@@ -10,9 +10,9 @@ from limitgames.core.errors import (
     VariantError,
 )
 from limitgames.core.protocol import (
-    AmountForm,
     TERMINAL,
     Action,
+    AmountForm,
     Game,
     GameInfo,
     Parameter,
@@ -28,9 +28,9 @@ from limitgames.core.registry import (
 )
 
 __all__ = [
-    "AmountForm",
     "TERMINAL",
     "Action",
+    "AmountForm",
     "Chance",
     "Game",
     "GameInfo",

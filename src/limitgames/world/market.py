@@ -15,9 +15,9 @@ random play stays quick) and ``price`` (Speculation: move a cube one position).
 
 from __future__ import annotations
 
+from limitgames.core import AmountForm
 from limitgames.world.data import RESOURCES
 from limitgames.world.nation import Nation
-from limitgames.core import AmountForm
 from limitgames.world.state import (
     ACCEPT,
     FORMS,
