@@ -9,6 +9,7 @@ import pytest
 from limitgames.core import NotationError, VariantError, get_game
 from limitgames.world.data import (
     DEFAULT_DATA,
+    SOURCES,
     data_with_overrides,
     iter_values,
     reconstructed_values,
@@ -19,7 +20,7 @@ from tests.world.scenario import new_state
 def test_every_value_has_a_source() -> None:
     values = list(iter_values(DEFAULT_DATA.raw))
     assert len(values) > 150
-    assert {source for _, _, source in values} == {"rulebook", "reconstructed"}
+    assert {source for _, _, source in values} == set(SOURCES)
 
 
 def test_reconstructed_values_are_listed() -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from limitgames.world.data import CLASSES, DECKS, PLANTS
 from limitgames.world.nation import Nation
 from limitgames.world.state import (
+    ACCEPT,
     OPTIONS,
     RESOLVE,
     STAGE_HANDLERS,
@@ -198,6 +199,22 @@ def _policy_options(state: WorldState, choice: Choice) -> list[WorldAction]:
     return out
 
 
+def _policy_accept(state: WorldState, choice: Choice, action: WorldAction) -> str | None:
+    """``None`` for an option of the policy choice; else why not (a card's cost or effect)."""
+    if action in state.legal_actions():
+        return None
+    if (
+        isinstance(action, tuple)
+        and len(action) == 2
+        and action[0] == "play"
+        and action[1] in state.data.cards
+    ):
+        from limitgames.world.cards import why_not_playable
+
+        return why_not_playable(state, state.nations[choice.seat], action[1])
+    return f"not an option now ({state.name(choice.seat)} must play a card, withdraw one, or pass)"
+
+
 def _policy_resolve(state: WorldState, choice: Choice, action: WorldAction) -> None:
     from limitgames.world.cards import play, withdraw
 
@@ -322,3 +339,4 @@ RESOLVE.update(
         "plant": _plant_resolve,
     }
 )
+ACCEPT["policy"] = _policy_accept

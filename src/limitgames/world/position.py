@@ -136,7 +136,7 @@ def state_from_position(position: Mapping[str, Any]) -> WorldState:
         PositionError: one line naming the field that is wrong and why.
     """
     from limitgames.core import Chance
-    from limitgames.world.data import load_data
+    from limitgames.world.data import embed_overrides, variant_data
     from limitgames.world.game import WorldGame
     from limitgames.world.state import NATION_NAMES, WorldState
 
@@ -150,8 +150,8 @@ def state_from_position(position: Mapping[str, Any]) -> WorldState:
     variant = dict(position.get("variant") or {})
     variant.setdefault("players", len(raw_nations))
     try:
-        resolved = WorldGame.info.resolve_variant(variant)
-        data = load_data(resolved["data"])
+        resolved = embed_overrides(WorldGame.info.resolve_variant(variant))
+        data = variant_data(resolved)
     except LimitGamesError as exc:
         raise PositionError(f"variant: {exc}") from None
     if resolved["players"] != len(raw_nations):
