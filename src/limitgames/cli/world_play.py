@@ -316,14 +316,29 @@ def bench_world(
     console.print(table)
 
 
+SUPPLIED = ("reconstructed", "decision")
+"""Sources of the values the project supplied where the text is lost or silent."""
+
+
 def rules_command(
     game: Annotated[str, typer.Argument(help="The game (world).")],
     reconstructed: Annotated[
-        bool, typer.Option("--reconstructed", help="List every reconstructed value.")
+        bool,
+        typer.Option(
+            "--reconstructed",
+            help="List every value the project supplied (reconstructed or decided) and every reading.",
+        ),
     ] = False,
     all_values: Annotated[
         bool, typer.Option("--all", help="List every value with its source.")
     ] = False,
+    output: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            help="lines: one 'key = value  # source' per line; toml: an override file to edit.",
+        ),
+    ] = "lines",
     data: Annotated[Path | None, typer.Option(help="Apply this override file first.")] = None,
 ) -> None:
     """Where the rules as played are written, and the game data's values and their sources."""
@@ -331,44 +346,78 @@ def rules_command(
         raise _fail(
             f"limit rules lists the game data of world only (the other rules are in rules/{game}.md)"
         )
-    from limitgames.world.data import iter_values, load_data
+    if output not in ("lines", "toml"):
+        raise _fail(f"--format: {output!r} is not lines or toml")
+    from limitgames.world.data import iter_entries, load_data
 
     try:
         loaded = load_data(str(data) if data else None)
     except LimitGamesError as exc:
         raise _fail(str(exc)) from None
-    values = list(iter_values(loaded.raw))
+    entries = list(iter_entries(loaded.raw))
     if not reconstructed and not all_values:
         counts: dict[str, int] = {}
-        for _, _, source in values:
-            counts[source] = counts.get(source, 0) + 1
+        for _, entry in entries:
+            counts[entry["source"]] = counts.get(entry["source"], 0) + 1
         console.print(
-            "LIMIT (Alexandre Poyé): the rules as played are in rules/world.md; the numbers are in "
-            "limitgames/world/data.toml.",
+            "LIMIT (Alexandre Poyé): the rules as played are in rules/world.md; the numbers and "
+            "the readings of lost icons are in limitgames/world/data.toml.",
             highlight=False,
         )
+        console.print(", ".join(f"{n} {s}" for s, n in counts.items()) + " values.", highlight=False)
         console.print(
-            ", ".join(f"{n} {s}" for s, n in counts.items()) + " values.", highlight=False
-        )
-        console.print(
-            "Use --reconstructed to list the reconstructed ones, --all for every value.",
+            "Use --reconstructed to list what the project supplied, --all for every value, "
+            "--format toml for an override file.",
             highlight=False,
         )
         return
-    table = Table(
-        title="Reconstructed values" if reconstructed else "All values", title_justify="left"
+    chosen = [
+        (path, entry)
+        for path, entry in entries
+        if all_values or entry["source"] in SUPPLIED or path.startswith("readings.")
+    ]
+    if output == "toml":
+        typer.echo(override_file_text(chosen))
+        return
+    for path, entry in chosen:
+        typer.echo(f"{path} = {_toml_value(entry['value'])}  # {_note(entry)}")
+    typer.echo(
+        f"# {len(chosen)} values. Change any of them in a TOML file "
+        "(limit rules world --reconstructed --format toml starts one): limit play world --data FILE"
     )
-    table.add_column("key")
-    table.add_column("value")
-    table.add_column("source")
-    shown = 0
-    for path, value, source in values:
-        if reconstructed and source != "reconstructed":
-            continue
-        table.add_row(path, str(value), source)
-        shown += 1
-    console.print(table)
-    console.print(
-        f"{shown} values. Override any of them with a TOML file: limit play world --data FILE",
-        highlight=False,
-    )
+
+
+def _toml_value(value: Any) -> str:
+    """A value of the data file in TOML (integers, strings, booleans and lists of them)."""
+    import json
+
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _note(entry: dict[str, Any]) -> str:
+    parts = [str(entry["source"])]
+    if "choices" in entry:
+        parts.append("one of " + " | ".join(entry["choices"]))
+    if "why" in entry:
+        parts.append(str(entry["why"]))
+    return "; ".join(parts)
+
+
+def override_file_text(entries: list[tuple[str, dict[str, Any]]]) -> str:
+    """An override file holding ``entries`` (``(key path, entry)``) with their current values,
+    each with its source (and choices and reasoning) as a comment: edit and pass with --data."""
+    lines = [
+        "# Values of LIMIT's game data (limitgames/world/data.toml) with their sources.",
+        "# Edit the ones you want, delete the others, and play: limit play world --data FILE",
+    ]
+    section = ""
+    for path, entry in entries:
+        if path.startswith("cards."):
+            table, key = path.rsplit(".", 1)
+        else:
+            table, key = path.split(".", 1)
+        if table != section:
+            lines += ["", f"[{table}]"]
+            section = table
+        lines.append(f"{key} = {_toml_value(entry['value'])}  # {_note(entry)}")
+    return "\n".join(lines)
