@@ -12,8 +12,8 @@ from limitgames.agents import make_agent
 from limitgames.agents.cards_evaluation import binomial_cdf, count_up_to_last, over_limit_chance
 from limitgames.agents.evaluation import evaluation_for, outcome_values
 from limitgames.agents.world_evaluation import nation_value
-from limitgames.world.data import DEFAULT_DATA, data_with_overrides
 from limitgames.core import available_games, get_game
+from limitgames.world.data import DEFAULT_DATA, data_with_overrides
 
 COLOURS = ("red", "yellow", "green", "blue", "purple")
 

@@ -118,11 +118,13 @@ def test_a_record_embeds_its_data_file_and_replays_after_it_is_deleted(tmp_path:
 
 def test_overrides_as_json_and_their_errors() -> None:
     game = get_game("world")
-    state = game.new_initial_state(seed=1, players=2, overrides='{"setup": {"world_bank_per_nation": 60}}')
+    state = game.new_initial_state(
+        seed=1, players=2, overrides='{"setup": {"world_bank_per_nation": 60}}'
+    )
     assert state.world_bank == 120
     with pytest.raises(VariantError, match="overrides: not valid JSON"):
         game.new_initial_state(seed=1, players=2, overrides="{")
-    with pytest.raises(VariantError, match="unknown key scoring.polution"):
+    with pytest.raises(VariantError, match=r"unknown key scoring\.polution"):
         game.new_initial_state(seed=1, players=2, overrides='{"scoring": {"polution": 1}}')
 
 
@@ -134,8 +136,9 @@ def test_log_lines_state_the_amounts_of_the_data() -> None:
     set_board(n, money=10)
     bank, box = state.world_bank, state.limit_box["money"]
     play(state, "play speculation")
-    assert "circle: Speculation (cost): 7 $ from the World Bank and 3 $ of yours to the LIMIT box" in (
-        state.log_lines(0)
+    assert (
+        "circle: Speculation (cost): 7 $ from the World Bank and 3 $ of yours to the LIMIT box"
+        in (state.log_lines(0))
     )
     assert n.money == 7 and state.world_bank == bank - 7 and state.limit_box["money"] == box + 10
 

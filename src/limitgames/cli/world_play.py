@@ -364,7 +364,9 @@ def rules_command(
             "the readings of lost icons are in limitgames/world/data.toml.",
             highlight=False,
         )
-        console.print(", ".join(f"{n} {s}" for s, n in counts.items()) + " values.", highlight=False)
+        console.print(
+            ", ".join(f"{n} {s}" for s, n in counts.items()) + " values.", highlight=False
+        )
         console.print(
             "Use --reconstructed to list what the project supplied, --all for every value, "
             "--format toml for an override file.",

@@ -58,7 +58,9 @@ def token_totals(data: Any, players: int) -> dict[str, int]:
     """
     s, nd = data.setup, data.nation
     return {
-        "money": s["world_bank_per_nation"] * players + s["limit_box_money"] + nd["money"] * players,
+        "money": s["world_bank_per_nation"] * players
+        + s["limit_box_money"]
+        + nd["money"] * players,
         "fossil": nd["fossil"] * players
         + data.market_start_stock[3]
         + s["colonization_fossil_base"]
