@@ -58,7 +58,7 @@ class WorldGame(Game):
                 choices=("win", "score"),
             ),
         ),
-        rules_version="world-1",
+        rules_version="world-2",  # world-2: the full-effect rule for every card; readings
         rules_doc="docs/rules/world.md; usage in docs/world.md",
         perfect_information=False,
         description=(
