@@ -448,7 +448,11 @@ class Preview(NamedTuple):
             then.append(f"then you see the cards drawn and {words}")
         elif choice and choice["nation"] == me and "options" in choice:
             words = CHOICE_WORDS.get(choice["kind"], choice["kind"]).split(" (")[0]
-            then.append(f"then you {words}: " + "  ".join(choice["options"]))
+            forms = twin.action_forms()
+            verbs = {f.verb for f in forms}
+            options = [f"{f.notation} (N {f.minimum}-{f.maximum})" for f in forms]
+            options += [o for o in choice["options"] if o.split()[0] not in verbs]
+            then.append(f"then you {words}: " + "  ".join(options))
         elif choice:
             words = CHOICE_WORDS.get(choice["kind"], choice["kind"]).split(" (")[0]
             then.append(f"then {choice['nation']} must {words}")
