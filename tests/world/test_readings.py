@@ -191,3 +191,26 @@ def test_interference_reading_population_value() -> None:
     t = set_board(state.nations[1], population=5, money=30)  # position 5 is worth 10
     play(state, "play political-interference")
     assert t.money == 20 and a.money == 10
+
+
+def test_financial_crisis_reading_per_population_position() -> None:
+    state = _with(financial_crisis_per="population-position")
+    state.crises = [["financial"]]
+    a = set_board(state.nations[0], population=5, money=30)  # position 5 (value 10)
+    b = set_board(state.nations[1], population=2, money=30)
+    state.cursor = 0
+    international.financial_crisis(state)
+    assert (a.money, b.money) == (25, 28)  # 1 $ x 1 tile x the position, not the value
+
+
+def test_crisis_classes_reading_named_class() -> None:
+    # military crisis, 1 tile: the lowest class loses 1. 33311: E is at 1 and cannot fall;
+    # 'that-can-fall' lowers C (the lowest that may), 'named-class' lowers nothing
+    for reading, expected in (("that-can-fall", [3, 3, 2, 1, 1]), ("named-class", [3, 3, 3, 1, 1])):
+        state = _with(crisis_classes=reading)
+        state.disruption_reserve = 0
+        n = set_board(state.nations[0], sol="33311", population=1)
+        set_board(state.nations[1], population=1)
+        state.cursor = 0
+        international.military_crisis(state)
+        assert n.sol == expected, reading

@@ -30,6 +30,20 @@ def total_crises(state: WorldState) -> int:
     return sum(len(g) for g in state.crises)
 
 
+def crisis_class(state: WorldState, nation: Nation, highest: bool) -> int | None:
+    """The class (0=A..4=E) that loses 1 standard of living in a crisis: the highest
+    (environmental) or lowest (military) class, read by ``readings.crisis_classes``: the
+    highest / lowest the order rule lets fall (``that-can-fall``), or class A / E only, if
+    it can fall (``named-class``); ``None`` if none falls."""
+    classes = nation.lowerable()
+    if state.data.readings["crisis_classes"] == "named-class":
+        named = 0 if highest else 4
+        return named if named in classes else None
+    if not classes:
+        return None
+    return classes[0] if highest else classes[-1]
+
+
 def cold_war(state: WorldState) -> bool:
     """Cold war: more than 15 military in stock -> 1 disruption."""
     it = state.data.international
@@ -59,7 +73,12 @@ def financial_crisis(state: WorldState) -> bool:
     state.note(None, f"Financial crisis ({count} financial tile{'s' if count > 1 else ''} so far)")
     for seat in state.turn_order():
         nation = state.nations[seat]
-        due = it["financial_money_per_pop_per_tile"] * count * state.population_value(nation)
+        per = (
+            nation.population
+            if state.data.readings["financial_crisis_per"] == "population-position"
+            else state.population_value(nation)
+        )
+        due = it["financial_money_per_pop_per_tile"] * count * per
         paid = min(due, nation.money)
         nation.money -= paid
         state.world_bank += paid
@@ -127,9 +146,9 @@ def environmental_crisis(state: WorldState) -> bool:
         )
         state.change_unrest(nation, it["environmental_unrest"], "Environmental crisis")
         for _ in range(it["environmental_sol"]):
-            classes = nation.lowerable()
-            if classes:
-                state.note(nation.seat, f"Environmental crisis: {nation.lower_class(classes[0])}")
+            i = crisis_class(state, nation, highest=True)
+            if i is not None:
+                state.note(nation.seat, f"Environmental crisis: {nation.lower_class(i)}")
     threshold = min(n.population for n in hit) - it["environmental_migration_gap"]
     for seat in state.turn_order():
         nation = state.nations[seat]
@@ -160,9 +179,9 @@ def military_crisis(state: WorldState) -> bool:
     for seat in state.turn_order():
         nation = state.nations[seat]
         for _ in range(it["military_sol_per_tile"] * count):
-            classes = nation.lowerable()
-            if classes:
-                state.note(seat, f"Military crisis: {nation.lower_class(classes[-1])}")
+            i = crisis_class(state, nation, highest=False)
+            if i is not None:
+                state.note(seat, f"Military crisis: {nation.lower_class(i)}")
         spend_military(state, nation, it["military_pop_offset"], "Military crisis")
         back = state.return_disruption(nation, it["military_return_disruption"])
         if back:
