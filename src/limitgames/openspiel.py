@@ -240,10 +240,10 @@ class LimitObserver:
         if game_id == "cards":
             from limitgames.cards.encoding import SEGMENTS
         else:
-            from limitgames.world.data import load_data
+            from limitgames.world.data import variant_data
             from limitgames.world.encoding import segments
 
-            SEGMENTS = segments(load_data(self.game.variant["data"]))
+            SEGMENTS = segments(variant_data(self.game.variant))
         out, at = [], 0
         for name, size in SEGMENTS:
             if name in _PRIVATE_SEGMENTS[game_id]:

@@ -13,6 +13,7 @@ from limitgames.agents.cards_evaluation import binomial_cdf, count_up_to_last, o
 from limitgames.agents.evaluation import evaluation_for, outcome_values
 from limitgames.agents.world_evaluation import nation_value
 from limitgames.core import available_games, get_game
+from limitgames.world.data import DEFAULT_DATA, data_with_overrides
 
 COLOURS = ("red", "yellow", "green", "blue", "purple")
 
@@ -74,12 +75,18 @@ def test_world_nation_value_rewards_food_and_calm() -> None:
         "disruption": 2,
         "unrest": 6,
     }
-    base = nation_value(nation, crises=1)
+    base = nation_value(DEFAULT_DATA, nation, crises=1)
     assert base == (2 + 1 + 1) * 2 + 4 * 2 + 25 + 2 - 2 - 2
     hungry = {**nation, "plants": {"renewable": {"position": 2, "value": 2}}}
-    assert nation_value(hungry, 1) == base - 3
+    assert nation_value(DEFAULT_DATA, hungry, 1) == base - 3
     restless = {**nation, "unrest": 10}
-    assert nation_value(restless, 1) == base - 2 * (4 + 1)
+    assert nation_value(DEFAULT_DATA, restless, 1) == base - 2 * (4 + 1)
+    # the game's data reaches the computer: pollution -7 per token, demographic index 9 at 4
+    index = [1, 1, 1, 9, 2, 3, 4, 5, 5]
+    mine = data_with_overrides(
+        {"scoring": {"pollution": -7}, "tracks": {"demographic_index": index}}, "mine.toml"
+    )
+    assert nation_value(mine, nation, 1) == (2 + 1 + 1) * 9 + 4 * 2 + 25 + 2 - 7 - 2
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ import pytest
 
 from limitgames.core import IllegalActionError
 from limitgames.world import social
-from limitgames.world.cards import CHECKS, EFFECTS, TARGETED
+from limitgames.world.cards import COSTS, EFFECTS, TARGETED
 from limitgames.world.state import WorldState
 from tests.world.scenario import at_policy, new_state, play, set_board, totals
 
@@ -22,7 +22,7 @@ def test_every_card_has_a_rule() -> None:
     state = new_state(2)
     assert len(state.data.cards) == 37
     for card in state.data.cards:
-        assert card in CHECKS
+        assert card in COSTS
         assert card in EFFECTS or card in TARGETED
 
 
@@ -422,7 +422,9 @@ def test_contribution_range() -> None:
 
 def test_a_refused_action_names_the_rule() -> None:
     state, _ = _state(["education"], money=0, population=2)
-    with pytest.raises(IllegalActionError, match="not an option now"):
+    with pytest.raises(IllegalActionError, match=r"Education: its full cost cannot be paid"):
         play(state, "play education")
+    with pytest.raises(IllegalActionError, match=r"Surcharge is not in your hand"):
+        play(state, "play surcharge")
     with pytest.raises(IllegalActionError, match="not an option now"):
         play(state, "raise A")

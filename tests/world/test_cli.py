@@ -61,8 +61,11 @@ def test_play_is_previewed_before_confirmation() -> None:
     set_board(n, population=4, money=12, unrest=6)
     lines = world_view.preview_lines(state, ("play", "public-expenditure"))
     text = "\n".join(lines)
-    assert "nations.circle.money: 12 -> 7" in text
-    assert "nations.circle.unrest: 6 -> 5" in text
+    # population position 4 is worth 5: 1 $ per POP is 5 $, unrest -1 (rules/world.md)
+    assert "you: money 12 -> 7 $" in text
+    assert "you: social unrest 6 -> 5" in text
+    assert "World Bank 218 -> 223 $" in text  # 2 nations x 109 $, plus the 5 $ paid
+    assert "nations." not in text and "hand_by_deck" not in text  # game words, not state keys
     assert n.money == 12  # the state itself is unchanged
     answers = iter(["play public-expenditure", "n", "play public-expenditure", "y"])
     console = Console(record=True, width=120)
@@ -97,14 +100,42 @@ def _render(state: object, seat: int) -> str:
 
 
 def test_rules_lists_reconstructed_values() -> None:
-    result = runner.invoke(_app(), ["rules", "world", "--reconstructed"], env={"COLUMNS": "200"})
+    from limitgames.world.data import DEFAULT_DATA, iter_entries
+
+    result = runner.invoke(_app(), ["rules", "world", "--reconstructed"], env={"COLUMNS": "80"})
     assert result.exit_code == 0, result.output
-    assert "market.prices" in result.output and "reconstructed" in result.output
-    assert "rulebook" not in result.output.split("Reconstructed values")[1].split("values.")[0]
+    lines = result.output.splitlines()
+    supplied = [
+        path
+        for path, entry in iter_entries(DEFAULT_DATA.raw)
+        if entry["source"] in ("reconstructed", "decision") or path.startswith("readings.")
+    ]
+    starts = {line.split(" = ")[0] for line in lines}
+    assert set(supplied) <= starts  # every key whole, one per line, even at 80 columns
+    assert "market.prices = [1, 1, 2, 3, 5, 10, 20]  # reconstructed" in lines
+    assert not any(line.endswith("# rulebook") for line in lines)
     summary = runner.invoke(_app(), ["rules", "world"])
     assert "reconstructed" in summary.output
     other = runner.invoke(_app(), ["rules", "hex"])
     assert other.exit_code == 1
+
+
+def test_rules_toml_is_an_override_file_to_edit(tmp_path: Path) -> None:
+    import tomllib
+
+    from limitgames.world.data import DEFAULT_DATA, load_data
+
+    result = runner.invoke(_app(), ["rules", "world", "--reconstructed", "--format", "toml"])
+    assert result.exit_code == 0, result.output
+    parsed = tomllib.loads(result.output)
+    assert parsed["readings"]["war_plants"] == "industrial-or-military"
+    assert parsed["cards"]["education"]["params"]["money_per_pop"] == 1
+    edited = result.output.replace('war_plants = "industrial-or-military"', 'war_plants = "any"')
+    path = tmp_path / "mine.toml"
+    path.write_text(edited, encoding="utf-8")
+    data = load_data(str(path))
+    assert data.readings["war_plants"] == "any"
+    assert data.scoring == DEFAULT_DATA.scoring and data.market_start_positions == [3, 4, 4, 4]
 
 
 def test_rules_with_a_bad_override(tmp_path: Path) -> None:
@@ -160,9 +191,17 @@ def test_opponent_level_and_bad_options(tmp_path: Path) -> None:
 
 def test_save_a_position_and_play_on_from_it(tmp_path: Path) -> None:
     saved = tmp_path / "table.json"
-    result = runner.invoke(
+    against_computers = runner.invoke(
         _app(),
         ["world", "--players", "3", "--seed", "2", "--record", str(tmp_path / "a.json")],
+        input=f"position {saved}\nquit\n",
+    )
+    assert against_computers.exit_code == 0, against_computers.output
+    assert "for a table of people only" in against_computers.output and not saved.exists()
+    people = ["--seat", "human", "--seat", "human", "--seat", "human"]
+    result = runner.invoke(
+        _app(),
+        ["world", "--players", "3", *people, "--seed", "2", "--record", str(tmp_path / "a.json")],
         input=f"position {saved}\nquit\n",
     )
     assert result.exit_code == 0, result.output

@@ -2,24 +2,27 @@
 
 from __future__ import annotations
 
+import json
+import random
 from pathlib import Path
 
 import pytest
 
-from limitgames.core import NotationError, VariantError, get_game
+from limitgames.core import GameRecord, NotationError, VariantError, get_game
 from limitgames.world.data import (
     DEFAULT_DATA,
+    SOURCES,
     data_with_overrides,
     iter_values,
     reconstructed_values,
 )
-from tests.world.scenario import new_state
+from tests.world.scenario import at_policy, new_state, play, set_board
 
 
 def test_every_value_has_a_source() -> None:
     values = list(iter_values(DEFAULT_DATA.raw))
     assert len(values) > 150
-    assert {source for _, _, source in values} == {"rulebook", "reconstructed"}
+    assert {source for _, _, source in values} == set(SOURCES)
 
 
 def test_reconstructed_values_are_listed() -> None:
@@ -95,6 +98,49 @@ def test_data_file_variant(tmp_path: Path) -> None:
         get_game("world").new_initial_state(seed=1, players=2, data=str(bad))
     with pytest.raises(VariantError, match="cannot read"):
         get_game("world").new_initial_state(seed=1, players=2, data=str(tmp_path / "none.toml"))
+
+
+def test_a_record_embeds_its_data_file_and_replays_after_it_is_deleted(tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(
+        "[setup]\nworld_bank_per_nation = 50\n[readings]\nwar_plants = 'any'\n", encoding="utf-8"
+    )
+    state = get_game("world").new_initial_state(seed=5, players=3, data=str(path))
+    assert state.variant["data"] is None and "world_bank_per_nation" in state.variant["overrides"]
+    state.playout(random.Random(2))
+    text = GameRecord.of_state(state).dumps()
+    path.unlink()
+    again = GameRecord.loads(text).replay()
+    assert again.returns() == state.returns() and again.history() == state.history()
+    assert again.data.setup["world_bank_per_nation"] == 50  # type: ignore[attr-defined]
+    assert again.data.readings["war_plants"] == "any"  # type: ignore[attr-defined]
+
+
+def test_overrides_as_json_and_their_errors() -> None:
+    game = get_game("world")
+    state = game.new_initial_state(
+        seed=1, players=2, overrides='{"setup": {"world_bank_per_nation": 60}}'
+    )
+    assert state.world_bank == 120
+    with pytest.raises(VariantError, match="overrides: not valid JSON"):
+        game.new_initial_state(seed=1, players=2, overrides="{")
+    with pytest.raises(VariantError, match=r"unknown key scoring\.polution"):
+        game.new_initial_state(seed=1, players=2, overrides='{"scoring": {"polution": 1}}')
+
+
+def test_log_lines_state_the_amounts_of_the_data() -> None:
+    # Speculation with the World Bank's share 7 $ and the player's 3 $ (not the printed 5 and 5)
+    override = {"cards": {"speculation": {"params": {"bank_to_limit": 7, "money_to_limit": 3}}}}
+    state = new_state(2, overrides=json.dumps(override))
+    n = at_policy(state, 0, ["speculation"])
+    set_board(n, money=10)
+    bank, box = state.world_bank, state.limit_box["money"]
+    play(state, "play speculation")
+    assert (
+        "circle: Speculation (cost): 7 $ from the World Bank and 3 $ of yours to the LIMIT box"
+        in (state.log_lines(0))
+    )
+    assert n.money == 7 and state.world_bank == bank - 7 and state.limit_box["money"] == box + 10
 
 
 def test_players_out_of_range() -> None:

@@ -91,3 +91,55 @@ def _bad(change: Any) -> dict[str, Any]:
 def test_bad_positions_are_refused(change: Any, message: str) -> None:
     with pytest.raises(PositionError, match=message):
         get_game("world").state_from_position(_bad(change))
+
+
+def _two_past_generations(p: dict[str, Any]) -> None:
+    p["generation"] = 3
+    p["crises"] = [
+        ["financial", "environmental", "military"],
+        ["financial", "environmental", "military"],
+        [],
+    ]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        # 6 crisis tiles before generation 3: the game ended in the generation of the 4th
+        (_two_past_generations, "6 tiles placed before generation 3, but the game ends once 4"),
+        # a nation box holds 5 demographic-shift tiles; all 5 are still on the board at setup
+        (
+            lambda p: p["nations"][0].update(shift_zone=7),
+            r"nations\[0\]\.shift_zone: 7 tiles in the zone and 5 on the board, but a nation has 5",
+        ),
+        # 2 nations: 5 + 5 territories on the boards and 1 + 2 on the colonization reserve = 13
+        (
+            lambda p: p["nations"][0].update(territory=40),
+            r"territory: 48 on the table .* but a game of 2 nations holds 13 in all",
+        ),
+        # 2 x 109 $ in the World Bank + 720 $ in the LIMIT box + 2 x 5 $ on the boards = 948 $
+        (
+            lambda p: p.update(world_bank=10**9),
+            r"money: 1000000730 \$ on the table .* holds 948 \$ in all",
+        ),
+        (lambda p: p.update(pollution_reserve=30), r"pollution: .* holds 33 in all"),
+        (lambda p: p["limit_box"].update(shift=1), r"demographic-shift tiles: 11 on the table"),
+    ],
+)
+def test_positions_beyond_the_box_or_the_end_are_refused(change: Any, message: str) -> None:
+    with pytest.raises(PositionError, match=message) as info:
+        get_game("world").state_from_position(_bad(change))
+    assert "\n" not in str(info.value)
+
+
+def test_every_token_stays_in_the_box_along_random_games() -> None:
+    from limitgames.world.position import counted_tokens, token_totals
+
+    for players, seed in ((2, 3), (5, 4)):
+        state = new_state(players, seed=seed)
+        totals = token_totals(state.data, players)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            assert {k: sum(v.values()) for k, v in counted_tokens(state).items()} == totals
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])

@@ -2,10 +2,9 @@
 
 Read from the public (spectator) observation only: nations' boards are open
 in the game, hands are not (``rules/world.md``). Each nation's value is its
-score as the rulebook counts it at the end (p23; weights as in the project's
-data: happiness ``(A + C + E) x demographic index``, ``(5 - crises)`` per
-10 $, 5 per territory, 1 per 3 military, -2 per pollution, -1 per
-disruption), plus the rule of thumb of a careful player:
+score as the engine counts it at the end (``world.scoring.score_view``: the
+game's own scoring weights and demographic index, so a data override reaches
+the computer too), plus the rule of thumb of a careful player:
 
 - **feed the population**: renewable production short of the population
   value costs a population level at supply, so each missing unit counts
@@ -24,9 +23,9 @@ from typing import Any
 
 from limitgames.agents.evaluation import outcome_values, squash
 from limitgames.core import State
+from limitgames.world.data import WorldData
+from limitgames.world.scoring import score_view
 
-DEMOGRAPHIC_INDEX = (1, 1, 1, 2, 2, 3, 4, 5, 5)
-"""By population position 1-9 (rulebook)."""
 FOOD = 1.0
 UNREST = 2.0
 SCALE = 15.0
@@ -34,15 +33,9 @@ PLAYOUT_DEPTH = 24
 """Random decisions before a heuristic playout is cut off (a generation has many small steps)."""
 
 
-def nation_value(nation: dict[str, Any], crises: int) -> float:
+def nation_value(data: WorldData, nation: dict[str, Any], crises: int) -> float:
     """The projected score of one nation (see the module docstring)."""
-    sol: dict[str, int] = nation["sol"]
-    position = int(nation["population"]["position"])
-    happiness = (sol["A"] + sol["C"] + sol["E"]) * DEMOGRAPHIC_INDEX[max(1, min(9, position)) - 1]
-    financial = max(0, 5 - crises) * (int(nation["money"]) // 10)
-    territory = 5 * int(nation["territory"])
-    military = int(nation["stock"]["military"]) // 3
-    impact = -2 * int(nation["pollution"]) - int(nation["disruption"])
+    score = score_view(data, nation, crises)["total"]
     food_gap = max(
         0,
         int(nation["population"]["value"])
@@ -51,8 +44,7 @@ def nation_value(nation: dict[str, Any], crises: int) -> float:
     )
     unrest = int(nation["unrest"])
     unrest_cost = max(0, unrest - 6) + max(0, unrest - 9)
-    total = happiness + financial + territory + military + impact
-    return float(total) - FOOD * food_gap - UNREST * unrest_cost
+    return float(score) - FOOD * food_gap - UNREST * unrest_cost
 
 
 def evaluate(state: State) -> list[float]:
@@ -61,4 +53,5 @@ def evaluate(state: State) -> list[float]:
         return outcome_values(state.returns())
     view = state.observation(None)
     crises = sum(len(tiles) for tiles in view.get("crises", []))
-    return squash([nation_value(n, crises) for n in view["nations"]], SCALE)
+    data: WorldData = state.data  # type: ignore[attr-defined]
+    return squash([nation_value(data, n, crises) for n in view["nations"]], SCALE)

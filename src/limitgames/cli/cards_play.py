@@ -143,7 +143,7 @@ def _read_action(state: CardsState, seat: Seat, names: list[str], show_pile: boo
         except NotationError as exc:
             console.print(f"[red]{exc.reason}[/] (type help)", highlight=False)
             continue
-        if action not in legal:
+        if not state.is_legal(action):
             try:
                 state.clone().apply(action)
             except LimitGamesError as exc:

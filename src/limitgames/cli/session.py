@@ -149,6 +149,10 @@ class TerminalSession:
         suffix = f" ({info})" if info else ""
         self.console.print(f"[bold]{name}[/] plays {text}{suffix}", highlight=False)
 
+    def secret_choice_words(self) -> str:
+        """How a computer's secret choice (``announcement`` is ``None``) is announced."""
+        return "a hidden choice"
+
     def computer_turn(self, seat: int) -> None:
         agent = self.seats[seat].agent
         assert agent is not None
@@ -156,7 +160,9 @@ class TerminalSession:
         started = time.perf_counter()
         with self.console.status(f"{name} ({self.seats[seat].label}) is thinking..."):
             action = agent.choose(self.state)
-        text = self.state.action_to_string(action)
+        text = self.state.announcement(action, self.viewer)
+        if text is None:
+            text = self.secret_choice_words()
         info = describe_info(agent.last_info)
         elapsed = time.perf_counter() - started
         if elapsed > 0.5:
@@ -188,8 +194,7 @@ class TerminalSession:
                 self.show_help()
                 continue
             if word in ("moves", "legal", "l", "actions"):
-                actions = [self.state.action_to_string(a) for a in self.state.legal_actions()]
-                self.console.print(f"{len(actions)} legal: " + "  ".join(actions), highlight=False)
+                self.show_moves()
                 continue
             if word in ("board", "show"):
                 self.render(self.console, self.state, seat)
@@ -216,12 +221,32 @@ class TerminalSession:
             self.undo_stack.append(before)
             return True
 
+    def show_moves(self) -> None:
+        """The legal actions; for a quantity, its whole range (the list holds a sample)."""
+        forms = self.state.action_forms()
+        actions = [self.state.action_to_string(a) for a in self.state.legal_actions()]
+        if forms:
+            ranges = "  ".join(f"{f.notation} (N {f.minimum}-{f.maximum})" for f in forms)
+            self.console.print(f"Quantities: {ranges}", highlight=False)
+            self.console.print("Examples: " + "  ".join(actions), highlight=False)
+            return
+        self.console.print(f"{len(actions)} legal: " + "  ".join(actions), highlight=False)
+
     def undo(self) -> bool:
         if not self.can_undo:
             self.console.print("[yellow]Undo is for games against the computer.[/]")
             return False
         if not self.undo_stack:
             self.console.print("[yellow]Nothing to undo.[/]")
+            return False
+        before = self.undo_stack[-1]
+        people = [i for i, s in enumerate(self.seats) if s.is_human]
+        if any(self.state.revelations(i) != before.revelations(i) for i in people):
+            self.console.print(
+                "[yellow]Cannot undo: since that decision you have seen what was hidden "
+                "(cards drawn, or other nations' secret choices); a decision is made without it.[/]",
+                highlight=False,
+            )
             return False
         self.state = self.undo_stack.pop()
         for seat in self.seats:

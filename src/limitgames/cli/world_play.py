@@ -35,7 +35,8 @@ class WorldInput:
 
     ``preview ACTION`` shows what an action would do; ``card CARD`` shows a card;
     ``log`` shows the whole log; ``play CARD`` is previewed and must be confirmed
-    (unless ``confirm`` is off). Everything else goes to the session.
+    (unless ``confirm`` is off); ``position FILE`` saves the table (every hand and deck), so
+    only when every seat is a person (``referee``). Everything else goes to the session.
     """
 
     def __init__(
@@ -44,11 +45,13 @@ class WorldInput:
         state: Callable[[], State],
         read: Callable[[str], str],
         confirm: bool = True,
+        referee: bool = False,
     ) -> None:
         self.console = console
         self.state = state
         self.read = read
         self.confirm = confirm
+        self.referee = referee
 
     def __call__(self, prompt: str) -> str:
         while True:
@@ -60,12 +63,19 @@ class WorldInput:
             if verb == "help":
                 self.console.print(
                     "World commands: preview ACTION (what it would do), card CARD (a card's text), "
-                    "log (everything that happened), position FILE (save the table at the start of "
-                    "this generation, to play on later with --position FILE).",
+                    "log (everything that happened), position FILE (when every seat is a person: save "
+                    "the table at the start of this generation, to play on later with --position FILE).",
                     highlight=False,
                 )
                 return line
             if verb == "position" and len(words) == 2:
+                if not self.referee:
+                    self.console.print(
+                        "[yellow]position is for a table of people only:[/] the file holds every "
+                        "hand and the order of every deck.",
+                        highlight=False,
+                    )
+                    continue
                 self.save_position(Path(words[1]))
                 continue
             if verb == "log":
@@ -140,36 +150,22 @@ class WorldInput:
         return True
 
 
-HIDDEN_VERBS = ("keep", "discard")
-"""Actions that name a card going into or out of a hand: never announced to others."""
-
-
 def make_session(*args: Any, **kwargs: Any) -> Any:
-    """A :class:`~limitgames.cli.session.TerminalSession` that keeps hidden choices hidden.
+    """A :class:`~limitgames.cli.session.TerminalSession` that names the kind of a secret choice.
 
-    A computer seat's choice in a simultaneous step, and any card it keeps or discards, is
-    announced without its content (the log tells the rest when the step closes).
+    Which choices are secret is the engine's answer (``WorldState.announcement``): a computer
+    seat's choice in a simultaneous step, and any card it keeps or discards, is announced
+    without its content (the log tells the rest when the step closes).
     """
     from limitgames.cli.session import TerminalSession
     from limitgames.cli.world_view import CHOICE_WORDS
-    from limitgames.world.state import SEQUENTIAL_STAGES
 
     class WorldSession(TerminalSession):
-        hidden_step = False
-        kind = ""
-
-        def computer_turn(self, seat: int) -> None:
+        def secret_choice_words(self) -> str:
             state: Any = self.state
-            self.hidden_step = state.stage not in SEQUENTIAL_STAGES
-            self.kind = state.pending[-1].kind if state.pending else ""
-            super().computer_turn(seat)
-
-        def announce(self, seat: int, action: Any, text: str, info: str = "") -> None:
-            verb = action[0] if isinstance(action, tuple) and action else ""
-            if seat != self.viewer and (self.hidden_step or verb in HIDDEN_VERBS):
-                words = CHOICE_WORDS.get(self.kind, self.kind).split(" (")[0]
-                text = f"a hidden choice ({words})"
-            super().announce(seat, action, text, info)
+            kind = state.pending[-1].kind if state.pending else ""
+            words = CHOICE_WORDS.get(kind, kind).split(" (")[0]
+            return f"a hidden choice ({words})"
 
     return WorldSession(*args, **kwargs)
 
@@ -264,7 +260,13 @@ def play_world(
         seed=seed,
         pause=pause,
     )
-    session.input = WorldInput(console, lambda: session.state, session.input, confirm=confirm)
+    session.input = WorldInput(
+        console,
+        lambda: session.state,
+        session.input,
+        confirm=confirm,
+        referee=all(s.is_human for s in seats),
+    )
     session.run()
 
 
@@ -314,14 +316,29 @@ def bench_world(
     console.print(table)
 
 
+SUPPLIED = ("reconstructed", "decision")
+"""Sources of the values the project supplied where the text is lost or silent."""
+
+
 def rules_command(
     game: Annotated[str, typer.Argument(help="The game (world).")],
     reconstructed: Annotated[
-        bool, typer.Option("--reconstructed", help="List every reconstructed value.")
+        bool,
+        typer.Option(
+            "--reconstructed",
+            help="List every value the project supplied (reconstructed or decided) and every reading.",
+        ),
     ] = False,
     all_values: Annotated[
         bool, typer.Option("--all", help="List every value with its source.")
     ] = False,
+    output: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            help="lines: one 'key = value  # source' per line; toml: an override file to edit.",
+        ),
+    ] = "lines",
     data: Annotated[Path | None, typer.Option(help="Apply this override file first.")] = None,
 ) -> None:
     """Where the rules as played are written, and the game data's values and their sources."""
@@ -329,44 +346,80 @@ def rules_command(
         raise _fail(
             f"limit rules lists the game data of world only (the other rules are in rules/{game}.md)"
         )
-    from limitgames.world.data import iter_values, load_data
+    if output not in ("lines", "toml"):
+        raise _fail(f"--format: {output!r} is not lines or toml")
+    from limitgames.world.data import iter_entries, load_data
 
     try:
         loaded = load_data(str(data) if data else None)
     except LimitGamesError as exc:
         raise _fail(str(exc)) from None
-    values = list(iter_values(loaded.raw))
+    entries = list(iter_entries(loaded.raw))
     if not reconstructed and not all_values:
         counts: dict[str, int] = {}
-        for _, _, source in values:
-            counts[source] = counts.get(source, 0) + 1
+        for _, entry in entries:
+            counts[entry["source"]] = counts.get(entry["source"], 0) + 1
         console.print(
-            "LIMIT (Alexandre Poyé): the rules as played are in rules/world.md; the numbers are in "
-            "limitgames/world/data.toml.",
+            "LIMIT (Alexandre Poyé): the rules as played are in rules/world.md; the numbers and "
+            "the readings of lost icons are in limitgames/world/data.toml.",
             highlight=False,
         )
         console.print(
             ", ".join(f"{n} {s}" for s, n in counts.items()) + " values.", highlight=False
         )
         console.print(
-            "Use --reconstructed to list the reconstructed ones, --all for every value.",
+            "Use --reconstructed to list what the project supplied, --all for every value, "
+            "--format toml for an override file.",
             highlight=False,
         )
         return
-    table = Table(
-        title="Reconstructed values" if reconstructed else "All values", title_justify="left"
+    chosen = [
+        (path, entry)
+        for path, entry in entries
+        if all_values or entry["source"] in SUPPLIED or path.startswith("readings.")
+    ]
+    if output == "toml":
+        typer.echo(override_file_text(chosen))
+        return
+    for path, entry in chosen:
+        typer.echo(f"{path} = {_toml_value(entry['value'])}  # {_note(entry)}")
+    typer.echo(
+        f"# {len(chosen)} values. Change any of them in a TOML file "
+        "(limit rules world --reconstructed --format toml starts one): limit play world --data FILE"
     )
-    table.add_column("key")
-    table.add_column("value")
-    table.add_column("source")
-    shown = 0
-    for path, value, source in values:
-        if reconstructed and source != "reconstructed":
-            continue
-        table.add_row(path, str(value), source)
-        shown += 1
-    console.print(table)
-    console.print(
-        f"{shown} values. Override any of them with a TOML file: limit play world --data FILE",
-        highlight=False,
-    )
+
+
+def _toml_value(value: Any) -> str:
+    """A value of the data file in TOML (integers, strings, booleans and lists of them)."""
+    import json
+
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _note(entry: dict[str, Any]) -> str:
+    parts = [str(entry["source"])]
+    if "choices" in entry:
+        parts.append("one of " + " | ".join(entry["choices"]))
+    if "why" in entry:
+        parts.append(str(entry["why"]))
+    return "; ".join(parts)
+
+
+def override_file_text(entries: list[tuple[str, dict[str, Any]]]) -> str:
+    """An override file holding ``entries`` (``(key path, entry)``) with their current values,
+    each with its source (and choices and reasoning) as a comment: edit and pass with --data."""
+    lines = [
+        "# Values of LIMIT's game data (limitgames/world/data.toml) with their sources.",
+        "# Edit the ones you want, delete the others, and play: limit play world --data FILE",
+    ]
+    section = ""
+    for path, entry in entries:
+        if path.startswith("cards."):
+            table, key = path.rsplit(".", 1)
+        else:
+            table, key = path.split(".", 1)
+        if table != section:
+            lines += ["", f"[{table}]"]
+            section = table
+        lines.append(f"{key} = {_toml_value(entry['value'])}  # {_note(entry)}")
+    return "\n".join(lines)

@@ -7,7 +7,8 @@ by applying it to a clone and showing what changed.
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import Any, NamedTuple
 
 from rich.console import Console, Group
 from rich.panel import Panel
@@ -230,6 +231,10 @@ def render(console: Console, state: State, seat: int | None) -> None:
         console.print(f"[bold]{choice['nation']}[/] to decide: {words}", highlight=False)
         if "options" in choice:
             console.print("Options: " + "  ".join(choice["options"]), highlight=False)
+            forms = state.action_forms()
+            if forms:
+                ranges = "  ".join(f"{f.notation} (N {f.minimum}-{f.maximum})" for f in forms)
+                console.print(f"Any quantity in range: {ranges}", highlight=False)
             if choice["kind"] in ("keep", "recall"):
                 cards = _cards(state)
                 for option in choice["options"]:
@@ -251,23 +256,18 @@ def recent_log(lines: list[str]) -> list[str]:
 def card_preview(state: State, seat: int, card: str) -> str:
     """What playing ``card`` now would change, in a few words (own board first, then others)."""
     try:
-        lines = preview_lines(state, ("play", card))
+        preview = Preview.of(state, ("play", card))
     except Exception:
         return ""
-    me = state.seat_names()[seat]
-    skip = (".played", ".permanent", ".hand_count", ".passed", ".deck_counts")
-    parts: list[str] = []
-    for line in lines:
-        key, _, change = line.partition(": ")
-        if key.startswith("nations.") and not key.startswith(skip):
-            _, nation, field = key.split(".", 2)
-            if any(field.startswith(x[1:]) for x in skip):
-                continue
-            parts.append(f"{field} {change}" if nation == me else f"{nation} {field} {change}")
-        elif line.startswith("then ") and "(policy)" not in line and "step ends" not in line:
-            parts.append(line)
-    if not parts:  # the step ended: the card's own log lines
-        parts = [line[5:].removeprefix(f"{me}: ") for line in lines if line.startswith("log: ")]
+    parts = [
+        text if who is None or who == "you" else f"{who} {text}"
+        for who, text in preview.changes
+        if not any(words in text for words in _HAND_WORDS)
+    ]
+    parts += [line for line in preview.then if "(policy)" not in line and "step ends" not in line]
+    if not preview.changes:  # the step ended: the card's own log lines
+        me = state.seat_names()[seat]
+        parts = [line.removeprefix(f"{me}: ") for line in preview.log]
         parts = [p for p in parts if not p.startswith(("plays ", "passes"))]
     return "; ".join(parts)
 
@@ -304,6 +304,168 @@ def result_text(state: State) -> str:
     return f"{' and '.join(winners)} {verb} with {best} points ({ranking})"
 
 
+PREVIEW_SEED = 0
+"""The seed of the re-deal a preview is made on (fixed: a preview depends only on what the seat
+knows, never on the cards it cannot see)."""
+_HAND_WORDS = ("played this generation", "permanent cards", "cards in hand", "cards in the")
+"""Changes a card's one-line preview leaves out (the card leaving the hand says them)."""
+
+_NATION_WORDS: dict[str, str] = {
+    "population.value": "population",
+    "plants.renewable.value": "renewable plant produces",
+    "plants.industrial.value": "industrial plant produces",
+    "plants.military.value": "military plant produces",
+    "stock.renewable": "renewable resources",
+    "stock.industrial": "industrial resources",
+    "stock.military": "military resources",
+    "fossil": "fossil resources",
+    "money": "money $",
+    "territory": "territory",
+    "pollution": "pollution",
+    "disruption": "disruption",
+    "shift_zone": "demographic shift zone",
+    "shift_tiles": "demographic shift tiles on the board",
+    "unrest": "social unrest",
+    "hand_by_deck.society": "society cards in hand",
+    "hand_by_deck.military": "military-and-economy cards in hand",
+    "hand_by_deck.production": "production cards in hand",
+    "deck_counts.society": "cards in the society deck",
+    "deck_counts.military": "cards in the military-and-economy deck",
+    "deck_counts.production": "cards in the production deck",
+    "permanent": "permanent cards",
+    "played": "played this generation",
+    "technology": "technology cards received",
+    **{f"sol.{c}": f"class {c} standard of living" for c in "ABCDE"},
+}
+"""Each field of a nation board (``observe.nation_view``) in the game's words; the others
+(positions beside their values, whether it passed) are not shown in a preview."""
+
+
+def _world_words(key: str) -> str | None:
+    fixed = {
+        "world_bank": "World Bank $",
+        "pollution_reserve": "pollution reserve",
+        "disruption_reserve": "disruption reserve",
+        "colonization.territory": "colonization reserve territory",
+        "colonization.fossil": "colonization reserve fossil",
+    }
+    if key in fixed:
+        return fixed[key]
+    if key.startswith("limit_box."):
+        return f"LIMIT box {key.split('.', 1)[1]}"
+    if key.startswith("market."):
+        _, resource, field = key.split(".")
+        return {
+            "price": f"{resource} price $",
+            "stock": f"marketplace {resource} stock",
+            "position": f"{resource} price cube position",
+        }[field]
+    return None
+
+
+def _change(words: str, old: str, new: str) -> str:
+    """``money 12 -> 7 $``: the words, the values, then the unit if the words end with one."""
+    if words.endswith(" $"):
+        return f"{words[:-2]} {old} -> {new} $"
+    return f"{words} {old} -> {new}"
+
+
+def _shown(value: Any, state: State) -> str:
+    if isinstance(value, list):
+        cards = _cards(state)
+        names = [cards[v].name if v in cards else str(v) for v in value]
+        return ", ".join(names) or "none"
+    return str(value)
+
+
+class Preview(NamedTuple):
+    """What an action would do, as its seat may know it: its log lines, the changes in the
+    game's words (``(nation or "you" or None for the world, words)``) and what comes next."""
+
+    log: list[str]
+    changes: list[tuple[str | None, str]]
+    then: list[str]
+
+    @classmethod
+    def of(cls, state: State, action: Action) -> Preview:
+        """The preview of ``action`` for the seat to move, made on a re-deal of everything that
+        seat cannot see (``determinize``): it never depends on hidden cards or on the hidden
+        choices of others. If the action would show the seat cards it has not seen (a draw),
+        those are not named. Raises the engine's errors for an illegal action."""
+        seat = state.current_player()
+        twin = state.determinize(seat, random.Random(PREVIEW_SEED))
+        seen = twin.revelations(seat)
+        before = twin.observation(seat)
+        old_log = len(_log(twin, seat))
+        twin.apply(action)
+        revealed = twin.revelations(seat) != seen
+        new_log = _log(twin, seat)[old_log:]
+        if revealed:  # keep only the lines that do not depend on the cards drawn
+            other = state.determinize(seat, random.Random(PREVIEW_SEED + 1))
+            start = len(_log(other, seat))
+            other.apply(action)
+            same = set(_log(other, seat)[start:])
+            new_log = [line for line in new_log if line in same]
+        cut = next((i for i, line in enumerate(new_log) if line.startswith(PHASE_MARK)), None)
+        if cut is not None:
+            return cls(new_log[:cut], [], ["then the step ends and play goes on to the next phase"])
+        after = twin.observation(seat)
+        me = before["nations"][seat]["name"]
+        changes: list[tuple[str | None, str]] = []
+        old: dict[str, Any] = {}
+        new: dict[str, Any] = {}
+        for key in ("world_bank", "pollution_reserve", "disruption_reserve", "colonization"):
+            _flatten(key, before[key], old)
+            _flatten(key, after[key], new)
+        for key in ("market", "limit_box"):
+            _flatten(key, before[key], old)
+            _flatten(key, after[key], new)
+        for key, value in new.items():
+            words = _world_words(key)
+            if words is None or old.get(key) == value:
+                continue
+            if key.endswith(".position") and old.get(key.replace("position", "price")) != new.get(
+                key.replace("position", "price")
+            ):
+                continue  # the price says it
+            changes.append((None, _change(words, str(old.get(key)), str(value))))
+        for view_before, view_after in zip(before["nations"], after["nations"], strict=True):
+            o: dict[str, Any] = {}
+            n: dict[str, Any] = {}
+            _flatten("", view_before, o)
+            _flatten("", view_after, n)
+            who = "you" if view_after["name"] == me else view_after["name"]
+            for key, words in _NATION_WORDS.items():
+                if o.get(key) != n.get(key):
+                    changes.append(
+                        (who, _change(words, _shown(o.get(key), state), _shown(n.get(key), state)))
+                    )
+        changes.sort(key=lambda c: (c[0] is None, c[0] != "you"))
+        then: list[str] = []
+        choice = after.get("choice")
+        if choice and choice["nation"] == me and revealed:
+            words = CHOICE_WORDS.get(choice["kind"], choice["kind"])
+            then.append(f"then you see the cards drawn and {words}")
+        elif choice and choice["nation"] == me and "options" in choice:
+            words = CHOICE_WORDS.get(choice["kind"], choice["kind"]).split(" (")[0]
+            forms = twin.action_forms()
+            verbs = {f.verb for f in forms}
+            options = [f"{f.notation} (N {f.minimum}-{f.maximum})" for f in forms]
+            options += [o for o in choice["options"] if o.split()[0] not in verbs]
+            then.append(f"then you {words}: " + "  ".join(options))
+        elif choice:
+            words = CHOICE_WORDS.get(choice["kind"], choice["kind"]).split(" (")[0]
+            then.append(f"then {choice['nation']} must {words}")
+        return cls(new_log, changes, then)
+
+    def lines(self) -> list[str]:
+        """The preview as lines for people."""
+        out = [f"log: {line}" for line in self.log]
+        for who, text in self.changes:
+            out.append(text if who is None else f"{who}: {text}")
+        return out + self.then
+
+
 def _flatten(prefix: str, value: Any, out: dict[str, Any]) -> None:
     if isinstance(value, dict):
         for k, v in value.items():
@@ -313,40 +475,8 @@ def _flatten(prefix: str, value: Any, out: dict[str, Any]) -> None:
 
 
 def preview_lines(state: State, action: Action) -> list[str]:
-    """What ``action`` would do, as lines: the log it writes, what changes, and the next decision.
-
-    The action is applied to a clone; ``state`` is not changed. When it ends the step and play
-    runs on into the next phase, only the action's own log lines are shown (up to the next
-    phase), with a last line saying so. Raises the engine's errors.
-    """
-    seat = state.current_player()
-    before = state.observation(seat)
-    twin = state.clone()
-    twin.apply(action)
-    after = twin.observation(seat)
-    new_log = _log(twin, seat)[len(_log(state, seat)) :]
-    moved_on = any(line.startswith(PHASE_MARK) for line in new_log)
-    if moved_on:
-        cut = next(i for i, line in enumerate(new_log) if line.startswith(PHASE_MARK))
-        return [f"log: {line}" for line in new_log[:cut]] + [
-            "then the step ends and play goes on to the next phase"
-        ]
-    lines = [f"log: {line}" for line in new_log]
-    old: dict[str, Any] = {}
-    new: dict[str, Any] = {}
-    for key in ("world_bank", "pollution_reserve", "disruption_reserve", "market", "nations"):
-        _flatten(
-            key, before[key] if key != "nations" else {v["name"]: v for v in before["nations"]}, old
-        )
-        _flatten(
-            key, after[key] if key != "nations" else {v["name"]: v for v in after["nations"]}, new
-        )
-    for key, value in new.items():
-        if old.get(key) != value and not key.endswith((".passed", ".hand_count")):
-            lines.append(f"{key}: {old.get(key)} -> {value}")
-    choice = after.get("choice")
-    if choice and choice["nation"] == before["nations"][seat]["name"] and "options" in choice:
-        lines.append(f"then you choose ({choice['kind']}): " + "  ".join(choice["options"]))
-    elif choice:
-        lines.append(f"then {choice['nation']} decides ({choice['kind']})")
-    return lines
+    """What ``action`` would do, as lines (see :class:`Preview`): the log it writes, what
+    changes in the game's words, and the next decision. ``state`` is not changed. When it ends
+    the step and play runs on into the next phase, only the action's own log lines are shown
+    (up to the next phase), with a last line saying so. Raises the engine's errors."""
+    return Preview.of(state, action).lines()

@@ -12,6 +12,7 @@ from limitgames.core.errors import (
 from limitgames.core.protocol import (
     TERMINAL,
     Action,
+    AmountForm,
     Game,
     GameInfo,
     Parameter,
@@ -29,6 +30,7 @@ from limitgames.core.registry import (
 __all__ = [
     "TERMINAL",
     "Action",
+    "AmountForm",
     "Chance",
     "Game",
     "GameInfo",

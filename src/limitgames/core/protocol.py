@@ -40,6 +40,46 @@ ParameterKind = Literal["int", "str", "bool", "float", "path"]
 
 
 @dataclass(frozen=True)
+class AmountForm:
+    """A parametric action open now: a verb whose whole-number amount ranges over an interval.
+
+    ``prefix + (amount,) + suffix`` is legal for every ``amount`` in ``minimum..maximum``,
+    whether or not :meth:`State.legal_actions` lists it (a game may list a sample of a long
+    range so that random play stays quick). Interfaces show the range and agents may choose
+    any amount in it; :meth:`State.is_legal` accepts exactly these.
+
+    Attributes:
+        verb: the action's verb (``"buy"``).
+        prefix: the action's parts before the amount, the verb first (``("buy",)``).
+        suffix: the parts after the amount (``("fossil",)``).
+        minimum, maximum: the inclusive range of the amount.
+        notation: the form for people, the amount written ``N`` (``"buy N fossil"``).
+    """
+
+    verb: str
+    prefix: tuple[Hashable, ...]
+    suffix: tuple[Hashable, ...]
+    minimum: int
+    maximum: int
+    notation: str
+
+    def action(self, amount: int) -> tuple[Hashable, ...]:
+        """The action with ``amount``. Raises ValueError outside ``minimum..maximum``."""
+        if not self.minimum <= amount <= self.maximum:
+            raise ValueError(f"{self.notation}: N must be {self.minimum}..{self.maximum}")
+        return (*self.prefix, amount, *self.suffix)
+
+    def describe(self) -> dict[str, Any]:
+        """JSON-ready: ``{"verb", "notation", "minimum", "maximum"}``."""
+        return {
+            "verb": self.verb,
+            "notation": self.notation,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+        }
+
+
+@dataclass(frozen=True)
 class Parameter:
     """One variant parameter of a game.
 
@@ -241,13 +281,36 @@ class State(ABC):
         return action
 
     def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` is legal now."""
-        return action in self.legal_actions()
+        """Whether ``action`` is legal now: exact, never raising. Every caller (interfaces,
+        record replay, agents) asks this rather than testing membership in ``legal_actions()``,
+        which may list only a sample of a quantity's range (see :meth:`action_forms`).
+        Default: membership in ``legal_actions()``; games with sampled ranges override it."""
+        try:
+            return action in self.legal_actions()
+        except TypeError:  # an unhashable value is no action
+            return False
+
+    def action_forms(self) -> list[AmountForm]:
+        """The parametric actions open now, each with the whole range of its amount
+        (:class:`AmountForm`); ``[]`` for games without quantities, and once the game is over."""
+        return []
 
     # --- information ------------------------------------------------------
     @abstractmethod
     def observation(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know, as a JSON-ready dict; ``None`` is a spectator."""
+
+    def revelations(self, seat: int) -> int:
+        """How many times ``seat`` has been shown information hidden from it until then (cards
+        drawn, other seats' secret choices revealed). Interfaces never take back a decision
+        across a revelation. Default 0: nothing hidden is ever revealed."""
+        return 0
+
+    def announcement(self, action: Action, viewer: int | None) -> str | None:
+        """The current seat's ``action`` (before it is applied) as ``viewer`` (``None``: a
+        spectator) may learn of it at a real table: its notation, or ``None`` if the choice is
+        secret. Default: the notation (games with secret choices override it)."""
+        return self.action_to_string(action)
 
     def determinize(self, seat: int, rng: random.Random) -> State:
         """A full state consistent with everything ``seat`` knows, hidden parts dealt at random.

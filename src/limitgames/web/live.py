@@ -165,6 +165,7 @@ class LiveGame:
             view_seat = min(seats) if seats else None
         your_turn = to_move is not None and to_move in seats and self.error is None
         legal = [state.action_to_string(a) for a in state.legal_actions()] if your_turn else []
+        forms = [f.describe() for f in state.action_forms()] if your_turn else []
         info = get_game(self.stored.game).info
         names = state.seat_names()
         rendered = render_view(state, view_seat, info.perfect_information)
@@ -189,6 +190,7 @@ class LiveGame:
             "to_move": to_move,
             "your_turn": your_turn,
             "legal": legal,
+            "forms": forms,
             "thinking": self.thinking,
             "finished": state.is_terminal(),
             "returns": state.returns() if state.is_terminal() else None,
@@ -393,7 +395,7 @@ class GameHub:
                 action = state.parse_action(text)
             except NotationError as exc:
                 raise RefusedError(f"cannot read {text!r}: {exc.reason}") from None
-            if action not in state.legal_actions():
+            if not state.is_legal(action):
                 raise RefusedError(_illegal_reason(state, action, text))
             await self._commit(live, seat, action)
         await self.broadcast(live)
@@ -496,7 +498,7 @@ class GameHub:
                         spec = live.seats[seat].agent_spec or "random"
                         live.agents[seat] = make_agent(spec, seed=secrets.randbits(32))
                     live.last_info = {"seat": seat, **{k: v for k, v in info.items() if _plain(v)}}
-                    if action not in state.legal_actions():
+                    if not state.is_legal(action):
                         raise LimitGamesError(f"the computer chose an illegal action {action!r}")
                     await self._commit(live, seat, action)
                 await self.broadcast(live)

@@ -1,12 +1,18 @@
 """The 37 politics cards: when each may be played, its cost and its effect (rulebook pp 25-30).
 
-General rules (p13): a card may be played only if its full cost can be paid;
-a cost in social unrest may not push the cube past its last position (costs
-are paid "without receiving disruption"); a cost taken from the World Bank
-needs that money in the Bank; money costs go to the World Bank unless the
-card names the LIMIT box. Effects are applied in full; a track at its end
-does not move further. A nation targeted by another's card plays again in
-the decide-policy step even if it had passed.
+General rules (p13): a card may be played only if its full cost can be paid
+(:data:`COSTS`); a cost in social unrest may not push the cube past its last
+position (costs are paid "without receiving disruption"); a cost taken from
+the World Bank needs that money in the Bank; money costs go to the World Bank
+unless the card names the LIMIT box. "Card effects must always be fully
+realized": :func:`effect_shortfall` is the one place that says whether a
+card's effect on the player's own nation can happen in full (room on the
+unrest track, in the classes, on a plant; a card, a plant's fossil, something
+on the colonization reserve to take); with the reading ``full_effect =
+"partial"`` it is not asked and the effect goes as far as it can. Effects on
+other nations and on reserves go as far as they can, as the cards' own "up
+to" and "if there are any" say. A nation targeted by another's card plays
+again in the decide-policy step even if it had passed.
 
 Decisions inside a card (plant, class, target, military spent, resist,
 transaction, ...) are choices: ``target``, ``spend``, ``resist``, ``take``,
@@ -14,25 +20,28 @@ transaction, ...) are choices: ``target``, ``spend``, ``resist``, ``take``,
 ``plant``, ``raise``, ``lower``, ``deck``/``keep``, ``trade``/``price``.
 
 Decisions of this project where the rulebook is silent (see docs/world.md):
-Overproduction and Offshore Production may only be played with the fossil
-the production needs; Education, Graduate Studies, Urbanization need a
-class that can rise, Indoctrination one that can fall; Colonization needs
-something left on the colonization reserve; if the helpers of Cleaning the
-Planet / Humanitarian Aid pledge too little for the player to pay the rest,
-nothing is paid and the card has no effect.
+Offshore Production may only target a nation whose production the player can
+fuel; Indoctrination needs a class that can fall (its cost); if the helpers
+of Cleaning the Planet / Humanitarian Aid pledge too little for the player to
+pay the rest, nothing is paid and the card has no effect. The readings of
+lost icons (Military Operation's resources, the plants a war hits, what
+Development of Tourism reduces, what Political Interference takes) are the
+data's ``[readings]``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from limitgames.world.data import PLANTS
-from limitgames.world.market import bounded_amounts, start_trading
+from limitgames.core import AmountForm
+from limitgames.world.data import PLANTS, RESOURCES
+from limitgames.world.market import bounded_amounts, held, start_trading
 from limitgames.world.nation import INDUSTRIAL, MILITARY, RENEWABLE, Nation
 from limitgames.world.political import plant_choice, sol_choice
 from limitgames.world.social import produce, recycle
 from limitgames.world.state import (
     ACCEPT,
+    FORMS,
     NATION_NAMES,
     OPTIONS,
     RESOLVE,
@@ -42,6 +51,7 @@ from limitgames.world.state import (
 )
 
 CheckFn = Callable[[WorldState, Nation], bool]
+ShortfallFn = Callable[[WorldState, Nation], str | None]
 EffectFn = Callable[[WorldState, Nation], None]
 TargetCheckFn = Callable[[WorldState, Nation, Nation], bool]
 TargetEffectFn = Callable[[WorldState, Nation, Nation], None]
@@ -76,16 +86,30 @@ def _bank_to_limit(state: WorldState, amount: int) -> None:
     state.limit_box["money"] += amount
 
 
+def full_effect_required(state: WorldState) -> bool:
+    """Whether a card needs its whole effect to be possible (reading ``full_effect``)."""
+    return bool(state.data.readings["full_effect"] == "refuse")
+
+
 def _plant_upgrades(state: WorldState, nation: Nation, card: str) -> list[str]:
+    """The plants ``card`` may raise: the player pays for it, and it has room for all the
+    card's levels (one level if the full effect is not required)."""
     allowed = PLANTS if card == "industrialization" else ("renewable", "industrial")
     positions = state.data.production_positions
+    room = _p(state, card, "levels") if full_effect_required(state) else 1
     out = []
     for name in allowed:
         i = PLANTS.index(name)
         cost = state.data.level(nation.plants[i])
-        if nation.plants[i] < nation.plant_cap(i, positions) and nation.money >= cost:
+        if nation.plants[i] + room <= nation.plant_cap(i, positions) and nation.money >= cost:
             out.append(name)
     return out
+
+
+def _plant_payable(state: WorldState, nation: Nation, card: str) -> bool:
+    """The cost of a plant card: a plant it names whose current value the player can pay."""
+    allowed = PLANTS if card == "industrialization" else ("renewable", "industrial")
+    return any(nation.money >= state.data.level(nation.plants[PLANTS.index(p)]) for p in allowed)
 
 
 def _overproduction_plants(state: WorldState, nation: Nation) -> list[str]:
@@ -96,7 +120,7 @@ def _overproduction_plants(state: WorldState, nation: Nation) -> list[str]:
     ]
 
 
-# --- checks (can the card be played now?) -------------------------------------------------
+# --- costs (can the full cost be paid now?) -------------------------------------------------
 def _money_per_pop(card: str) -> CheckFn:
     return lambda s, n: n.money >= _p(s, card, "money_per_pop") * _pop(s, n)
 
@@ -105,17 +129,11 @@ def _unrest_cost(card: str) -> CheckFn:
     return lambda s, n: unrest_ok(s, n, _p(s, card, "unrest_cost"))
 
 
-CHECKS: dict[str, CheckFn] = {
+COSTS: dict[str, CheckFn] = {
     "public-expenditure": _money_per_pop("public-expenditure"),
-    "education": lambda s, n: (
-        n.money >= _p(s, "education", "money_per_pop") * _pop(s, n)
-        and bool(n.raisable(s.data.sol_max))
-    ),
+    "education": _money_per_pop("education"),
     "investment-policy": _money_per_pop("investment-policy"),
-    "graduate-studies": lambda s, n: (
-        n.money >= _p(s, "graduate-studies", "money_per_pop") * _pop(s, n)
-        and bool(n.raisable(s.data.sol_max))
-    ),
+    "graduate-studies": _money_per_pop("graduate-studies"),
     "indoctrination": lambda s, n: bool(n.lowerable()),
     "vegetarianism": _unrest_cost("vegetarianism"),
     "overconsumption": lambda s, n: (
@@ -126,26 +144,17 @@ CHECKS: dict[str, CheckFn] = {
         unrest_ok(s, n, _p(s, "surcharge", "unrest_cost"))
         and s.world_bank >= _p(s, "surcharge", "bank_to_limit")
     ),
-    "political-reform": lambda s, n: (
-        n.money >= _p(s, "political-reform", "money") and any(n.decks.values())
-    ),
+    "political-reform": lambda s, n: n.money >= _p(s, "political-reform", "money"),
     "conscription": _unrest_cost("conscription"),
-    "artificial-intelligence": lambda s, n: (
-        n.money >= _p(s, "artificial-intelligence", "money")
-        and any(not s.data.cards[c].permanent and c != "artificial-intelligence" for c in n.played)
-    ),
-    "industrialization": lambda s, n: bool(_plant_upgrades(s, n, "industrialization")),
-    "robotization": lambda s, n: bool(_plant_upgrades(s, n, "robotization")),
+    "artificial-intelligence": lambda s, n: n.money >= _p(s, "artificial-intelligence", "money"),
+    "industrialization": lambda s, n: _plant_payable(s, n, "industrialization"),
+    "robotization": lambda s, n: _plant_payable(s, n, "robotization"),
     "policy-planning": _unrest_cost("policy-planning"),
     "extraction": lambda s, n: n.money >= _p(s, "extraction", "money"),
     "urbanization": lambda s, n: (
         n.stock[INDUSTRIAL] >= _p(s, "urbanization", "industrial_per_pop") * _pop(s, n)
-        and bool(n.raisable(s.data.sol_max))
     ),
-    "overproduction": lambda s, n: (
-        unrest_ok(s, n, _p(s, "overproduction", "unrest_cost"))
-        and bool(_overproduction_plants(s, n))
-    ),
+    "overproduction": _unrest_cost("overproduction"),
     "craftsmanship": lambda s, n: n.money >= _p(s, "craftsmanship", "money"),
     "recycling": lambda s, n: n.plants[INDUSTRIAL] > _p(s, "recycling", "industrial_levels"),
     "green-production": lambda s, n: (
@@ -166,13 +175,106 @@ CHECKS: dict[str, CheckFn] = {
         and n.money >= _p(s, "speculation", "money_to_limit")
     ),
     "stock-exchange": lambda s, n: n.money >= _p(s, "stock-exchange", "money_to_limit"),
-    "colonization": lambda s, n: (
-        n.stock[MILITARY] >= _p(s, "colonization", "military") and any(s.colonization)
-    ),
+    "colonization": lambda s, n: n.stock[MILITARY] >= _p(s, "colonization", "military"),
     "police-repression": lambda s, n: (
         n.stock[MILITARY] >= _pop(s, n, _p(s, "police-repression", "military_pop_offset"))
     ),
 }
+"""card -> whether its full cost can be paid now (p13); targeted cards add a target check."""
+
+
+def _sol_room(n: Nation, sol_max: int) -> int:
+    """How many standard-of-living steps the classes can still take in all (each up to the top;
+    the order rule only fixes which class rises first)."""
+    return sum(sol_max - x for x in n.sol)
+
+
+def _unrest_room(card: str, key: str = "unrest") -> ShortfallFn:
+    """A decrease of social unrest by the card's ``key``: the cube must have room to move it all."""
+
+    def shortfall(s: WorldState, n: Nation) -> str | None:
+        k = -_p(s, card, key)
+        if n.unrest - k < 1:
+            return f"social unrest is {n.unrest}: it cannot decrease by {k}"
+        return None
+
+    return shortfall
+
+
+def _sol_rise(card: str, key: str = "sol") -> ShortfallFn:
+    def shortfall(s: WorldState, n: Nation) -> str | None:
+        k = _p(s, card, key)
+        room = _sol_room(n, s.data.sol_max)
+        if room < k:
+            return f"the classes can rise {room} step(s) in all, not {k}"
+        return None
+
+    return shortfall
+
+
+def _plant_room(card: str) -> ShortfallFn:
+    def shortfall(s: WorldState, n: Nation) -> str | None:
+        if _plant_upgrades(s, n, card):
+            return None
+        k = _p(s, card, "levels")
+        return f"no plant you can pay for has room to rise {k} level(s)"
+
+    return shortfall
+
+
+EFFECT_NEEDS: dict[str, ShortfallFn] = {
+    "public-expenditure": _unrest_room("public-expenditure"),
+    "education": _sol_rise("education"),
+    "investment-policy": _unrest_room("investment-policy"),
+    "graduate-studies": _sol_rise("graduate-studies"),
+    "indoctrination": _unrest_room("indoctrination"),
+    "overconsumption": _unrest_room("overconsumption"),
+    "political-reform": lambda s, n: None if any(n.decks.values()) else "every deck is empty",
+    "artificial-intelligence": lambda s, n: (
+        None
+        if any(not s.data.cards[c].permanent and c != "artificial-intelligence" for c in n.played)
+        else "no instant card played this generation to take back"
+    ),
+    "industrialization": _plant_room("industrialization"),
+    "robotization": _plant_room("robotization"),
+    "urbanization": _sol_rise("urbanization"),
+    "overproduction": lambda s, n: (
+        None
+        if _overproduction_plants(s, n)
+        else "not enough fossil for the industrial or the military plant to produce"
+    ),
+    "colonization": lambda s, n: (
+        None if any(s.colonization) else "nothing is left on the colonization reserve"
+    ),
+    "police-repression": _unrest_room("police-repression"),
+}
+"""card -> why its effect on the player's own nation could not happen in full now (``None``: it
+can). Cards not listed always can: gains, permanent effects, and effects on others or on
+reserves (which go as far as they can)."""
+
+
+def effect_shortfall(state: WorldState, nation: Nation, card: str) -> str | None:
+    """Why ``card``'s effect could not be fully realized now, or ``None`` (rulebook p13: "Card
+    effects must always be fully realized"). Always ``None`` under the reading
+    ``full_effect = "partial"``, except where nothing at all could happen (no deck to draw
+    from, no card to take back, no plant to raise, no fossil to produce, an empty
+    colonization reserve)."""
+    need = EFFECT_NEEDS.get(card)
+    if need is None:
+        return None
+    if not full_effect_required(state) and card not in _NOTHING_WITHOUT:
+        return None
+    return need(state, nation)
+
+
+_NOTHING_WITHOUT = (
+    "political-reform",
+    "artificial-intelligence",
+    "industrialization",
+    "robotization",
+    "overproduction",
+    "colonization",
+)
 
 
 def _target_ok(state: WorldState, card: str, attacker: Nation, target: Nation) -> bool:
@@ -214,12 +316,30 @@ TARGETED = (
     *WARS,
 )
 for _card in TARGETED:
-    CHECKS[_card] = _targeted_check(_card)
+    COSTS[_card] = _targeted_check(_card)
 
 
 def can_play(state: WorldState, nation: Nation, card: str) -> bool:
-    """Whether ``nation`` may play ``card`` now (it holds it and can pay the full cost)."""
-    return card in nation.hand and CHECKS[card](state, nation)
+    """Whether ``nation`` may play ``card`` now: it holds it, can pay the full cost, and the
+    effect can be fully realized (:func:`effect_shortfall`)."""
+    return (
+        card in nation.hand
+        and COSTS[card](state, nation)
+        and effect_shortfall(state, nation, card) is None
+    )
+
+
+def why_not_playable(state: WorldState, nation: Nation, card: str) -> str:
+    """Why ``nation`` may not play ``card`` now, in one line (for a refused ``play``)."""
+    name = state.data.cards[card].name
+    if card not in nation.hand:
+        return f"{name} is not in your hand"
+    if not COSTS[card](state, nation):
+        return f"{name}: its full cost cannot be paid ({state.data.cards[card].cost})"
+    short = effect_shortfall(state, nation, card)
+    if short is not None:
+        return f"{name}: its effect cannot be fully realized ({short})"
+    return f"{name} cannot be played now"
 
 
 def can_withdraw(state: WorldState, nation: Nation, card: str) -> bool:
@@ -403,7 +523,11 @@ def _market_access(s: WorldState, n: Nation) -> None:
 def _speculation(s: WorldState, n: Nation) -> None:
     _bank_to_limit(s, _p(s, "speculation", "bank_to_limit"))
     _pay(s, n, _p(s, "speculation", "money_to_limit"), to_limit=True)
-    s.note(n.seat, "Speculation (cost): 5 $ from the World Bank and 5 $ of yours to the LIMIT box")
+    s.note(
+        n.seat,
+        f"Speculation (cost): {_p(s, 'speculation', 'bank_to_limit')} $ from the World Bank and "
+        f"{_p(s, 'speculation', 'money_to_limit')} $ of yours to the LIMIT box",
+    )
     start_trading(s, n)
     s.push(Choice("price", n.seat, ()))
 
@@ -583,6 +707,10 @@ def _contribute_options(s: WorldState, c: Choice) -> list[WorldAction]:
     ]
 
 
+def _contribute_forms(s: WorldState, c: Choice) -> list[AmountForm]:
+    return [AmountForm("contribute", ("contribute",), (), 0, _contribute_max(s, c), "contribute N")]
+
+
 def _contribute_accept(s: WorldState, c: Choice, action: WorldAction) -> str | None:
     if len(action) != 2 or action[0] != "contribute" or type(action[1]) is not int:
         return "write 'contribute N'"
@@ -631,6 +759,11 @@ def _spend_options(s: WorldState, c: Choice) -> list[WorldAction]:
     target_military = s.nations[c.args[1]].stock[MILITARY]
     amounts |= {x for x in (target_military, target_military + 1) if lo <= x <= hi}
     return [("spend", x) for x in sorted(amounts)]
+
+
+def _spend_forms(s: WorldState, c: Choice) -> list[AmountForm]:
+    lo, hi = _spend_range(s, c)
+    return [AmountForm("spend", ("spend",), (), lo, hi, "spend N")] if lo <= hi else []
 
 
 def _spend_accept(s: WorldState, c: Choice, action: WorldAction) -> str | None:
@@ -691,43 +824,34 @@ def _resist_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
         s.gain_pollution(t, k)
         text += f", +{k} pollution"
     s.note(c.seat, text)
-    plant_choice(
-        s,
-        t,
-        _p(s, card, "production_levels"),
-        -1,
-        ("industrial", "military"),
-        name,
-        decider=attacker,
-    )
+    plants = PLANTS if s.data.readings["war_plants"] == "any" else ("industrial", "military")
+    plant_choice(s, t, _p(s, card, "production_levels"), -1, plants, name, decider=attacker)
 
 
 def _take_options(s: WorldState, c: Choice) -> list[WorldAction]:
+    """Military Operation: the resources of the reading ``military_operation_takes`` the
+    target holds (it takes up to the amount: "a maximum of")."""
     t = s.nations[c.args[0]]
-    out: list[WorldAction] = []
-    if t.fossil:
-        out.append(("take", "fossil"))
-    if t.stock[RENEWABLE]:
-        out.append(("take", "renewable"))
-    if t.stock[INDUSTRIAL]:
-        out.append(("take", "industrial"))
-    return out
+    return [
+        ("take", what)
+        for what, _ in s.data.military_operation_takes
+        if held(t, RESOURCES.index(what)) > 0
+    ]
 
 
 def _take_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
     a = s.nations[c.seat]
     t = s.nations[c.args[0]]
     what = action[1]
-    top = _p(s, "military-operation", what)
+    top = dict(s.data.military_operation_takes)[what]
+    r = RESOURCES.index(what)
+    k = min(top, held(t, r))
     if what == "fossil":
-        k = min(top, t.fossil)
         t.fossil -= k
         a.fossil += k
     else:
-        i = PLANTS.index(what)
-        k = min(top, t.stock[i])
-        t.stock[i] -= k
-        a.stock[i] += k
+        t.stock[r] -= k
+        a.stock[r] += k
     s.note(c.seat, f"Military Operation: takes {k} {what} from {NATION_NAMES[t.seat]}")
 
 
@@ -745,7 +869,8 @@ def _offshore(s: WorldState, a: Nation, t: Nation) -> None:
     s.gain_pollution(t, pollution)
     s.note(
         a.seat,
-        f"Offshore Production: pays {value} $ to {NATION_NAMES[t.seat]}, 10 $ World Bank -> LIMIT box; "
+        f"Offshore Production: pays {value} $ to {NATION_NAMES[t.seat]}, "
+        f"{_p(s, 'offshore-production', 'bank_to_limit')} $ World Bank -> LIMIT box; "
         f"+{value} industrial, fossil -{fossil}; {NATION_NAMES[t.seat]} +{pollution} pollution",
     )
 
@@ -761,6 +886,11 @@ def _give_options(s: WorldState, c: Choice) -> list[WorldAction]:
     return [("give", k) for k in range(1, top + 1)]
 
 
+def _give_forms(s: WorldState, c: Choice) -> list[AmountForm]:
+    top = min(_p(s, "soft-power", "pollution"), s.nations[c.seat].pollution)
+    return [AmountForm("give", ("give",), (), 1, top, "give N")] if top >= 1 else []
+
+
 def _give_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
     a = s.nations[c.seat]
     t = s.nations[c.args[0]]
@@ -771,7 +901,12 @@ def _give_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
 
 def _interference(s: WorldState, a: Nation, t: Nation) -> None:
     _bank_to_limit(s, _p(s, "political-interference", "bank_to_limit"))
-    take = min(t.money, t.population)
+    due = (
+        t.population
+        if s.data.readings["interference_takes"] == "population-position"
+        else s.population_value(t)
+    )
+    take = min(t.money, due)
     t.money -= take
     a.money += take
     s.note(a.seat, f"Political Interference: takes {take} $ from {NATION_NAMES[t.seat]}")
@@ -791,7 +926,11 @@ def _tourism(s: WorldState, a: Nation, t: Nation) -> None:
     t.money -= take
     a.money += take
     s.note(a.seat, f"Development of Tourism: takes {take} $ from {NATION_NAMES[t.seat]}")
-    s.change_unrest(t, _p(s, "development-of-tourism", "unrest"), "Development of Tourism")
+    k = _p(s, "development-of-tourism", "unrest")
+    if s.data.readings["tourism_reduces"] == "sol":
+        sol_choice(s, t, -abs(k), "Development of Tourism")
+    else:
+        s.change_unrest(t, k, "Development of Tourism")
 
 
 def _terrorism(s: WorldState, a: Nation, t: Nation) -> None:
@@ -841,3 +980,4 @@ RESOLVE.update(
     }
 )
 ACCEPT.update({"spend": _spend_accept, "contribute": _contribute_accept})
+FORMS.update({"spend": _spend_forms, "contribute": _contribute_forms, "give": _give_forms})

@@ -1,10 +1,13 @@
 """The game data of Poyé's LIMIT: loading ``data.toml``, user overrides, validation.
 
 Every number the engine uses lives in ``data.toml`` (shipped in the package)
-as ``{ value = ..., source = "rulebook" | "reconstructed" }``. A user's TOML
-file may override any value by the same key path (a bare value or a
-``{ value = ... }`` table); unknown keys and values of the wrong shape are
-refused with a one-line :class:`~limitgames.core.errors.VariantError`.
+as ``{ value = ..., source = ... }`` with the sources :data:`SOURCES`; the
+``[readings]`` section holds how the engine reads each rule whose icons the
+text lost, as named choices (``choices``, and ``why`` in one line). A user's
+TOML file may override any value by the same key path (a bare value or a
+``{ value = ... }`` table); unknown keys, values of the wrong shape and
+readings outside their choices are refused with a one-line
+:class:`~limitgames.core.errors.VariantError`.
 
 The data is read once per distinct file (at import for the default data,
 at variant resolution for a user's file), never during play.
@@ -12,9 +15,11 @@ at variant resolution for a user's file), never during play.
 
 from __future__ import annotations
 
+import json
 import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -30,7 +35,11 @@ DECKS: tuple[str, ...] = ("society", "military", "production")
 CLASSES: str = "ABCDE"
 """The five social classes, highest first."""
 
+SOURCES: tuple[str, ...] = ("rulebook", "rulebook-example", "reconstructed", "decision")
+"""Where a value comes from: printed; fixed by a worked example; rebuilt where the text lost an
+icon or a table; the project's choice where the text is silent."""
 _CARD_TEXT_FIELDS = ("name", "cost", "text", "quote")
+_ENTRY_FIELDS = {"value", "source", "why", "choices"}
 _CARD_FIXED_FIELDS = ("deck", "kind", "effect")
 
 
@@ -96,6 +105,10 @@ class WorldData:
         self.international: dict[str, int] = dict(v["international"])
         self.end: dict[str, int] = dict(v["end"])
         self.scoring: dict[str, Any] = dict(v["scoring"])
+        self.readings: dict[str, Any] = dict(v["readings"])
+        self.military_operation_takes: list[tuple[str, int]] = [
+            _take_rule(r) for r in self.readings["military_operation_takes"]
+        ]
         self.economic_growth: list[list[tuple[tuple[str, ...], int]]] = [
             [_growth_rule(rule) for rule in column] for column in self.social["economic_growth"]
         ]
@@ -168,6 +181,12 @@ class WorldData:
         bad = [c for c in self.scoring["sol_classes"] if c not in CLASSES]
         if bad:
             raise VariantError(f"scoring.sol_classes: {bad[0]!r} is not a class A-E")
+        for key, entry in self.raw["readings"].items():
+            allowed = entry.get("choices")
+            if allowed is not None and entry["value"] not in allowed:
+                raise VariantError(
+                    f"readings.{key}: {entry['value']!r} is not one of {', '.join(allowed)}"
+                )
         if len(self.cards) != 37:
             raise VariantError(f"the data must hold the 37 politics cards, not {len(self.cards)}")
 
@@ -178,6 +197,16 @@ def _growth_rule(text: str) -> tuple[tuple[str, ...], int]:
     if not all(p in PLANTS for p in names) or not delta.lstrip("+-").isdigit():
         raise VariantError(f"social.economic_growth: {text!r} is not 'plant[|plant]:+N'")
     return names, int(delta)
+
+
+def _take_rule(text: str) -> tuple[str, int]:
+    resource, _, number = str(text).partition(":")
+    if resource not in RESOURCES or not number.isdigit():
+        raise VariantError(
+            f"readings.military_operation_takes: {text!r} is not 'resource:N' "
+            f"(resource one of {', '.join(RESOURCES)})"
+        )
+    return resource, int(number)
 
 
 def _uprising_rule(text: str) -> tuple[str, int]:
@@ -207,6 +236,19 @@ def iter_values(raw: Mapping[str, Any]) -> Iterator[tuple[str, Any, str]]:
             continue
         for key, entry in table.items():
             yield f"{section}.{key}", entry["value"], entry["source"]
+
+
+def iter_entries(raw: Mapping[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every entry of the data as ``(key path, {"value", "source", ["why", "choices"]})``, in
+    file order (card parameters as ``cards.ID.params.KEY``)."""
+    for section, table in raw.items():
+        if section == "cards":
+            for cid, card in table.items():
+                for key, entry in card.get("params", {}).items():
+                    yield f"cards.{cid}.params.{key}", entry
+            continue
+        for key, entry in table.items():
+            yield f"{section}.{key}", entry
 
 
 def _same_shape(default: Any, value: Any) -> bool:
@@ -241,7 +283,7 @@ def apply_overrides(raw: dict[str, Any], override: Mapping[str, Any], origin: st
 
     def leaf(value: Any) -> Any:
         if isinstance(value, dict):
-            if set(value) - {"value", "source"} or "value" not in value:
+            if set(value) - _ENTRY_FIELDS or "value" not in value:
                 return None
             return value["value"]
         return value
@@ -316,6 +358,18 @@ def fresh_raw() -> dict[str, Any]:
     return copy.deepcopy(_DEFAULT_TEXT_RAW)
 
 
+def read_override_file(path: str) -> dict[str, Any]:
+    """The parsed TOML of a user's override file. Raises VariantError (unreadable, not TOML)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise VariantError(f"data: cannot read {path}: {exc.strerror}") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise VariantError(f"data: {path} is not valid TOML: {exc}") from None
+
+
 def load_data(path: str | None) -> WorldData:
     """The data for variant parameter ``data``: the shipped data, or it overridden by ``path``.
 
@@ -326,17 +380,77 @@ def load_data(path: str | None) -> WorldData:
         return DEFAULT_DATA
     if path in _CACHE:
         return _CACHE[path]
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise VariantError(f"data: cannot read {path}: {exc.strerror}") from None
-    try:
-        override = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise VariantError(f"data: {path} is not valid TOML: {exc}") from None
-    data = data_with_overrides(override, path)
+    data = data_with_overrides(read_override_file(path), path)
     _CACHE[path] = data
     return data
+
+
+OVERRIDES_ORIGIN = "the game's overrides"
+"""How the embedded overrides are named in messages and sources."""
+
+
+def parse_overrides(text: str) -> dict[str, Any]:
+    """The mapping of variant parameter ``overrides`` (JSON text). Raises VariantError."""
+    try:
+        value = json.loads(text)
+    except ValueError as exc:
+        raise VariantError(f"overrides: not valid JSON ({exc})") from None
+    if not isinstance(value, dict):
+        raise VariantError("overrides: a JSON object of sections, as in the data file")
+    return value
+
+
+def _merge(base: dict[str, Any], top: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in top.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict) and "value" not in value:
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def canonical_overrides(override: Mapping[str, Any]) -> str:
+    """The JSON text a record stores for ``override`` (sorted keys, compact)."""
+    return json.dumps(override, sort_keys=True, separators=(",", ":"))
+
+
+@lru_cache(maxsize=32)
+def _data_from_overrides(text: str) -> WorldData:
+    return data_with_overrides(parse_overrides(text), OVERRIDES_ORIGIN)
+
+
+def variant_data(variant: Mapping[str, Any]) -> WorldData:
+    """The data of a world variant: the shipped data, with the file of parameter ``data`` (if
+    still named) and then the JSON of parameter ``overrides`` applied. Raises VariantError."""
+    path = variant.get("data")
+    text = variant.get("overrides")
+    if not text:
+        return load_data(path)
+    if not path:
+        return _data_from_overrides(text)
+    merged = _merge(read_override_file(path), parse_overrides(text))
+    return _data_from_overrides(canonical_overrides(merged))
+
+
+def embed_overrides(variant: Mapping[str, Any]) -> dict[str, Any]:
+    """``variant`` with the file of parameter ``data`` read into parameter ``overrides`` (the
+    file first, the given ``overrides`` on top) and ``data`` dropped, so that a record or a
+    position of the game replays without the file. Raises VariantError for a bad file or
+    override (checked here, once)."""
+    out = dict(variant)
+    path = out.get("data")
+    text = out.get("overrides")
+    merged: dict[str, Any] = read_override_file(path) if path else {}
+    if text:
+        merged = _merge(merged, parse_overrides(text))
+    if path:  # name the file in the messages of a bad override
+        data_with_overrides(merged, path)
+    out["data"] = None
+    out["overrides"] = canonical_overrides(merged) if merged else None
+    if out["overrides"]:
+        _data_from_overrides(out["overrides"])
+    return out
 
 
 def data_with_overrides(override: Mapping[str, Any], origin: str = "override") -> WorldData:

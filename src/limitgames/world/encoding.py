@@ -17,6 +17,7 @@ block                                    size
 ``take X``                               3 (fossil, renewable, industrial)
 ``buy/sell Q R``                         2 x ``AMOUNTS`` x 4 resources (Q = 0 .. 255)
 ``price R up/down``                      4 x 2
+``take military``                        1 (a reading may let Military Operation take it)
 =======================================  =============================================
 
 Amounts above 255 are never offered through the encoding: the engine lists
@@ -48,7 +49,7 @@ from typing import Any
 import numpy as np
 
 from limitgames.core.encoding import EncodingSpec, SetupChance, uniform
-from limitgames.world.data import CLASSES, DECKS, PLANTS, RESOURCES, WorldData, load_data
+from limitgames.world.data import CLASSES, DECKS, PLANTS, RESOURCES, WorldData, variant_data
 from limitgames.world.state import NATION_NAMES, OPTIONS, STAGES, STRESS
 
 AMOUNTS = 256
@@ -82,6 +83,7 @@ def action_table(
     for verb in ("buy", "sell"):
         actions += [(verb, q, r) for q in range(AMOUNTS) for r in RESOURCES]
     actions += [("price", r, d) for r in RESOURCES for d in ("up", "down")]
+    actions += [("take", "military")]  # a reading of Military Operation may name it (appended)
     return tuple(actions), {a: i for i, a in enumerate(actions)}
 
 
@@ -133,7 +135,7 @@ def observation_size(data: WorldData) -> int:
 
 def encoding_spec(variant: dict[str, Any]) -> EncodingSpec:
     """The fixed sizes of a resolved world variant."""
-    data = load_data(variant["data"])
+    data = variant_data(variant)
     players = int(variant["players"])
     score = variant.get("returns") == "score"
     pools = [c for c in data.cards.values() if c.kind == "deck"]
@@ -275,7 +277,7 @@ class WorldSetupChance(SetupChance):
 
     def __init__(self, game: Any, variant: dict[str, Any]) -> None:
         resolved = game.info.resolve_variant(variant)
-        data = load_data(resolved["data"])
+        data = variant_data(resolved)
         if resolved["stress_tests"] is None:
             resolved["stress_tests"] = data.end["stress_tests"]
         super().__init__(game, resolved)

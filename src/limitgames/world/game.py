@@ -6,14 +6,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from limitgames.core import Chance, Game, GameInfo, Parameter, State
-from limitgames.world.data import load_data
+from limitgames.world.data import embed_overrides, variant_data
 
 
 class WorldGame(Game):
     """Poyé's LIMIT, a civilization game after the World3 model (rules: ``rules/world.md``).
 
     Variant parameters: ``players`` (2-6), ``data`` (a TOML file overriding
-    values of the shipped ``data.toml``), ``stress_tests`` (how many stress
+    values of the shipped ``data.toml``; read once, embedded into ``overrides`` and dropped, so
+    a record replays without the file), ``overrides`` (the same as JSON text), ``stress_tests`` (how many stress
     tests before scoring; default the data's ``end.stress_tests``), ``returns``
     (``win``: +1 for the sole nation with the best score, 0 for each of several sharing it,
     -1 for the others; ``score``: the final scores).
@@ -35,6 +36,13 @@ class WorldGame(Game):
                 "a TOML file overriding values of the game data (see docs/world.md)",
             ),
             Parameter(
+                "overrides",
+                "str",
+                None,
+                "values of the game data as JSON, like a data file (a record embeds the data "
+                "file's values here)",
+            ),
+            Parameter(
                 "stress_tests",
                 "int",
                 None,
@@ -50,7 +58,7 @@ class WorldGame(Game):
                 choices=("win", "score"),
             ),
         ),
-        rules_version="world-1",
+        rules_version="world-2",  # world-2: the full-effect rule for every card; readings
         rules_doc="docs/rules/world.md; usage in docs/world.md",
         perfect_information=False,
         description=(
@@ -66,8 +74,8 @@ class WorldGame(Game):
         """A new game. Raises VariantError for a bad parameter or data file."""
         from limitgames.world.state import WorldState
 
-        resolved = self.info.resolve_variant(variant)
-        data = load_data(resolved["data"])
+        resolved = embed_overrides(self.info.resolve_variant(variant))
+        data = variant_data(resolved)
         if resolved["stress_tests"] is None:
             resolved["stress_tests"] = data.end["stress_tests"]
         return WorldState(resolved, data, chance if chance is not None else Chance(seed))

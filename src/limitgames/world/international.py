@@ -6,12 +6,15 @@ financial crisis happens when a financial tile was placed this generation
 reserve is empty now; a military crisis when the disruption reserve is empty
 now. No generation holds two tiles of one kind. The game ends after the 7th
 generation or the generation in which the 4th crisis tile is placed. The
-optional alliance step is not played.
+optional alliance step is not played. The lost icons of the crises (which
+plant and which token the environmental crisis takes, who suffers most) are
+read as the data's ``[readings]`` say.
 """
 
 from __future__ import annotations
 
-from limitgames.world.nation import MILITARY, RENEWABLE
+from limitgames.world.data import PLANTS
+from limitgames.world.nation import MILITARY, Nation
 from limitgames.world.political import sol_choice
 from limitgames.world.social import spend_military
 from limitgames.world.state import STAGE_HANDLERS, WorldState
@@ -25,6 +28,20 @@ def tiles(state: WorldState, kind: str) -> int:
 def total_crises(state: WorldState) -> int:
     """All crisis tiles placed so far."""
     return sum(len(g) for g in state.crises)
+
+
+def crisis_class(state: WorldState, nation: Nation, highest: bool) -> int | None:
+    """The class (0=A..4=E) that loses 1 standard of living in a crisis: the highest
+    (environmental) or lowest (military) class, read by ``readings.crisis_classes``: the
+    highest / lowest the order rule lets fall (``that-can-fall``), or class A / E only, if
+    it can fall (``named-class``); ``None`` if none falls."""
+    classes = nation.lowerable()
+    if state.data.readings["crisis_classes"] == "named-class":
+        named = 0 if highest else 4
+        return named if named in classes else None
+    if not classes:
+        return None
+    return classes[0] if highest else classes[-1]
 
 
 def cold_war(state: WorldState) -> bool:
@@ -56,7 +73,12 @@ def financial_crisis(state: WorldState) -> bool:
     state.note(None, f"Financial crisis ({count} financial tile{'s' if count > 1 else ''} so far)")
     for seat in state.turn_order():
         nation = state.nations[seat]
-        due = it["financial_money_per_pop_per_tile"] * count * state.population_value(nation)
+        per = (
+            nation.population
+            if state.data.readings["financial_crisis_per"] == "population-position"
+            else state.population_value(nation)
+        )
+        due = it["financial_money_per_pop_per_tile"] * count * per
         paid = min(due, nation.money)
         nation.money -= paid
         state.world_bank += paid
@@ -86,32 +108,47 @@ def environmental_crisis(state: WorldState) -> bool:
         None,
         f"Environmental crisis: the pollution reserve is empty ({count} environmental tile(s))",
     )
+    readings = state.data.readings
+    plant = readings["environmental_crisis_plant"]
+    p = PLANTS.index(plant)
+    loss = readings["environmental_crisis_loss"]
     for seat in state.turn_order():
         nation = state.nations[seat]
-        old = nation.plants[RENEWABLE]
-        nation.plants[RENEWABLE] = max(1, old - it["environmental_renewable_per_tile"] * count)
-        lost = min(it["environmental_territory"], nation.territory)
-        nation.territory -= lost
-        state.limit_box["territory"] += lost
-        nation.cap_renewable()
+        old = nation.plants[p]
+        nation.plants[p] = max(1, old - it["environmental_renewable_per_tile"] * count)
+        if loss == "territory":
+            lost = min(it["environmental_territory"], nation.territory)
+            nation.territory -= lost
+            state.limit_box["territory"] += lost
+            nation.cap_renewable()
+        else:
+            lost = min(it["environmental_territory"], nation.fossil)
+            nation.fossil -= lost
+            state.limit_box["fossil"] += lost
         state.note(
             seat,
-            f"Environmental crisis: renewable plant {old} -> {nation.plants[RENEWABLE]}, territory -{lost}",
+            f"Environmental crisis: {plant} plant {old} -> {nation.plants[p]}, {loss} -{lost}",
         )
-    top = max(n.population for n in state.nations)
-    hit = [n for n in state.nations if n.population == top]
+    if readings["environmental_crisis_target"] == "most-pollution":
+        top = max(n.pollution for n in state.nations)
+        hit = [n for n in state.nations if n.pollution == top]
+        why = f"most pollution ({top})"
+    else:
+        top = max(n.population for n in state.nations)
+        hit = [n for n in state.nations if n.population == top]
+        why = "most populous"
     for nation in hit:
         old_pop = state.data.level(nation.population)
         nation.population = max(1, nation.population - it["environmental_population"])
         state.note(
             nation.seat,
-            f"Environmental crisis: most populous, population {old_pop} -> {state.population_value(nation)}",
+            f"Environmental crisis: {why}, population {old_pop} -> {state.population_value(nation)}",
         )
         state.change_unrest(nation, it["environmental_unrest"], "Environmental crisis")
         for _ in range(it["environmental_sol"]):
-            classes = nation.lowerable()
-            if classes:
-                state.note(nation.seat, f"Environmental crisis: {nation.lower_class(classes[0])}")
+            i = crisis_class(state, nation, highest=True)
+            if i is not None:
+                state.note(nation.seat, f"Environmental crisis: {nation.lower_class(i)}")
     threshold = min(n.population for n in hit) - it["environmental_migration_gap"]
     for seat in state.turn_order():
         nation = state.nations[seat]
@@ -142,21 +179,27 @@ def military_crisis(state: WorldState) -> bool:
     for seat in state.turn_order():
         nation = state.nations[seat]
         for _ in range(it["military_sol_per_tile"] * count):
-            classes = nation.lowerable()
-            if classes:
-                state.note(seat, f"Military crisis: {nation.lower_class(classes[-1])}")
+            i = crisis_class(state, nation, highest=False)
+            if i is not None:
+                state.note(seat, f"Military crisis: {nation.lower_class(i)}")
         spend_military(state, nation, it["military_pop_offset"], "Military crisis")
         back = state.return_disruption(nation, it["military_return_disruption"])
         if back:
             state.note(seat, f"Military crisis: {back} disruption back to the reserve")
-    most = max(n.stock[MILITARY] for n in state.nations)
+    by_plant = state.data.readings["military_crisis_target"] == "most-military-plant"
+
+    def measure(n: Nation) -> int:
+        return n.plants[MILITARY] if by_plant else n.stock[MILITARY]
+
+    most = max(measure(n) for n in state.nations)
+    what = "military plant" if by_plant else "military"
     for nation in state.nations:
-        if nation.stock[MILITARY] == most:
+        if measure(nation) == most:
             old = nation.plants[MILITARY]
             nation.plants[MILITARY] = max(1, old - it["military_production"])
             state.note(
                 nation.seat,
-                f"Military crisis: most military ({most}), military plant {old} -> {nation.plants[MILITARY]}",
+                f"Military crisis: most {what} ({most}), military plant {old} -> {nation.plants[MILITARY]}",
             )
     state.flush_deferred()
     return not state.pending

@@ -15,9 +15,18 @@ random play stays quick) and ``price`` (Speculation: move a cube one position).
 
 from __future__ import annotations
 
+from limitgames.core import AmountForm
 from limitgames.world.data import RESOURCES
 from limitgames.world.nation import Nation
-from limitgames.world.state import ACCEPT, OPTIONS, RESOLVE, Choice, WorldAction, WorldState
+from limitgames.world.state import (
+    ACCEPT,
+    FORMS,
+    OPTIONS,
+    RESOLVE,
+    Choice,
+    WorldAction,
+    WorldState,
+)
 
 FOSSIL = 3
 
@@ -75,6 +84,22 @@ def _trade_options(state: WorldState, choice: Choice) -> list[WorldAction]:
         out += [("sell", q, name) for q in bounded_amounts(1, sell_limit(state, nation, r))]
     if used or not out:
         out.append(("no-trade",))
+    return out
+
+
+def _trade_forms(state: WorldState, choice: Choice) -> list[AmountForm]:
+    nation = state.nations[choice.seat]
+    _left, used, _total = choice.args
+    out: list[AmountForm] = []
+    for r, name in enumerate(RESOURCES):
+        if name in used:
+            continue
+        for verb, limit in (
+            ("buy", buy_limit(state, nation, r)),
+            ("sell", sell_limit(state, nation, r)),
+        ):
+            if limit >= 1:
+                out.append(AmountForm(verb, (verb,), (name,), 1, limit, f"{verb} N {name}"))
     return out
 
 
@@ -181,3 +206,4 @@ def _price_resolve(state: WorldState, choice: Choice, action: WorldAction) -> No
 OPTIONS.update({"trade": _trade_options, "price": _price_options})
 RESOLVE.update({"trade": _trade_resolve, "price": _price_resolve})
 ACCEPT["trade"] = _trade_accept
+FORMS["trade"] = _trade_forms

@@ -12,7 +12,7 @@
 ``target square``               the nation a card targets (by its shape)
 ``spend 12``                    military spent on a war card (at least its minimum)
 ``resist`` / ``yield``          the target of a war resists or not
-``take fossil``                 Military Operation: what to take
+``take fossil``                 Military Operation: what to take (readings.military_operation_takes)
 ``gain military``               Craftsmanship: the resource gained
 ``produce industrial``          Overproduction: the plant that produces
 ``recall education``            Artificial Intelligence: the card taken back
@@ -111,8 +111,8 @@ def parse_action(state: WorldState, text: str) -> WorldAction:
         need(1, "target NATION")
         return (verb, one_of(args[0], NATION_NAMES[: state.n], "nation"))
     if verb == "take":
-        need(1, "take fossil|renewable|industrial")
-        return (verb, one_of(args[0], ("fossil", "renewable", "industrial"), "resource to take"))
+        need(1, "take fossil|renewable|industrial|military")
+        return (verb, one_of(args[0], RESOURCES, "resource to take"))
     if verb in ("buy", "sell"):
         need(2, f"{verb} N RESOURCE")
         return (verb, number(args[0]), one_of(args[1], RESOURCES, "resource"))

@@ -95,6 +95,9 @@ def observation(state: WorldState, seat: int | None) -> dict[str, Any]:
         choice: dict[str, Any] = {"kind": top.kind, "nation": NATION_NAMES[top.seat]}
         if seat == top.seat:
             choice["options"] = [state.action_to_string(a) for a in state.legal_actions()]
+            forms = state.action_forms()
+            if forms:  # the options list a sample of these ranges; every amount is legal
+                choice["amounts"] = [f.describe() for f in forms]
         obs["choice"] = choice
     if state.terminal:
         obs["scores"] = list(state.scores)

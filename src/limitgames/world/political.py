@@ -18,6 +18,7 @@ from __future__ import annotations
 from limitgames.world.data import CLASSES, DECKS, PLANTS
 from limitgames.world.nation import Nation
 from limitgames.world.state import (
+    ACCEPT,
     OPTIONS,
     RESOLVE,
     STAGE_HANDLERS,
@@ -139,6 +140,7 @@ def _deck_resolve(state: WorldState, choice: Choice, action: WorldAction) -> Non
         draw, keep = card.p("draw"), card.p("keep")
     drawn = tuple(nation.decks[deck][:draw])
     del nation.decks[deck][:draw]
+    state.revealed[choice.seat] += 1
     state.note(
         choice.seat, f"{choice.args[0].replace('_', ' ')}: draws {len(drawn)} from the {deck} deck"
     )
@@ -195,6 +197,22 @@ def _policy_options(state: WorldState, choice: Choice) -> list[WorldAction]:
     ]
     out.append(("pass",))
     return out
+
+
+def _policy_accept(state: WorldState, choice: Choice, action: WorldAction) -> str | None:
+    """``None`` for an option of the policy choice; else why not (a card's cost or effect)."""
+    if action in state.legal_actions():
+        return None
+    if (
+        isinstance(action, tuple)
+        and len(action) == 2
+        and action[0] == "play"
+        and action[1] in state.data.cards
+    ):
+        from limitgames.world.cards import why_not_playable
+
+        return why_not_playable(state, state.nations[choice.seat], action[1])
+    return f"not an option now ({state.name(choice.seat)} must play a card, withdraw one, or pass)"
 
 
 def _policy_resolve(state: WorldState, choice: Choice, action: WorldAction) -> None:
@@ -321,3 +339,4 @@ RESOLVE.update(
         "plant": _plant_resolve,
     }
 )
+ACCEPT["policy"] = _policy_accept

@@ -43,6 +43,93 @@ if TYPE_CHECKING:
     from limitgames.world.state import WorldState
 
 CRISES = ("financial", "environmental", "military")
+CRISIS_TILES_PER_KIND = 4
+"""The box holds 12 crisis tiles: 4 financial, 4 military, 4 environmental (rulebook p4)."""
+SHIFT_TILES = 5
+"""Demographic-shift tiles per nation box (rulebook p4)."""
+
+
+def token_totals(data: Any, players: int) -> dict[str, int]:
+    """What a game of ``players`` nations holds in all, wherever it lies (nations, World Bank,
+    reserves, marketplace, colonization reserve, LIMIT box): the setup's counts, which play
+    only moves around (rulebook pp 4-10; the LIMIT box may go below its printed contents).
+
+    Returns ``{"money", "fossil", "pollution", "disruption", "territory", "shift"}``.
+    """
+    s, nd = data.setup, data.nation
+    return {
+        "money": s["world_bank_per_nation"] * players
+        + s["limit_box_money"]
+        + nd["money"] * players,
+        "fossil": nd["fossil"] * players
+        + data.market_start_stock[3]
+        + s["colonization_fossil_base"]
+        + s["colonization_fossil_per_nation"] * players
+        + s["limit_box_fossil"],
+        "pollution": s["pollution_reserve_base"]
+        + s["pollution_reserve_per_nation"] * players
+        + s["limit_box_pollution"],
+        "disruption": s["disruption_reserve_base"]
+        + s["disruption_reserve_per_nation"] * players
+        + s["limit_box_disruption"],
+        "territory": nd["territory"] * players
+        + s["colonization_territory_base"]
+        + s["colonization_territory_per_nation"] * players,
+        "shift": SHIFT_TILES * players,
+    }
+
+
+def counted_tokens(state: WorldState) -> dict[str, dict[str, int]]:
+    """Where each kind of :func:`token_totals` lies now: ``{kind: {place: count}}``."""
+    ns = state.nations
+    box = state.limit_box
+    return {
+        "money": {
+            "nations": sum(n.money for n in ns),
+            "World Bank": state.world_bank,
+            "LIMIT box": box["money"],
+        },
+        "fossil": {
+            "nations": sum(n.fossil for n in ns),
+            "marketplace": state.market_stock[3],
+            "colonization reserve": state.colonization[1],
+            "LIMIT box": box["fossil"],
+        },
+        "pollution": {
+            "nations": sum(n.pollution for n in ns),
+            "reserve": state.pollution_reserve,
+            "LIMIT box": box["pollution"],
+        },
+        "disruption": {
+            "nations": sum(n.disruption for n in ns),
+            "reserve": state.disruption_reserve,
+            "LIMIT box": box["disruption"],
+        },
+        "territory": {
+            "nations": sum(n.territory for n in ns),
+            "colonization reserve": state.colonization[0],
+            "LIMIT box": box["territory"],
+        },
+        "shift": {
+            "nation boards and zones": sum(sum(n.shift_tiles) + n.shift_zone for n in ns),
+            "LIMIT box": box["shift"],
+        },
+    }
+
+
+def _check_totals(state: WorldState) -> None:
+    """Refuse a table whose tokens do not add up to the box's (one line naming the kind)."""
+    totals = token_totals(state.data, state.n)
+    for kind, places in counted_tokens(state).items():
+        count = sum(places.values())
+        if count != totals[kind]:
+            where = ", ".join(f"{place} {k}" for place, k in places.items())
+            unit = " $" if kind == "money" else ""
+            noun = "demographic-shift tiles" if kind == "shift" else kind
+            raise PositionError(
+                f"{noun}: {count}{unit} on the table ({where}), but a game of {state.n} nations "
+                f"holds {totals[kind]}{unit} in all"
+            )
 
 
 def snapshot(state: WorldState) -> tuple[list[Nation], dict[str, Any]]:
@@ -136,7 +223,7 @@ def state_from_position(position: Mapping[str, Any]) -> WorldState:
         PositionError: one line naming the field that is wrong and why.
     """
     from limitgames.core import Chance
-    from limitgames.world.data import load_data
+    from limitgames.world.data import embed_overrides, variant_data
     from limitgames.world.game import WorldGame
     from limitgames.world.state import NATION_NAMES, WorldState
 
@@ -150,8 +237,8 @@ def state_from_position(position: Mapping[str, Any]) -> WorldState:
     variant = dict(position.get("variant") or {})
     variant.setdefault("players", len(raw_nations))
     try:
-        resolved = WorldGame.info.resolve_variant(variant)
-        data = load_data(resolved["data"])
+        resolved = embed_overrides(WorldGame.info.resolve_variant(variant))
+        data = variant_data(resolved)
     except LimitGamesError as exc:
         raise PositionError(f"variant: {exc}") from None
     if resolved["players"] != len(raw_nations):
@@ -182,6 +269,18 @@ def state_from_position(position: Mapping[str, Any]) -> WorldState:
                 )
         if crises[-1]:
             raise PositionError("crises: the current generation has no tile yet at its start")
+        for kind in CRISES:
+            placed = sum(t.count(kind) for t in crises)
+            if placed > CRISIS_TILES_PER_KIND:
+                raise PositionError(
+                    f"crises: {placed} {kind} tiles, but the box holds {CRISIS_TILES_PER_KIND}"
+                )
+        placed = sum(len(t) for t in crises)
+        if placed >= data.end["crises"]:
+            raise PositionError(
+                f"crises: {placed} tiles placed before generation {g}, but the game ends once "
+                f"{data.end['crises']} are placed"
+            )
         state.generation = g
         state.leader = names.index(leader)
         state.crises = [list(t) for t in crises]
@@ -212,6 +311,7 @@ def state_from_position(position: Mapping[str, Any]) -> WorldState:
                 _get(entry, "stock", f"market.{name}"), f"market.{name}.stock"
             )
         state.nations = [_nation(state, seat, raw, names) for seat, raw in enumerate(raw_nations)]
+        _check_totals(state)
         state.note(
             None,
             f"Set up from a position at the start of generation {g}; {leader} holds the leadership tile",
@@ -265,6 +365,11 @@ def _nation(state: WorldState, seat: int, raw: Any, names: list[str]) -> Nation:
             f'{where}.shift_tiles: the classes whose tile is still on the board, e.g. "CDE"'
         )
     n.shift_tiles = [c in tiles for c in CLASSES]
+    if sum(n.shift_tiles) + n.shift_zone > SHIFT_TILES:
+        raise PositionError(
+            f"{where}.shift_zone: {n.shift_zone} tiles in the zone and {sum(n.shift_tiles)} on the "
+            f"board, but a nation has {SHIFT_TILES}"
+        )
     for i in range(5):
         if n.shift_tiles[i] and n.sol[i] >= data.demographic_shift_at:
             raise PositionError(

@@ -27,19 +27,62 @@ def score_nation(data: WorldData, nation: Nation, crises: int) -> dict[str, int]
         nation: the board to score.
         crises: the number of crisis tiles placed in the game.
     """
+    return score_board(
+        data,
+        sol=nation.sol,
+        population=nation.population,
+        money=nation.money,
+        territory=nation.territory,
+        military=nation.stock[MILITARY],
+        pollution=nation.pollution,
+        disruption=nation.disruption,
+        crises=crises,
+    )
+
+
+def score_view(data: WorldData, view: dict[str, Any], crises: int) -> dict[str, int]:
+    """:func:`score_nation` of a nation's public view (``observe.nation_view``), for agents
+    that read the observation."""
+    return score_board(
+        data,
+        sol=[view["sol"][c] for c in CLASSES],
+        population=int(view["population"]["position"]),
+        money=int(view["money"]),
+        territory=int(view["territory"]),
+        military=int(view["stock"]["military"]),
+        pollution=int(view["pollution"]),
+        disruption=int(view["disruption"]),
+        crises=crises,
+    )
+
+
+def score_board(
+    data: WorldData,
+    *,
+    sol: list[int],
+    population: int,
+    money: int,
+    territory: int,
+    military: int,
+    pollution: int,
+    disruption: int,
+    crises: int,
+) -> dict[str, int]:
+    """The score (rulebook p23) of a board given as numbers: ``sol`` by class A-E,
+    ``population`` its position 1-9, the rest counts; weights from ``data.scoring``."""
     w: dict[str, Any] = data.scoring
-    sol = sum(nation.sol[CLASSES.index(c)] for c in w["sol_classes"])
-    happiness = sol * data.demographic_index[nation.population - 1]
+    total_sol = sum(sol[CLASSES.index(c)] for c in w["sol_classes"])
+    happiness = total_sol * data.demographic_index[max(1, min(9, population)) - 1]
     value = w["financial_base"] - crises
-    financial = value * (nation.money // w["money_unit"]) if value > 0 else 0
-    territory = w["territory"] * nation.territory
-    military = w["military_points"] * (nation.stock[MILITARY] // w["military_unit"])
-    impact = w["pollution"] * nation.pollution + w["disruption"] * nation.disruption
+    financial = value * (money // w["money_unit"]) if value > 0 else 0
+    territory_points = w["territory"] * territory
+    military_points = w["military_points"] * (military // w["military_unit"])
+    impact = w["pollution"] * pollution + w["disruption"] * disruption
     parts = {
         "happiness": happiness,
         "financial": financial,
-        "territory": territory,
-        "military": military,
+        "territory": territory_points,
+        "military": military_points,
         "impact": impact,
     }
     parts["total"] = sum(parts.values())

@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple
 
-from limitgames.core import TERMINAL, Action, Chance, IllegalActionError, State
+from limitgames.core import TERMINAL, Action, AmountForm, Chance, IllegalActionError, State
 from limitgames.world.data import DECKS, WorldData
 from limitgames.world.nation import Nation
 
@@ -47,6 +47,7 @@ OptionsFn = Callable[["WorldState", Choice], list[WorldAction]]
 ResolveFn = Callable[["WorldState", Choice, WorldAction], None]
 AcceptFn = Callable[["WorldState", Choice, WorldAction], str | None]
 StageFn = Callable[["WorldState"], bool]
+FormsFn = Callable[["WorldState", Choice], list[AmountForm]]
 
 OPTIONS: dict[str, OptionsFn] = {}
 """kind -> the options of a choice of that kind (filled by the phase and card modules)."""
@@ -55,6 +56,9 @@ RESOLVE: dict[str, ResolveFn] = {}
 ACCEPT: dict[str, AcceptFn] = {}
 """kind -> for choices whose listed options are a bounded sample of a range: ``None`` if the
 action is allowed, else the reason. Kinds without one accept exactly their options."""
+FORMS: dict[str, FormsFn] = {}
+"""kind -> the parametric actions of such a choice, each with the whole range its ``ACCEPT``
+allows (what interfaces show and agents may choose from)."""
 STAGE_HANDLERS: dict[str, StageFn] = {}
 """stage -> runs it; returns ``True`` when the stage is over."""
 
@@ -83,6 +87,9 @@ STAGES: tuple[str, ...] = (*POLITICAL, "social_start", *SOCIAL, *INTERNATIONAL)
 """The stages of one generation, in the rulebook's order."""
 STRESS = ("stress_start", "stress_supply", "stress_consumption", "stress_production")
 SEQUENTIAL_STAGES = frozenset({"decide_policy"})
+"""Stages decided in turn order in the open; every other stage's choices are simultaneous."""
+HIDDEN_KINDS = frozenset({"keep", "discard"})
+"""Choices other seats never see (the card kept or discarded), whatever the stage."""
 
 
 class WorldState(State):
@@ -144,6 +151,7 @@ class WorldState(State):
         self.log: list[tuple[int | None, str, bool]] = []
         self.veiled_log: list[tuple[int | None, str, bool]] = []
         self.hiding = False
+        self.revealed = [0] * self.n
         self.terminal = False
         self.scores: list[int] = []
         self.score_details: list[dict[str, int]] = []
@@ -221,11 +229,39 @@ class WorldState(State):
             return None
         return f"not an option now ({_describe_choice(self, top)})"
 
+    def revelations(self, seat: int) -> int:
+        """How many times ``seat`` has been shown something hidden until then: cards drawn
+        from its decks, or the choices other nations made while a simultaneous step was open.
+        An interface must not take back a decision across a revelation (``undo``)."""
+        return self.revealed[seat]
+
+    def announcement(self, action: Any, viewer: int | None) -> str | None:
+        """The current seat's ``action`` (not yet applied) as ``viewer`` may learn of it at
+        the table: its notation, or ``None`` for a hidden choice (a card kept or discarded,
+        any choice of a simultaneous step, which the log tells when the step closes)."""
+        if self.terminal:
+            return None
+        seat = self.pending[-1].seat
+        if viewer == seat:
+            return self.action_to_string(action)
+        if self.stage not in SEQUENTIAL_STAGES or self.pending[-1].kind in HIDDEN_KINDS:
+            return None
+        return self.action_to_string(action)
+
     def is_legal(self, action: Any) -> bool:
         try:
             return self._refusal(action) is None
         except (TypeError, ValueError, IndexError, KeyError):
             return False
+
+    def action_forms(self) -> list[AmountForm]:
+        """The quantity actions open now (a transaction, military spent, a pledge, pollution
+        given), each with the whole range of its amount; every amount in range is legal."""
+        if self.terminal:
+            return []
+        top = self.pending[-1]
+        forms = FORMS.get(top.kind)
+        return forms(self, top) if forms is not None else []
 
     def apply(self, action: Any) -> None:
         """Apply ``action`` for the current seat (see ``notation`` for the forms).
@@ -280,6 +316,10 @@ class WorldState(State):
         ``end_generation`` and ``stress_start`` choose their successor themselves.
         """
         if self.veil or self.veiled_log:
+            chose = set(self.veil) | {s for s, _, _ in self.veiled_log if s is not None}
+            for seat in range(self.n):
+                if chose - {seat}:
+                    self.revealed[seat] += 1
             self.veil.clear()
             self.veil_first.clear()
             self.log.extend(self.veiled_log)
@@ -442,6 +482,7 @@ class WorldState(State):
         other.veil_first = dict(self.veil_first)
         other.log = list(self.log)
         other.veiled_log = list(self.veiled_log)
+        other.revealed = list(self.revealed)
         other.scores = list(self.scores)
         other.score_details = [dict(x) for x in self.score_details]
         other._history = list(self._history)
