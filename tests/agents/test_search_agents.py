@@ -192,7 +192,12 @@ def test_squash_is_relative_and_bounded() -> None:
 
 
 def test_levels() -> None:
-    assert level_spec("hex", "hard").startswith("alphabeta")
+    # hex: the compiled MCTS at hard and expert, each within its documented budget a move
+    assert level_spec("hex", "hard").startswith("mcts")
+    for level, most in (("easy", 0.2), ("medium", 1.0), ("hard", 3.0), ("expert", 6.0)):
+        spec = level_spec("hex", level)
+        options = dict(o.split("=") for o in spec.partition(":")[2].split(",") if o)
+        assert float(options.get("seconds", 0.0)) <= most, spec
     assert level_spec("cards", "Expert").startswith("ismcts")
     assert level_spec("toy-tricks", "medium").startswith("ismcts")
     for level in ("easy", "medium", "hard", "expert"):
