@@ -19,8 +19,23 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from limitgames.cli.session import (
+    GameTerminal,
+    NoRecordOption,
+    OpponentOption,
+    PauseOption,
+    PositionOption,
+    QuietOption,
+    RecordOption,
+    SeatOption,
+    SeedOption,
+    name_seats,
+    players_option,
+    resolve_play,
+    seats_line,
+)
 from limitgames.cli.world_view import _log
-from limitgames.core import LimitGamesError, NotationError, State, fresh_seed, get_game
+from limitgames.core import LimitGamesError, NotationError, State, get_game
 
 console = Console()
 
@@ -174,82 +189,87 @@ def make_session(*args: Any, **kwargs: Any) -> Any:
     return WorldSession(*args, **kwargs)
 
 
+class WorldTerminal(GameTerminal):
+    """LIMIT at the terminal: the generic narration, and ``undo`` only while nothing hidden
+    was shown since (no other nation decided, no card drawn)."""
+
+    def undo_refusal(self, before: State, now: State, person: int) -> str | None:
+        replica = before.clone()
+        for action in now.history()[len(before.history()) :]:
+            seat = replica.current_player()
+            replica.apply(action)
+            verb = action[0] if isinstance(action, tuple) and action else ""
+            if seat != person:
+                return f"{self.names[seat]} has decided since, which you could not know before"
+            if verb == "deck":
+                return "you have seen the cards you drew"
+        return None
+
+
 def play_world(
-    players: Annotated[int, typer.Option(help="Number of nations (2-6).")] = 4,
-    seat: Annotated[
-        list[str] | None,
-        typer.Option(
-            help="Who plays each seat, in order: human, human:NAME, random, or an agent spec. Repeat per seat."
-        ),
-    ] = None,
-    opponent: Annotated[
-        str | None,
-        typer.Option(help="Fill the computer seats with a level: easy, medium, hard, expert."),
-    ] = None,
-    seed: Annotated[
-        int | None,
-        typer.Option(help="Seed of the start player, the decks and the computer players."),
-    ] = None,
+    players: Annotated[int, players_option(2, 6, "nations")] = 4,
+    seat: SeatOption = None,
+    opponent: OpponentOption = None,
+    seed: SeedOption = None,
+    record: RecordOption = None,
+    no_record: NoRecordOption = False,
+    position: PositionOption = None,
+    quiet: QuietOption = False,
+    pause: PauseOption = 0.0,
     data: Annotated[
-        Path | None, typer.Option(help="A TOML file overriding values of the game data.")
-    ] = None,
-    position: Annotated[
         Path | None,
         typer.Option(
-            help="Start from a position file (the table at the start of a generation, JSON)."
+            metavar="FILE",
+            help="A TOML file changing values of the game data (see limit rules world).",
         ),
     ] = None,
     stress_tests: Annotated[
-        int | None, typer.Option(help="Stress tests before scoring (0-2).")
-    ] = None,
-    record: Annotated[
-        Path | None,
-        typer.Option(help="Where to save the record (default records/world-<time>.json)."),
+        int | None,
+        typer.Option(
+            "--stress-tests",
+            min=0,
+            max=2,
+            metavar="0-2",
+            help="How many stress tests are played before scoring (default: the rulebook's).",
+        ),
     ] = None,
     confirm: Annotated[
-        bool, typer.Option(help="Preview each card and ask before playing it.")
+        bool,
+        typer.Option(
+            "--confirm/--no-confirm",
+            metavar="",
+            help="Preview each card and ask before playing it.",
+        ),
     ] = True,
-    pause: Annotated[
-        float, typer.Option(help="Seconds to wait after each computer decision.")
-    ] = 0.0,
 ) -> None:
-    """Play Poyé's LIMIT in the terminal. With no human seat the computer plays a whole game."""
-    from limitgames.cli.session import default_record_path, parse_seats
+    """Play Poyé's LIMIT in the terminal. With no person at the table the computer plays a
+    whole game.
+
+    Examples: limit play world -n 3 --opponent medium; limit play world --position FILE
+    """
     from limitgames.cli.world_view import render
 
-    seed = fresh_seed() if seed is None else seed
     variant: dict[str, Any] = {"players": players}
     if data is not None:
         variant["data"] = str(data)
     if stress_tests is not None:
         variant["stress_tests"] = stress_tests
+
+    def new_state(game_seed: int) -> State:
+        return get_game("world").new_initial_state(seed=game_seed, **variant)
+
     try:
-        if position is not None:
-            import json
-
-            try:
-                loaded = json.loads(position.read_text(encoding="utf-8"))
-            except (OSError, ValueError) as exc:
-                raise LimitGamesError(f"{position}: cannot read the position: {exc}") from None
-            state = get_game("world").state_from_position(loaded)
-        else:
-            state = get_game("world").new_initial_state(seed=seed, **variant)
-        specs = list(seat or ["human"])
-        default = "random"
-        if opponent:
-            from limitgames.agents import level_spec
-
-            default = level_spec("world", opponent)
-            specs = [s if s.startswith("human") else default for s in specs]
-        seats = parse_seats(specs, state.num_players, default=default, seed=seed)
+        setup = resolve_play("world", new_state, seat, opponent, seed, record, no_record, position)
     except (LimitGamesError, ValueError) as exc:
         raise _fail(str(exc)) from None
+    state, seats = setup.state, setup.seats
     names = state.seat_names()
+    name_seats(seats, names, computer_names=False)
     console.print(
-        f"[bold]LIMIT[/] (Alexandre Poyé), {state.num_players} nations, seed {seed}.",
+        f"[bold]LIMIT[/] (Alexandre Poyé), {state.num_players} nations, seed {setup.seed}. "
+        + seats_line(seats, names),
         highlight=False,
     )
-    console.print(", ".join(f"{names[i]}: {s.label}" for i, s in enumerate(seats)), highlight=False)
     if any(s.is_human for s in seats):
         console.print(
             "Type help for the commands; moves lists your options; preview ACTION shows what it would do.",
@@ -260,12 +280,16 @@ def play_world(
         state,
         seats,
         render,
-        record or default_record_path("world"),
-        seed=seed,
+        setup.record_path,
+        seed=setup.seed,
         pause=pause,
+        terminal=WorldTerminal(render),
+        quiet=quiet,
     )
     session.input = WorldInput(console, lambda: session.state, session.input, confirm=confirm)
     session.run()
+    if session.interrupted:
+        raise typer.Exit(130)
 
 
 def measure_random_games(players: int, seconds: float, seed: int = 1) -> dict[str, float]:
@@ -315,20 +339,36 @@ def bench_world(
 
 
 def rules_command(
-    game: Annotated[str, typer.Argument(help="The game (world).")],
+    game: Annotated[str, typer.Argument(help="The game: hex, cards or world.")],
     reconstructed: Annotated[
-        bool, typer.Option("--reconstructed", help="List every reconstructed value.")
+        bool,
+        typer.Option("--reconstructed", metavar="", help="world: list every reconstructed value."),
     ] = False,
     all_values: Annotated[
-        bool, typer.Option("--all", help="List every value with its source.")
+        bool, typer.Option("--all", metavar="", help="world: list every value with its source.")
     ] = False,
-    data: Annotated[Path | None, typer.Option(help="Apply this override file first.")] = None,
+    data: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="world: apply this TOML file of changed values first."),
+    ] = None,
 ) -> None:
-    """Where the rules as played are written, and the game data's values and their sources."""
+    """Where the rules as played are written, and (world) the game data's values and their sources.
+
+    Example: limit rules world --reconstructed
+    """
+    from limitgames.core import available_games
+
+    if game not in available_games():
+        raise _fail(f"no game {game!r} (games: {', '.join(available_games())})")
     if game != "world":
-        raise _fail(
-            f"limit rules lists the game data of world only (the other rules are in rules/{game}.md)"
+        console.print(
+            f"The rules of {game} as this project plays them: docs/rules/{game}.md in the "
+            f"repository; how to play them here: docs/{game}.md.",
+            highlight=False,
         )
+        if reconstructed or all_values or data:
+            raise _fail("--reconstructed, --all and --data list the game data of world only")
+        return
     from limitgames.world.data import iter_values, load_data
 
     try:
@@ -341,8 +381,9 @@ def rules_command(
         for _, _, source in values:
             counts[source] = counts.get(source, 0) + 1
         console.print(
-            "LIMIT (Alexandre Poyé): the rules as played are in rules/world.md; the numbers are in "
-            "limitgames/world/data.toml.",
+            "LIMIT (Alexandre Poyé): the rules as played are in docs/rules/world.md in the "
+            "repository (how to play them here: docs/world.md); the numbers are in "
+            "src/limitgames/world/data.toml.",
             highlight=False,
         )
         console.print(
