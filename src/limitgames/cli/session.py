@@ -607,7 +607,10 @@ class TerminalSession:
                 self.console.print(self.terminal.help_text, highlight=False)
                 continue
             if word in ("moves", "legal", "l", "actions"):
-                self.console.print(self.terminal.moves_text(self.state), highlight=False)
+                # one long line (no wrapping inside an action): the terminal folds it
+                self.console.print(
+                    self.terminal.moves_text(self.state), highlight=False, soft_wrap=True
+                )
                 continue
             if word in ("board", "show"):
                 self.terminal.render(self.console, self.state, seat)
