@@ -76,7 +76,7 @@ def test_a_person_plays_by_number_and_quits(tmp_path: Path) -> None:
         input=lines,
     )
     assert result.exit_code == 0, result.output
-    assert "Your hand:" in result.output and "Ann, your action" in result.output
+    assert "Your hand:" in result.output and "Ann, your move" in result.output
     assert "'pink' is not a colour" in result.output
     assert "may not be looked through" in result.output
     record = GameRecord.read(path)
@@ -195,7 +195,9 @@ def test_ctrl_c_saves_the_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     def fake_make_agent(spec: str, seed: int | None = None) -> Agent:
         return Interrupting(spec, seed) if spec == "interrupting" else make_agent(spec, seed)
 
-    monkeypatch.setattr(cards_play, "make_agent", fake_make_agent)
+    from limitgames.cli import session
+
+    monkeypatch.setattr(session, "make_agent", fake_make_agent)
     path = tmp_path / "cut.json"
     result = runner.invoke(
         _app(),
@@ -222,7 +224,8 @@ def test_ctrl_c_saves_the_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 
 def test_levels_fill_the_computer_seats() -> None:
     seats = cards_play.make_seats(["human"], 3, seed=1, fill="heuristic")
-    assert [s.human for s in seats] == [True, False, False]
-    assert seats[1].spec == "heuristic" and seats[0].name == "You"
+    assert [s.is_human for s in seats] == [True, False, False]
+    assert seats[1].label == "heuristic" and seats[0].name == "You"
+    assert seats[1].name == "Barbara"
     seats = cards_play.make_seats(["easy"], 2, seed=1)
-    assert seats[0].agent is not None and seats[0].spec != "easy"
+    assert seats[0].agent is not None and seats[0].label != "easy"

@@ -128,8 +128,10 @@ def test_the_2008_edition_names_cells_from_the_top_left_and_marks_the_tile_sites
 ) -> None:
     record_path = tmp_path / "hex2008.json"
     term = Terminal(
-        ["play", "hex", "--edition", "2008", "--size", "3", "--seed", "2", "-s", "human"]
-        + ["--record", str(record_path)],
+        [
+            *["play", "hex", "--edition", "2008", "--size", "3", "--seed", "2", "-s", "human"],
+            *["--record", str(record_path)],
+        ],
         tmp_path,
     )
     sites_checked = 0
