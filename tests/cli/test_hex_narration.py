@@ -82,3 +82,30 @@ def test_stalemate_has_its_sentence() -> None:
         "pawns: a draw between You and blue."
     )
     assert result_for(now, 0, NAMES) == "Draw: You shared the result with blue."
+
+
+def test_a_2008_elimination_at_the_start_of_a_turn_is_told() -> None:
+    # Found by random play (seed 2, 3 players, size 3): white removes l12; then red (balls on
+    # m12, k14, n15) has no move that a removal can follow, so red is eliminated at the start
+    # of its turn: its 3 balls leave the table without being captured.
+    from limitgames.core import get_game
+
+    tiles = [
+        ((0, -1), None), ((1, -1), 1), ((0, 0), None), ((1, 0), 2), ((-2, 1), 1), ((-1, 1), 2),
+        ((0, 1), 0), ((-3, 2), None), ((-2, 2), 0), ((-1, 2), None), ((0, 2), 1), ((-1, 3), 2),
+    ]  # fmt: skip
+    position = {
+        "game": "hex", "edition": "2008", "size": 3, "players": 3, "to_move": 0,
+        "step": "remove", "turn": 1, "quiet_turns": 0, "frame": [-12, -6],
+        "tiles": [{"q": q, "r": r, "colour": None, "pawn": p} for (q, r), p in tiles],
+    }  # fmt: skip
+    state = get_game("hex").state_from_position(position)
+    assert isinstance(state, HexState)
+    before, action, now = after(state, "x l12")
+    assert before.pawn_counts()[1] == 3 and now.pawn_counts()[1] == 0
+    assert not now.last_captured(), "nothing was captured: the balls left by elimination"
+    said = what_happened(before, action, now, 0, ["white", "red", "black"])
+    assert said == [
+        "red cannot move and then remove a tile: red is eliminated and its 3 ball(s) leave "
+        "the table."
+    ]

@@ -314,6 +314,11 @@ def what_happened(
         if cut:
             tiles = "tile" if len(cut) == 1 else "tiles"
             out.append(f"The {tiles} {_listing(cut)}, cut off from every pawn, left the table too.")
+    if before.placement is not None and after.placement is None:
+        out.append(
+            "The placement is over and the movement phase begins; cells are now named from the "
+            "top-left of the laid surface."
+        )
     taken = set(captured)
     now = {cell: owner for cell, _, owner in after.tiles() if owner is not None}
     eliminated: dict[int, int] = defaultdict(int)
@@ -370,13 +375,6 @@ def _skipped(
                 if after.placement is not None:
                     out.append(f"{says(names[k], 'cannot')} place anything and passes.")
                 k = (k + 1) % before.num_players
-        if after.placement is None:
-            first = names[nxt]
-            out.append(
-                f"The placement is over: the movement phase begins, {first} "
-                f"{'move' if first == 'You' else 'moves'} first. Cells are now named from the "
-                "top-left of the laid surface."
-            )
         return out
     if kind == Kind.MOVE and not (nxt == seat and after.step == "remove"):
         out.append(
