@@ -27,7 +27,7 @@ from rich.text import Text
 
 from limitgames.cli.session import says
 from limitgames.core import State
-from limitgames.hex.codec import Kind, kind_of, move_tiles, placement_cell
+from limitgames.hex.codec import Kind, kind_of, move_tiles, placement_cell, removal_tile
 from limitgames.hex.notation import Frame
 from limitgames.hex.placement import tile_sites
 from limitgames.hex.state import HexState
@@ -103,6 +103,23 @@ def rename_cells(text: str, source: Frame, target: Frame) -> str:
     return _CELL_NAME.sub(lambda m: target.name(source.cell(m.group(1))), text)
 
 
+def last_marks(state: HexState) -> tuple[Cell | None, Cell | None]:
+    """The cell the last move went to and the last tile removed (``None`` if none yet)."""
+    surface = state.surface
+    moved = removed = None
+    if surface is None:
+        return None, None
+    for action in reversed(state.history()):
+        kind = kind_of(action)
+        if kind == Kind.MOVE and moved is None:
+            moved = surface.cells[move_tiles(action)[1]]
+        elif kind == Kind.REMOVE and removed is None:
+            removed = surface.cells[removal_tile(action)]
+        if (moved is not None and removed is not None) or kind not in (Kind.MOVE, Kind.REMOVE):
+            break
+    return moved, removed
+
+
 def surface_text(
     state: HexState,
     highlight: Collection[str] = (),
@@ -112,9 +129,11 @@ def surface_text(
     """The surface as Rich text, cells named in ``frame`` (default :func:`display_frame`).
 
     Cells whose names are in ``highlight`` are marked with ``*``; the empty
-    cells in ``sites`` (where a tile may go) are drawn as ``+name``.
+    cells in ``sites`` (where a tile may go) are drawn as ``+name``; the pawn
+    that moved last is followed by ``<`` and the tile removed last shows as ``x``.
     """
     frame = frame or display_frame(state)
+    moved, removed = last_marks(state)
     names = state.seat_names()
     tiles = state.tiles()
     cells = {cell: (colour, owner) for cell, colour, owner in tiles}
@@ -145,7 +164,10 @@ def surface_text(
                 cell = found
                 name = frame.name(cell)
                 if cell in ghosts:
-                    line.append("  ·   ", style="grey30")
+                    if cell == removed:
+                        line.append("  x   ", style="bold grey70")
+                    else:
+                        line.append("  ·   ", style="grey30")
                     continue
                 if cell not in cells:
                     line.append(f"+{name:<4} ", style="bold green")
@@ -161,7 +183,7 @@ def surface_text(
                     )
                 else:
                     line.append(" ", style=style)
-                line.append(" ")
+                line.append("<" if cell == moved and owner is not None else " ", style="bold")
         text.append(line)
         text.append("\n")
     return text
@@ -189,6 +211,8 @@ def status_text(state: HexState, names: Sequence[str] | None = None) -> str:
     extra = ""
     if state.step in ("move", "remove"):
         extra = f" · turn {state.turn}"
+        if any(mark is not None for mark in last_marks(state)):
+            extra += " · < last move, x last removal"
         if state.equaliser():
             extra += " · first move equaliser: no capture this turn"
         if state.quiet_turns:
