@@ -177,6 +177,8 @@ def test_a_whole_cards_game_uses_the_name_given_and_undoes_only_what_hides_nothi
             "4",
             "-s",
             "human:Ann",
+            "--pause",
+            "0",
             "--record",
             str(record_path),
         ],

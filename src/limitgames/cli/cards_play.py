@@ -30,7 +30,6 @@ from limitgames.cli.session import (
     Line,
     NoRecordOption,
     OpponentOption,
-    PauseOption,
     PositionOption,
     QuietOption,
     RecordOption,
@@ -61,6 +60,10 @@ HELP_TEXT = """Actions (one a turn; colours: red yellow green blue purple, or r 
 Commands: moves (the legal actions), board (the table again), pile (the whole
   pile, only with --show-pile), undo (take back your last decision while nothing
   hidden has been shown since), quit (stop and save the record)"""
+
+
+COMPUTER_PACE = 0.8
+"""Seconds between computer actions when a person plays, so each can be read as it comes."""
 
 
 def _fail(message: str) -> typer.Exit:
@@ -235,7 +238,16 @@ def play_cards(
     no_record: NoRecordOption = False,
     position: PositionOption = None,
     quiet: QuietOption = False,
-    pause: PauseOption = 0.0,
+    pause: Annotated[
+        float | None,
+        typer.Option(
+            "--pause",
+            min=0.0,
+            metavar="SECONDS",
+            help="Wait this long after each computer action, to follow the game (default: 0.8 "
+            "with a person at the table, 0 without). Example: --pause 0",
+        ),
+    ] = None,
     show_pile: Annotated[
         bool,
         typer.Option(
@@ -282,7 +294,8 @@ def play_cards(
         + seats_line(setup.seats),
         highlight=False,
     )
-    if setup.seats and any(s.is_human for s in setup.seats):
+    people = any(s.is_human for s in setup.seats)
+    if people:
         console.print("Type help for the commands; a number chooses from the list.")
     session = TerminalSession(
         console,
@@ -290,7 +303,7 @@ def play_cards(
         setup.seats,
         record_path=setup.record_path,
         seed=setup.seed,
-        pause=pause,
+        pause=pause if pause is not None else (COMPUTER_PACE if people else 0.0),
         terminal=terminal,
         quiet=quiet,
     )
