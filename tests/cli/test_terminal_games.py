@@ -14,6 +14,9 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from typer.testing import CliRunner
+
+from limitgames.cli.app import build_app
 from limitgames.core import GameRecord
 from limitgames.hex.state import HexState
 from tests.cli.pty_terminal import Terminal
@@ -220,6 +223,9 @@ def test_a_whole_cards_game_uses_the_name_given_and_undoes_only_what_hides_nothi
     record = GameRecord.read(record_path)
     assert record.seats[0] == "human:Ann" and record.meta["names"][0] == "Ann"
     assert record.replay().is_terminal()
+    replay = CliRunner().invoke(build_app(), ["replay", str(record_path)], env={"COLUMNS": "200"})
+    assert replay.exit_code == 0 and "Ann" in replay.output and "Andreas" not in replay.output
+    assert not re.search(r"\(\w?[0-9X]{5}\)", replay.output), "limit cards as codes"
 
 
 def test_a_whole_world_game_in_a_terminal(tmp_path: Path) -> None:

@@ -347,7 +347,10 @@ def bench_cards(
     ] = 5.0,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the random games.")] = 0,
 ) -> None:
-    """Measure random Limits games per second on one process (setup and playout)."""
+    """Measure random Limits games per second on one process (setup and playout).
+
+    Example: limit bench cards -n 6 --seconds 2
+    """
     result = measure_random_games(players, seconds, seed)
     console.print(
         f"cards, {players} players: {result['games']} random games in {result['seconds']:.2f} s = "

@@ -291,6 +291,8 @@ def bench_hex(
     The first figures come from single games played one after another on one
     core (what a search does); with --threads N the batch kernel also plays
     512 games at a time on N cores.
+
+    Example: limit bench hex --size 6 --threads 2
     """
     try:
         get_game("hex").info.resolve_variant({"edition": edition, "players": players, "size": size})

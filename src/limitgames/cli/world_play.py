@@ -323,7 +323,10 @@ def bench_world(
     seconds: Annotated[float, typer.Option(help="Seconds of random games to time.")] = 10.0,
     seed: Annotated[int, typer.Option(help="Seed of the games.")] = 1,
 ) -> None:
-    """Random games per second (uniformly random decisions), from setup to scoring."""
+    """Random games per second (uniformly random decisions), from setup to scoring.
+
+    Example: limit bench world --players 3 --seconds 5
+    """
     if not 2 <= players <= 6:
         raise _fail(f"players: {players} is not 2..6")
     console.print(f"world, {players} nations: timing {seconds:g} s of random games...")
