@@ -313,3 +313,7 @@ def main() -> None:
         app()
     except RecordError as exc:  # pragma: no cover - commands catch their own
         raise SystemExit(f"error: {exc}") from None
+
+
+if __name__ == "__main__":
+    main()
