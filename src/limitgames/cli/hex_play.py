@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console, RenderableType
@@ -30,10 +30,10 @@ from limitgames.cli.session import (
     seats_line,
 )
 from limitgames.core import IllegalActionError, LimitGamesError, State, get_game
-from limitgames.hex.game import HexGame
-from limitgames.hex.layout import generate_layout
-from limitgames.hex.notation import Frame
-from limitgames.hex.state import HexState
+
+if TYPE_CHECKING:  # the engine (compiled code) loads only when a hex command runs
+    from limitgames.hex.notation import Frame
+    from limitgames.hex.state import HexState
 
 console = Console()
 
@@ -41,6 +41,14 @@ console = Console()
 def _fail(message: str) -> typer.Exit:
     Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
     return typer.Exit(1)
+
+
+def as_hex(state: State) -> HexState:
+    """``state`` as a :class:`HexState` (imported here, so ``limit`` starts without the engine)."""
+    from limitgames.hex.state import HexState
+
+    assert isinstance(state, HexState)
+    return state
 
 
 class HexTerminal(GameTerminal):
@@ -74,7 +82,7 @@ class HexTerminal(GameTerminal):
     def render(self, console: Console, state: State, seat: int | None) -> None:
         from limitgames.cli.hex_view import render
 
-        assert isinstance(state, HexState)
+        state = as_hex(state)
         highlight: list[str] = []
         if not state.is_terminal() and state.step in ("remove", "ball", "ball-any"):
             highlight = [self.action_text(state, a).lstrip("x@ ") for a in state.legal_actions()]
@@ -83,19 +91,19 @@ class HexTerminal(GameTerminal):
     def action_text(self, state: State, action: Any) -> str:
         from limitgames.cli.hex_view import rename_cells
 
-        assert isinstance(state, HexState)
+        state = as_hex(state)
         return rename_cells(state.action_to_string(action), state.frame, self.frame(state))
 
     def parse(self, state: State, text: str) -> Any:
         from limitgames.cli.hex_view import rename_cells
 
-        assert isinstance(state, HexState)
+        state = as_hex(state)
         return state.parse_action(rename_cells(text.lower(), self.frame(state), state.frame))
 
     def illegal_reason(self, state: State, exc: IllegalActionError) -> str:
         from limitgames.cli.hex_view import rename_cells
 
-        assert isinstance(state, HexState)
+        state = as_hex(state)
         return rename_cells(exc.reason, state.frame, self.frame(state))
 
     def decision_line(
@@ -103,7 +111,7 @@ class HexTerminal(GameTerminal):
     ) -> RenderableType:
         from limitgames.cli.hex_view import decision_words
 
-        assert isinstance(before, HexState)
+        before = as_hex(before)
         return decision_words(before, action, seat, self.names, self.frame(before))
 
     def narrate(
@@ -111,7 +119,7 @@ class HexTerminal(GameTerminal):
     ) -> list[Line]:
         from limitgames.cli.hex_view import what_happened
 
-        assert isinstance(before, HexState) and isinstance(after, HexState)
+        before, after = as_hex(before), as_hex(after)
         frame = self.frame(after)
         return [
             Line(text, key=True)
@@ -121,11 +129,10 @@ class HexTerminal(GameTerminal):
     def end_lines(self, state: State, viewer: int | None, last: Transition | None) -> list[Line]:
         from limitgames.cli.hex_view import end_reason, result_for, what_happened
 
-        assert isinstance(state, HexState)
+        state = as_hex(state)
         eliminated = False
         if last is not None:
-            assert isinstance(last.before, HexState)
-            events = what_happened(last.before, last.action, state, last.seat, self.names)
+            events = what_happened(as_hex(last.before), last.action, state, last.seat, self.names)
             eliminated = any("eliminated" in e for e in events)
         reason = end_reason(state, self.names, last.seat if last else None, eliminated)
         return [
@@ -185,7 +192,7 @@ def play_hex(
     except (LimitGamesError, ValueError) as exc:
         raise _fail(str(exc)) from None
     state = setup.state
-    assert isinstance(state, HexState)
+    state = as_hex(state)
     terminal = HexTerminal()
     table = state.seat_names()
     name_seats(setup.seats, table, computer_names=False)
@@ -214,6 +221,8 @@ def play_hex(
 
 def bench_layouts(n: int, players: int, seconds: float, rng: random.Random) -> tuple[int, float]:
     """Layouts generated in about ``seconds``: ``(count, elapsed seconds)``."""
+    from limitgames.hex.layout import generate_layout
+
     count = 0
     start = time.perf_counter()
     while True:
@@ -231,6 +240,9 @@ def bench_playouts(
 
     Returns ``{"games", "decisions", "elapsed", "wins": [per seat], "draws"}``.
     """
+    from limitgames.hex.game import HexGame
+    from limitgames.hex.layout import generate_layout
+
     game = get_game("hex")
     assert isinstance(game, HexGame)
     if edition == "nestorgames":
@@ -342,6 +354,8 @@ def bench_batch(
     Returns ``{"games", "decisions", "elapsed"}``. Raises ValueError for a bad thread count.
     """
     from limitgames.hex.batch import HexBatch, set_threads
+    from limitgames.hex.game import HexGame
+    from limitgames.hex.layout import generate_layout
 
     game = get_game("hex")
     assert isinstance(game, HexGame)
