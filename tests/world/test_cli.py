@@ -186,3 +186,15 @@ def test_save_a_position_and_play_on_from_it(tmp_path: Path) -> None:
     assert record.start is not None and record.replay().is_terminal()
     bad = runner.invoke(_app(), ["world", "--position", str(tmp_path / "none.json")])
     assert bad.exit_code == 1 and "cannot read the file" in bad.output
+
+
+def test_undo_is_refused_once_cards_were_seen(tmp_path: Path) -> None:
+    # the person draws first (seed 1): taking the draw back after seeing the cards would let
+    # them choose another deck knowing what this one holds
+    lines = ["deck society", "undo", "quit"]
+    result = runner.invoke(
+        _app(), ["world", "--players", "2", "--seed", "1", "--no-record"], input="\n".join(lines)
+    )
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "Cannot undo:" in text and "Took back" not in text
