@@ -1,8 +1,16 @@
 #!/usr/bin/env bash
-# Sourced by the other scripts: creates .venv and installs limitgames (editable)
-# with the extras named in $1 (e.g. "test"). Re-runs are quick: pip skips what is there.
+# Sourced by the other scripts: creates .venv and installs limitgames (editable) with the
+# extras named in $1 (e.g. "test"), then compiles the hex engine once. When nothing changed
+# since the last run with these extras (same pyproject.toml, same hex engine sources) it does
+# nothing: a stamp in .venv keeps one line per (pyproject.toml, engine, extras) installed.
 set -euo pipefail
 extras="${1:-}"
+stamp=".venv/.limitgames-installed"
+want="$( { cat pyproject.toml src/limitgames/hex/*.py; echo "extras=${extras}"; } | sha256sum | cut -d' ' -f1)"
+if [ -x .venv/bin/python ] && [ -x .venv/bin/limit ] && [ -f "$stamp" ] \
+  && grep -qxF "$want" "$stamp" 2>/dev/null; then
+  return 0 2>/dev/null || exit 0
+fi
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
   .venv/bin/python -m pip install --quiet --upgrade pip
@@ -15,3 +23,4 @@ spec="."
 .venv/bin/python -c "from limitgames.hex.warmup import compile_kernel; t = compile_kernel(); print(f'hex kernel ready ({t:.1f} s)') if t > 5 else None"
 # and the research encodings' batch code (the vector environment)
 .venv/bin/python -c "from limitgames.hex.vector import compile_all; t = compile_all(); print(f'hex vector env ready ({t:.1f} s)') if t > 5 else None"
+echo "$want" >> "$stamp"

@@ -72,11 +72,23 @@ def test_a_person_plays_by_number_and_quits(tmp_path: Path) -> None:
     lines = "hide pink\nsuspect 0\n1\n1\n1\nmoves\npile\nquit\n"
     result = runner.invoke(
         _app(),
-        ["cards", "-n", "3", "--seat", "human:Ann", "--seed", "2", "--record", str(path)],
+        [
+            "cards",
+            "-n",
+            "3",
+            "-s",
+            "human:Ann",
+            "--seed",
+            "2",
+            "--pause",
+            "0",
+            "--record",
+            str(path),
+        ],
         input=lines,
     )
     assert result.exit_code == 0, result.output
-    assert "Your hand:" in result.output and "Ann, your action" in result.output
+    assert "Your hand:" in result.output and "Ann, your move" in result.output
     assert "'pink' is not a colour" in result.output
     assert "may not be looked through" in result.output
     record = GameRecord.read(path)
@@ -88,7 +100,7 @@ def test_a_person_plays_by_number_and_quits(tmp_path: Path) -> None:
 def test_show_pile_and_end_of_input(tmp_path: Path) -> None:
     result = runner.invoke(
         _app(),
-        ["cards", "-n", "2", "--seed", "4", "--show-pile", "--no-record"],
+        ["cards", "-n", "2", "--seed", "4", "--show-pile", "--no-record", "--pause", "0"],
         input="1\n1\n1\n1\n1\n1\n",
     )
     assert result.exit_code == 0, result.output
@@ -171,7 +183,9 @@ def test_limit_command_lists_cards() -> None:
 
 def test_suspect_by_name() -> None:
     lines = "suspect barbara\n1\n" * 6 + "quit\n"
-    result = runner.invoke(_app(), ["cards", "-n", "3", "--seed", "6", "--no-record"], input=lines)
+    result = runner.invoke(
+        _app(), ["cards", "-n", "3", "--seed", "6", "--no-record", "--pause", "0"], input=lines
+    )
     assert result.exit_code == 0, result.output
     text = " ".join(result.output.split())  # Rich wraps at 80 columns
     assert "You suspect Barbara" in text
@@ -195,7 +209,9 @@ def test_ctrl_c_saves_the_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     def fake_make_agent(spec: str, seed: int | None = None) -> Agent:
         return Interrupting(spec, seed) if spec == "interrupting" else make_agent(spec, seed)
 
-    monkeypatch.setattr(cards_play, "make_agent", fake_make_agent)
+    from limitgames.cli import session
+
+    monkeypatch.setattr(session, "make_agent", fake_make_agent)
     path = tmp_path / "cut.json"
     result = runner.invoke(
         _app(),
@@ -222,7 +238,24 @@ def test_ctrl_c_saves_the_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 
 def test_levels_fill_the_computer_seats() -> None:
     seats = cards_play.make_seats(["human"], 3, seed=1, fill="heuristic")
-    assert [s.human for s in seats] == [True, False, False]
-    assert seats[1].spec == "heuristic" and seats[0].name == "You"
+    assert [s.is_human for s in seats] == [True, False, False]
+    assert seats[1].label == "heuristic" and seats[0].name == "You"
+    assert seats[1].name == "Barbara"
     seats = cards_play.make_seats(["easy"], 2, seed=1)
-    assert seats[0].agent is not None and seats[0].spec != "easy"
+    assert seats[0].agent is not None and seats[0].label != "easy"
+
+
+def test_computers_pace_themselves_when_a_person_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    from limitgames.cli import session
+
+    waits: list[float] = []
+    monkeypatch.setattr(session.time, "sleep", waits.append)
+    lines = "1\n" * 4 + "quit\n"
+    result = runner.invoke(_app(), ["cards", "-n", "3", "--seed", "6", "--no-record"], input=lines)
+    assert result.exit_code == 0, result.output
+    assert waits and set(waits) == {cards_play.COMPUTER_PACE} and cards_play.COMPUTER_PACE >= 0.8
+    waits.clear()
+    alone = runner.invoke(
+        _app(), ["cards", "-n", "2", "-s", "random", "--seed", "6", "--no-record"]
+    )
+    assert alone.exit_code == 0 and waits == [], "no waiting when nobody watches"

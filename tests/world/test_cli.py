@@ -117,7 +117,9 @@ def test_rules_lists_reconstructed_values() -> None:
     summary = runner.invoke(_app(), ["rules", "world"])
     assert "reconstructed" in summary.output
     other = runner.invoke(_app(), ["rules", "hex"])
-    assert other.exit_code == 1
+    assert other.exit_code == 0 and "docs/rules/hex.md" in other.output
+    assert "docs/rules/world.md" in summary.output
+    assert runner.invoke(_app(), ["rules", "chess"]).exit_code == 1
 
 
 def test_rules_toml_is_an_override_file_to_edit(tmp_path: Path) -> None:
@@ -182,7 +184,7 @@ def test_opponent_level_and_bad_options(tmp_path: Path) -> None:
     result = runner.invoke(
         _app(), ["world", "--players", "9", "--record", str(tmp_path / "g.json")]
     )
-    assert result.exit_code == 1 and "players" in result.output
+    assert result.exit_code == 2 and "--players" in result.output
     result = runner.invoke(
         _app(), ["world", "--seat", "nobody", "--record", str(tmp_path / "g.json")]
     )
@@ -222,4 +224,16 @@ def test_save_a_position_and_play_on_from_it(tmp_path: Path) -> None:
     record = GameRecord.read(tmp_path / "b.json")
     assert record.start is not None and record.replay().is_terminal()
     bad = runner.invoke(_app(), ["world", "--position", str(tmp_path / "none.json")])
-    assert bad.exit_code == 1 and "cannot read the position" in bad.output
+    assert bad.exit_code == 1 and "cannot read the file" in bad.output
+
+
+def test_undo_is_refused_once_cards_were_seen(tmp_path: Path) -> None:
+    # the person draws first (seed 1): taking the draw back after seeing the cards would let
+    # them choose another deck knowing what this one holds
+    lines = ["deck society", "undo", "quit"]
+    result = runner.invoke(
+        _app(), ["world", "--players", "2", "--seed", "1", "--no-record"], input="\n".join(lines)
+    )
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "Cannot undo:" in text and "Took back" not in text

@@ -41,8 +41,9 @@ class CardsGame(Game):
                 "returns",
                 "str",
                 "win",
-                "returns(): win (+1 sole winner, 0 shared win, -1 others; the project's scale) or score "
-                "(points - 2 x limit cards, so far)",
+                "how a game's result is counted for agents and tournaments: win (+1 for the sole "
+                "winner, 0 for a shared win, -1 for the others) or score (points minus 2 per limit "
+                "card taken)",
                 choices=("score", "win"),
             ),
         ),

@@ -14,6 +14,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.table import Table
+from typer.core import TyperGroup
 
 from limitgames.core import (
     GameRecord,
@@ -25,22 +26,88 @@ from limitgames.core import (
 )
 from limitgames.core.perft import divide, perft
 
+
+class PlainFlagsGroup(TyperGroup):
+    """A command group whose help shows no value type after on/off flags.
+
+    Typer labels every option with its type (``<int>``); a flag takes no
+    value, so ``--quiet <bool>`` would mislead. This group clears the label of
+    every flag (``--help`` included) of itself and of the commands it hands out.
+    """
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            plain_flags(command, ctx)
+        return command
+
+    def get_params(self, ctx: Any) -> Any:
+        plain_flags(self, ctx)
+        return super().get_params(ctx)
+
+
+def plain_flags(command: Any, ctx: Any) -> None:
+    """Clear the value label of ``command``'s flags and of its help option."""
+    params = list(command.params)
+    help_option = command.get_help_option(ctx)
+    if help_option is not None:
+        params.append(help_option)
+    for param in params:
+        if getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""
+
+
+def version_callback(value: bool) -> None:
+    """``limit --version``: print the version and stop."""
+    if value:
+        from limitgames import __version__
+
+        console.print(f"limitgames {__version__}", highlight=False)
+        raise typer.Exit()
+
+
 app = typer.Typer(
     name="limit",
-    help="Play and study the three games called Limit: hex (Browne), cards (Rosenberg), world (Poyé).",
+    cls=PlainFlagsGroup,
+    help="Play and study the three games called Limit: hex (Browne), cards (Rosenberg), world "
+    "(Poyé).\n\nExamples: limit play hex; limit play cards -n 3 --opponent medium; "
+    "limit rules world",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-play_app = typer.Typer(help="Play a game in the terminal.", no_args_is_help=True)
+play_app = typer.Typer(
+    cls=PlainFlagsGroup,
+    help="Play a game in the terminal: limit play hex|cards|world (the same options for "
+    "the three; --help on each).",
+    no_args_is_help=True,
+)
 bench_app = typer.Typer(
-    help="Measure an engine's speed (random playouts per second).", no_args_is_help=True
+    cls=PlainFlagsGroup,
+    help="Measure an engine's speed (random playouts per second).",
+    no_args_is_help=True,
 )
 app.add_typer(play_app, name="play")
 app.add_typer(bench_app, name="bench")
 
 console = Console()
 err_console = Console(stderr=True)
+
+
+@app.callback()
+def main_options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            metavar="",
+            callback=version_callback,
+            is_eager=True,
+            help="Print the version and stop.",
+        ),
+    ] = False,
+) -> None:
+    """Play and study the three games called Limit: hex (Browne), cards (Rosenberg), world (Poyé)."""
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:
@@ -84,7 +151,10 @@ def games_command() -> None:
 def replay_command(
     record: Annotated[Path, typer.Argument(help="A game record (JSON).")],
 ) -> None:
-    """Replay a record, verify every action, print the final position and result."""
+    """Replay a record, verify every action, print the final position and result.
+
+    Example: limit replay records/hex-20260101-120000.json
+    """
     from limitgames.cli.render import render_final
 
     try:
@@ -116,10 +186,14 @@ def perft_command(
     position: Annotated[Path, typer.Argument(help="A position file (the game's position JSON).")],
     depth: Annotated[int, typer.Argument(help="Number of decisions.", min=0)],
     divide_: Annotated[
-        bool, typer.Option("--divide", help="Also print the count per first action.")
+        bool,
+        typer.Option("--divide", metavar="", help="Also print the count per first action."),
     ] = False,
 ) -> None:
-    """Count the decision sequences of exactly DEPTH decisions from a position."""
+    """Count the decision sequences of exactly DEPTH decisions from a position.
+
+    Example: limit perft hex position.json 3 --divide
+    """
     try:
         state = get_game(game).state_from_position(read_position(position))
     except NotImplementedError as exc:
@@ -167,7 +241,9 @@ def solve_command(
         raise fail(f"{position}: {exc}") from None
     names = state.seat_names()
     if state.is_terminal():
-        console.print(f"The game is over: {state.returns()}.", highlight=False)
+        from limitgames.cli.render import result_text
+
+        console.print(f"The game is over: {result_text(state)}.", highlight=False)
         return
     mover = names[solution.seat]
     if solution.values is None:
@@ -237,3 +313,7 @@ def main() -> None:
         app()
     except RecordError as exc:  # pragma: no cover - commands catch their own
         raise SystemExit(f"error: {exc}") from None
+
+
+if __name__ == "__main__":
+    main()

@@ -2,28 +2,49 @@
 
 Seats are people (``human`` or ``human:NAME``) or computer players (any agent
 spec such as ``random`` or ``ismcts:seconds=1``, or a level: easy, medium,
-hard, expert). Missing seats are filled with ``random``. With no human seat
-the game plays unattended and is narrated. The game is recorded (at the end
-or on Ctrl-C) so that ``limit replay FILE`` re-plays and checks it.
+hard, expert). Missing seats are filled with ``random``. With no person at
+the table the game plays unattended and is narrated. The game runs on the
+shared terminal session (:mod:`limitgames.cli.session`) and is recorded (at
+the end, on quit or on Ctrl-C) so that ``limit replay FILE`` re-plays and
+checks it.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from datetime import UTC, datetime
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
-from limitgames.agents import Agent, is_level, level_spec, make_agent
+from limitgames.agents import is_level, level_spec
 from limitgames.cards import CARDS, CardsState
-from limitgames.cards.notation import SUSPECT, action_name
+from limitgames.cards.notation import SUSPECT, action_kind, action_name
 from limitgames.cli import cards_view
-from limitgames.core import GameRecord, LimitGamesError, NotationError, fresh_seed
+from limitgames.cli.session import (
+    GameTerminal,
+    Line,
+    NoRecordOption,
+    OpponentOption,
+    PositionOption,
+    QuietOption,
+    RecordOption,
+    Seat,
+    SeatOption,
+    SeedOption,
+    TerminalSession,
+    Transition,
+    name_seats,
+    parse_seats,
+    players_option,
+    resolve_play,
+    seats_line,
+)
+from limitgames.core import LimitGamesError, NotationError, State
 
 console = Console()
 err_console = Console(stderr=True)
@@ -33,123 +54,21 @@ HELP_TEXT = """Actions (one a turn; colours: red yellow green blue purple, or r 
   play COLOUR        put a card on the pile, then draw one
   exchange COLOUR    with four cards of one colour: +1 point, draw four, two go on
                      the pile and two face down on the draw pile
-  suspect SEAT       a seat number or name: its last card exceeded the limit?
+  suspect NAME       that player's last card went over the limit?
   pass               only when you can do nothing else
   NUMBER             the action of that number in the list shown
-Commands: help, moves (the legal actions), board (show the table again),
-  pile (the whole pile, only with --show-pile), quit (stop and save the record)"""
+Commands: moves (the legal actions), board (the table again), pile (the whole
+  pile, only with --show-pile), undo (take back your last decision while nothing
+  hidden has been shown since), quit (stop and save the record)"""
+
+
+COMPUTER_PACE = 0.8
+"""Seconds between computer actions when a person plays, so each can be read as it comes."""
 
 
 def _fail(message: str) -> typer.Exit:
     err_console.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
     return typer.Exit(1)
-
-
-class Seat:
-    """One seat of the table: a person or an agent."""
-
-    def __init__(self, spec: str, name: str, agent: Agent | None) -> None:
-        self.spec = spec
-        self.name = name
-        self.agent = agent
-
-    @property
-    def human(self) -> bool:
-        """Whether a person plays this seat."""
-        return self.agent is None
-
-
-def make_seats(specs: list[str], players: int, seed: int, fill: str = "random") -> list[Seat]:
-    """The seats from ``--seat`` options, padded with ``fill`` (an agent spec).
-
-    A level (easy...expert) becomes its agent spec; people are named by
-    ``human:NAME``, or "You" when alone, and agents get the rulebook's names.
-
-    Raises:
-        typer.BadParameter: for more seats than players.
-        AgentSpecError: for an unknown agent or a bad option.
-    """
-    if len(specs) > players:
-        raise typer.BadParameter(f"{len(specs)} --seat options for {players} players")
-    specs = specs + [fill] * (players - len(specs))
-    humans = sum(1 for s in specs if s.split(":", 1)[0].strip().lower() == "human")
-    seats: list[Seat] = []
-    for i, spec in enumerate(specs):
-        head, _, rest = spec.partition(":")
-        default = cards_view.RULEBOOK_NAMES[i]
-        if head.strip().lower() == "human":
-            name = rest.strip() or ("You" if humans == 1 else default)
-            seats.append(Seat(f"human:{name}", name, None))
-            continue
-        agent_spec = level_spec("cards", spec) if is_level(spec) else spec
-        agent = make_agent(agent_spec, seed=seed * 7919 + i)
-        seats.append(Seat(agent_spec, default, agent))
-    taken = [s.name.lower() for s in seats]
-    for i, s in enumerate(seats):
-        if taken.count(s.name.lower()) > 1:
-            s.name = f"{s.name} {i}"  # two seats of one name: tell them apart by seat number
-    return seats
-
-
-def default_record_path(seed: int) -> Path:
-    """``records/cards-YYYYmmdd-HHMMSS-SEED.json``."""
-    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    return Path("records") / f"cards-{stamp}-{seed}.json"
-
-
-def _read_action(state: CardsState, seat: Seat, names: list[str], show_pile: bool) -> int | None:
-    """Ask the person at ``seat`` for an action; ``None`` means quit."""
-    legal = state.legal_actions()
-    listing = "  ".join(f"{k + 1}) {_action_label(a, names)}" for k, a in enumerate(legal))
-    console.print(Text(listing, style="cyan"))
-    while True:
-        try:
-            text = console.input(f"[bold]{seat.name}[/], your action: ").strip()
-        except EOFError:
-            return None
-        low = text.lower()
-        if not low:
-            continue
-        if low in ("quit", "exit", "q"):
-            return None
-        if low in ("help", "?", "h"):
-            console.print(HELP_TEXT, highlight=False)
-            continue
-        if low in ("moves", "legal", "actions"):
-            console.print(Text(listing, style="cyan"))
-            continue
-        if low == "board":
-            cards_view.render(console, state, state.current_player(), show_pile, names)
-            continue
-        if low == "pile":
-            if show_pile:
-                pile = state.observation(state.current_player())["pile"]
-                console.print(", ".join(f"{names[s]}: {c}" for s, c in pile) or "(empty)")
-            else:
-                console.print(
-                    "The pile may not be looked through (start with --show-pile to allow it)."
-                )
-            continue
-        if low.isdigit() and 1 <= int(low) <= len(legal):
-            return _as_action(legal[int(low) - 1])
-        words = low.split()
-        if len(words) >= 2 and words[0] == "suspect":
-            target = " ".join(words[1:])
-            for s, name in enumerate(names):
-                if name.lower() == target:
-                    text = f"suspect {s}"
-        try:
-            action = state.parse_action(text)
-        except NotationError as exc:
-            console.print(f"[red]{exc.reason}[/] (type help)", highlight=False)
-            continue
-        if not state.is_legal(action):
-            try:
-                state.clone().apply(action)
-            except LimitGamesError as exc:
-                console.print(f"[red]{exc}[/]", highlight=False)
-            continue
-        return _as_action(action)
 
 
 def _as_action(action: object) -> int:
@@ -159,168 +78,238 @@ def _as_action(action: object) -> int:
     return action
 
 
-def _action_label(action: Any, names: list[str]) -> str:
-    """An action for the menu: its notation, with the seat's name for a suspicion."""
+def action_label(action: Any, names: Sequence[str]) -> str:
+    """An action in a person's words: its notation, with the player's name for a suspicion."""
     if SUSPECT <= action < SUSPECT + len(names):
-        return f"suspect {action - SUSPECT} ({names[action - SUSPECT]})"
+        return f"suspect {names[action - SUSPECT]}"
     return action_name(action)
 
 
+class CardsTerminal(GameTerminal):
+    """Limits at the terminal: the table, numbered choices, narration in words, careful undo.
+
+    Args:
+        show_pile: whether the whole pile may be looked through (the physical game forbids it).
+    """
+
+    computer_names = True
+    private = True
+    help_text = HELP_TEXT
+
+    def __init__(self, show_pile: bool = False) -> None:
+        super().__init__()
+        self.show_pile = show_pile
+
+    def table_names(self, state: State) -> list[str]:
+        return cards_view.seat_names(state)
+
+    def render(self, console: Console, state: State, seat: int | None) -> None:
+        # the rounds were told as they ended; the end shows the table, not the history again
+        cards_view.render(console, state, seat, self.show_pile, self.names, history=False)
+
+    def action_text(self, state: State, action: Any) -> str:
+        return action_label(action, self.names)
+
+    def parse(self, state: State, text: str) -> Any:
+        low = text.strip().lower()
+        legal = state.legal_actions()
+        if low.isdigit():
+            if 1 <= int(low) <= len(legal):
+                return legal[int(low) - 1]
+            raise NotationError(text, f"choose a number from 1 to {len(legal)}")
+        words = low.split()
+        if len(words) >= 2 and words[0] == "suspect":
+            target = " ".join(words[1:])
+            for s, name in enumerate(self.names):
+                if name.lower() == target:
+                    return SUSPECT + s
+        return state.parse_action(text)
+
+    def menu(self, state: State, seat: int) -> RenderableType:
+        legal = state.legal_actions()
+        listing = "  ".join(f"{k + 1}) {self.action_text(state, a)}" for k, a in enumerate(legal))
+        return Text(listing, style="cyan")
+
+    def moves_text(self, state: State) -> str:
+        legal = state.legal_actions()
+        return "  ".join(f"{k + 1}) {self.action_text(state, a)}" for k, a in enumerate(legal))
+
+    def command(self, console: Console, state: State, seat: int, word: str) -> bool:
+        if word != "pile":
+            return False
+        if self.show_pile:
+            pile = state.observation(seat)["pile"]
+            console.print(
+                ", ".join(f"{self.names[s]}: {c}" for s, c in pile) or "(empty)", highlight=False
+            )
+        else:
+            console.print(
+                "The pile may not be looked through (start with --show-pile to allow it)."
+            )
+        return True
+
+    def opening(self, state: State) -> list[Line]:
+        return [Line(cards_view.round_start_text(state.observation(None), self.names))]
+
+    def decision_line(
+        self, before: State, action: Any, seat: int, viewer: int | None, text: str
+    ) -> RenderableType:
+        return cards_view.describe_action(_as_action(action), seat, self.names, viewer)
+
+    def narrate(
+        self, before: State, action: Any, after: State, seat: int, viewer: int | None
+    ) -> list[Line]:
+        assert isinstance(before, CardsState) and isinstance(after, CardsState)
+        if len(after.rounds) <= len(before.rounds):
+            return []
+        summary = after.rounds[-1]
+        lines = [
+            Line(cards_view.reveal_text(summary, self.names)),
+            Line(
+                Text(
+                    f"Round {summary['round'] + 1}: "
+                    + cards_view.explain_round(summary, self.names),
+                    style="bold",
+                ),
+                key=True,
+            ),
+        ]
+        if not after.is_terminal():
+            lines.append(Line(cards_view.round_start_text(after.observation(None), self.names)))
+        return lines
+
+    def end_lines(self, state: State, viewer: int | None, last: Transition | None) -> list[Line]:
+        lines = [Line(Text(cards_view.result_text(state, self.names), style="bold green"), True)]
+        if viewer is not None and self.names[viewer] != "You":
+            result = state.returns()[viewer]
+            verdict = "won" if result > 0 else ("shared the win" if result == 0 else "lost")
+            lines.append(Line(f"{self.names[viewer]}, you {verdict}.", key=True))
+        return lines
+
+    def undo_refusal(self, before: State, now: State, person: int) -> str | None:
+        """Refused once the person saw a card they had not seen: a card they drew, a card
+        another player took from their hand, the hidden cards of a finished round (or
+        learnt that a player could do nothing). Hiding shows nothing."""
+        replica = before.clone()
+        assert isinstance(replica, CardsState)
+        for action in now.history()[len(before.history()) :]:
+            seat = replica.current_player()
+            kind = action_kind(_as_action(action))
+            rounds = len(replica.rounds)
+            replica.apply(action)
+            name = self.names[seat]
+            if seat == person and kind in ("play", "exchange"):
+                return "you have seen the card you drew, which taking it back would let you use"
+            if seat != person and kind in ("play", "exchange"):
+                return (
+                    f"{name} has since shown a card from their hand, which you could not know "
+                    "before"
+                )
+            if seat != person and kind == "pass":
+                return f"{name} has since passed, which tells what their hand can do"
+            if len(replica.rounds) > rounds:
+                return "the round has ended and its hidden cards were shown"
+        return None
+
+
+def make_seats(specs: list[str], players: int, seed: int, fill: str = "random") -> list[Seat]:
+    """The seats from ``--seat`` options, padded with ``fill`` (an agent spec or a level).
+
+    A level (easy...expert) becomes its agent spec; people are named by
+    ``human:NAME``, or "You" when alone, and computers get the rulebook's names.
+
+    Raises:
+        ValueError: for more seats than players.
+        AgentSpecError: for an unknown agent or a bad option.
+    """
+    if is_level(fill):
+        fill = level_spec("cards", fill)
+    seats = parse_seats(specs, players, default=fill, seed=seed, game_id="cards")
+    name_seats(seats, list(cards_view.RULEBOOK_NAMES[:players]), computer_names=True)
+    return seats
+
+
 def play_cards(
-    players: Annotated[
-        int, typer.Option("--players", "-n", min=2, max=6, help="Number of players (2-6).")
-    ] = 4,
-    seat: Annotated[
-        list[str] | None,
+    players: Annotated[int, players_option(2, 6)] = 4,
+    seat: SeatOption = None,
+    opponent: OpponentOption = None,
+    seed: SeedOption = None,
+    record: RecordOption = None,
+    no_record: NoRecordOption = False,
+    position: PositionOption = None,
+    quiet: QuietOption = False,
+    pause: Annotated[
+        float | None,
         typer.Option(
-            "--seat",
-            "-s",
-            metavar="SPEC",
-            help="Who plays each seat, in order: human, human:NAME, an agent spec (random, "
-            "ismcts:seconds=1...) or a level (easy...expert). Repeatable; missing seats are random.",
+            "--pause",
+            min=0.0,
+            metavar="SECONDS",
+            help="Wait this long after each computer action, to follow the game (default: 0.8 "
+            "with a person at the table, 0 without). Example: --pause 0",
         ),
     ] = None,
-    seed: Annotated[
-        int | None, typer.Option("--seed", help="Seed of the shuffles (default: random).")
-    ] = None,
-    record: Annotated[
-        Path | None,
-        typer.Option(
-            "--record", metavar="FILE", help="Where to save the game record (default: records/...)."
-        ),
-    ] = None,
-    no_record: Annotated[bool, typer.Option("--no-record", help="Do not save a record.")] = False,
     show_pile: Annotated[
         bool,
         typer.Option(
-            "--show-pile", help="Show the whole pile (the physical game forbids looking)."
+            "--show-pile",
+            metavar="",
+            help="Let everybody look through the whole pile (the printed game forbids it).",
         ),
     ] = False,
     limit_cards: Annotated[
         Path | None,
         typer.Option(
-            "--limit-cards", metavar="FILE", help="A JSON file with another set of limit cards."
+            "--limit-cards",
+            metavar="FILE",
+            help="A JSON file with another set of limit cards (see docs/cards.md).",
         ),
     ] = None,
-    opponent: Annotated[
-        str | None,
-        typer.Option(
-            "--opponent",
-            metavar="LEVEL",
-            help="Fill the computer seats with a level: easy, medium, hard, expert.",
-        ),
-    ] = None,
-    pause: Annotated[
-        float, typer.Option("--pause", min=0.0, help="Seconds to wait after each computer action.")
-    ] = 0.0,
-    quiet: Annotated[
-        bool,
-        typer.Option("--quiet", "-q", help="Unattended games: print only each round's outcome."),
-    ] = False,
 ) -> None:
     """Play Rosenberg's Limits in the terminal.
 
-    Without --seat you play seat 0 against random players; give --seat for
-    every seat you want to choose (no human seat: the computer plays alone).
-    The limit cards are a reconstructed set (see docs/cards.md).
+    Without --seat you play the first seat against computers that play at
+    random; give --seat for every seat you want to choose (no person: the
+    computers play alone and the game is narrated). The limit cards are a
+    reconstructed set (see docs/cards.md).
+
+    Examples: limit play cards -n 3 -s human:Ann --opponent medium;
+    limit play cards -s random -s random -q
     """
-    seed = fresh_seed() if seed is None else seed
-    try:
+
+    def new_state(game_seed: int) -> State:
         variant: dict[str, Any] = {"players": players}
         if limit_cards is not None:
             variant["limit_cards"] = str(limit_cards)
-        state = CARDS.new_initial_state(seed=seed, **variant)
-        fill = level_spec("cards", opponent) if opponent else "random"
-        seats = make_seats(list(seat or ["human"]), players, seed, fill)
-    except (LimitGamesError, typer.BadParameter) as exc:
+        return CARDS.new_initial_state(seed=game_seed, **variant)
+
+    try:
+        setup = resolve_play("cards", new_state, seat, opponent, seed, record, no_record, position)
+    except (LimitGamesError, ValueError) as exc:
         raise _fail(str(exc)) from None
-    names = [s.name for s in seats]
-    humans = [i for i, s in enumerate(seats) if s.human]
-    viewer = humans[0] if len(humans) == 1 else None
-    path = None if no_record else (record or default_record_path(seed))
+    state = setup.state
+    terminal = CardsTerminal(show_pile)
+    name_seats(setup.seats, terminal.table_names(state), computer_names=True)
     console.print(
-        f"Limits, {players} players, seed {seed}. Seats: "
-        + ", ".join(
-            f"{i}: {s.name} ({'human' if s.human else s.spec})" for i, s in enumerate(seats)
-        ),
+        f"Limits (Uwe Rosenberg), {state.num_players} players, seed {setup.seed}. "
+        + seats_line(setup.seats),
         highlight=False,
     )
-    quit_early = False
-    interrupted = False
-    try:
-        quit_early = not _game_loop(state, seats, names, humans, viewer, show_pile, pause, quiet)
-    except KeyboardInterrupt:
-        console.print("\nInterrupted.")
-        quit_early = interrupted = True
-    finally:
-        if path is not None:
-            rec = GameRecord.of_state(
-                state, seats=[s.spec for s in seats], seed=seed, meta={"names": names}
-            )
-            rec.write(path)
-            console.print(f"Record saved to {path}", highlight=False)
-    if quit_early:
-        raise typer.Exit(130 if interrupted else 0)
-    cards_view.render(console, state, viewer, show_pile, names, history=False)
-    console.print(cards_view.result_text(state, names), style="bold green", highlight=False)
-
-
-def _game_loop(
-    state: CardsState,
-    seats: list[Seat],
-    names: list[str],
-    humans: list[int],
-    viewer: int | None,
-    show_pile: bool,
-    pause: float,
-    quiet: bool,
-) -> bool:
-    """Play to the end; ``False`` if a person quit."""
-    narrate = not (quiet and not humans)
-    if narrate:
-        console.print(cards_view.round_start_text(state.observation(None), names))
-    last_turn_seat: int | None = None
-    while not state.is_terminal():
-        s = state.current_player()
-        current = seats[s]
-        if current.human:
-            if len(humans) > 1 and last_turn_seat != s:
-                # Several people at one screen: hide the last hand before the next one looks.
-                console.input(f"[bold]Pass the screen to {current.name}[/] and press Enter ")
-                console.clear()
-            cards_view.render(console, state, s, show_pile, names)
-            action = _read_action(state, current, names, show_pile)
-            if action is None:
-                return False
-        else:
-            assert current.agent is not None
-            if humans:
-                with console.status(f"{current.name} is thinking..."):
-                    action = _as_action(current.agent.choose(state))
-            else:
-                action = _as_action(current.agent.choose(state))
-        last_turn_seat = s
-        for other in seats:
-            if other.agent is not None:
-                other.agent.observe(state, action)
-        rounds_before = len(state.rounds)
-        state.apply(action)
-        if narrate:
-            console.print(cards_view.describe_action(action, s, names, viewer), highlight=False)
-            if not current.human and pause:
-                time.sleep(pause)
-        if len(state.rounds) > rounds_before:
-            summary = state.rounds[-1]
-            if narrate:
-                console.print(cards_view.reveal_text(summary, names))
-            console.print(
-                f"Round {summary['round'] + 1}: " + cards_view.explain_round(summary, names),
-                style="bold",
-                highlight=False,
-            )
-            if not state.is_terminal() and narrate:
-                console.print(cards_view.round_start_text(state.observation(None), names))
-    return True
+    people = any(s.is_human for s in setup.seats)
+    if people:
+        console.print("Type help for the commands; a number chooses from the list.")
+    session = TerminalSession(
+        console,
+        state,
+        setup.seats,
+        record_path=setup.record_path,
+        seed=setup.seed,
+        pause=pause if pause is not None else (COMPUTER_PACE if people else 0.0),
+        terminal=terminal,
+        quiet=quiet,
+    )
+    session.run()
+    if session.interrupted:
+        raise typer.Exit(130)
 
 
 def measure_random_games(players: int, seconds: float, seed: int) -> dict[str, float]:
@@ -358,7 +347,10 @@ def bench_cards(
     ] = 5.0,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the random games.")] = 0,
 ) -> None:
-    """Measure random Limits games per second on one process (setup and playout)."""
+    """Measure random Limits games per second on one process (setup and playout).
+
+    Example: limit bench cards -n 6 --seconds 2
+    """
     result = measure_random_games(players, seconds, seed)
     console.print(
         f"cards, {players} players: {result['games']} random games in {result['seconds']:.2f} s = "

@@ -169,7 +169,7 @@ def render(
     if over:
         for summary in obs["rounds"] if history else []:
             console.print(
-                f"Round {summary['round'] + 1} ({summary['limit_card']}): "
+                f"Round {summary['round'] + 1} (limit card {limit_card_words(summary['limit_card'])}): "
                 + explain_round(summary, who),
                 highlight=False,
             )
@@ -177,9 +177,9 @@ def render(
 
 def _says(who: str, verb: str) -> str:
     """``"Barbara plays"``, but ``"You play"``."""
-    if who == "You":
-        verb = {"passes": "pass", "exchanges": "exchange"}.get(verb, verb[:-1])
-    return f"{who} {verb}"
+    from limitgames.cli.session import says
+
+    return says(who, verb)
 
 
 def describe_action(action: int, seat: int, names: Sequence[str], viewer: int | None = None) -> str:
@@ -245,7 +245,7 @@ def round_start_text(obs: dict[str, Any], names: Sequence[str]) -> Text:
     """The start of a round: its number, the revealed limit card, the start player."""
     text = Text(f"Round {obs['round'] + 1}: limit card ")
     text.append_text(limit_card_line(obs["limit_card"]))
-    text.append(f" {names[obs['start_player']]} starts.")
+    text.append(f" {_says(names[obs['start_player']], 'starts')}.")
     return text
 
 
@@ -257,7 +257,7 @@ def result_text(state: State, names: Sequence[str] | None = None) -> str:
     winners = [who[s] for s, x in enumerate(scores) if x == best]
     table = ", ".join(f"{who[s]} {x:+d}" for s, x in enumerate(scores))
     if len(winners) == 1:
-        head = f"{winners[0]} wins with {best:+d}"
+        head = f"{_says(winners[0], 'wins')} with {best:+d}"
     else:
         head = " and ".join(winners) + f" share the win with {best:+d}"
     return f"{head} (scores: {table})"

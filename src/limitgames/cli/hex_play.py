@@ -1,21 +1,39 @@
-"""``limit play hex`` and ``limit bench hex``."""
+"""``limit play hex`` (on the shared terminal session) and ``limit bench hex``."""
 
 from __future__ import annotations
 
-import json
 import random
 import time
-from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.table import Table
+from rich.text import Text
 
-from limitgames.core import LimitGamesError, State, fresh_seed, get_game
-from limitgames.hex.game import HexGame
-from limitgames.hex.layout import generate_layout
-from limitgames.hex.state import HexState
+from limitgames.cli.session import (
+    GameTerminal,
+    Line,
+    NoRecordOption,
+    OpponentOption,
+    PauseOption,
+    PositionOption,
+    QuietOption,
+    RecordOption,
+    SeatOption,
+    SeedOption,
+    TerminalSession,
+    Transition,
+    name_seats,
+    players_option,
+    resolve_play,
+    seats_line,
+)
+from limitgames.core import IllegalActionError, LimitGamesError, State, get_game
+
+if TYPE_CHECKING:  # the engine (compiled code) loads only when a hex command runs
+    from limitgames.hex.notation import Frame
+    from limitgames.hex.state import HexState
 
 console = Console()
 
@@ -25,112 +43,186 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(1)
 
 
-def opponent_spec(game_id: str, level: str) -> str:
-    """The agent spec of a difficulty level (easy / medium / hard / expert) for ``game_id``."""
-    from limitgames import agents
-
-    level_spec = getattr(agents, "level_spec", None)
-    if level_spec is None:
-        raise LimitGamesError(
-            "difficulty levels are not available in this version; use --seat SPEC"
-        )
-    return str(level_spec(game_id, level))
-
-
-def render_for_person(console: Console, state: State, seat: int | None) -> None:
-    """Draw the surface; on a person's removal step, mark the removable tiles with ``*``."""
-    from limitgames.cli.hex_view import render
+def as_hex(state: State) -> HexState:
+    """``state`` as a :class:`HexState` (imported here, so ``limit`` starts without the engine)."""
+    from limitgames.hex.state import HexState
 
     assert isinstance(state, HexState)
-    highlight: list[str] = []
-    if not state.is_terminal() and state.step == "remove":
-        highlight = [state.action_to_string(a)[2:] for a in state.legal_actions()]
-    render(console, state, seat, highlight)
+    return state
+
+
+class HexTerminal(GameTerminal):
+    """Browne's Limit at the terminal: cells named from the top-left of the surface in both
+    editions, removable tiles and 2008 tile sites marked, every capture, cut-off tile,
+    elimination and skipped step told in words, and the end with its reason."""
+
+    help_text = (
+        "Type a move as c4-e5 (your pawn on c4 to the empty tile e5), a removal as x d4, and in\n"
+        "the 2008 placement a tile as +d4 (on a + cell) and a ball as @d4. Commands:\n"
+        "  moves   list the legal actions\n"
+        "  board   draw the table again\n"
+        "  undo    take back your last decision (against the computer)\n"
+        "  quit    stop and save the record"
+    )
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._placement_frame: Frame | None = None
+
+    def frame(self, state: HexState) -> Frame:
+        """The frame naming ``state``'s cells for people (see :func:`hex_view.display_frame`);
+        during the 2008 placement it only moves when the surface outgrows it."""
+        from limitgames.cli.hex_view import display_frame
+
+        frame = display_frame(state, self._placement_frame)
+        if state.placement is not None:
+            self._placement_frame = frame
+        return frame
+
+    def render(self, console: Console, state: State, seat: int | None) -> None:
+        from limitgames.cli.hex_view import render
+
+        state = as_hex(state)
+        highlight: list[str] = []
+        if not state.is_terminal() and state.step in ("remove", "ball", "ball-any"):
+            highlight = [self.action_text(state, a).lstrip("x@ ") for a in state.legal_actions()]
+        render(console, state, seat, highlight, self.names, self.frame(state))
+
+    def action_text(self, state: State, action: Any) -> str:
+        from limitgames.cli.hex_view import rename_cells
+
+        state = as_hex(state)
+        return rename_cells(state.action_to_string(action), state.frame, self.frame(state))
+
+    def parse(self, state: State, text: str) -> Any:
+        from limitgames.cli.hex_view import rename_cells
+
+        state = as_hex(state)
+        return state.parse_action(rename_cells(text.lower(), self.frame(state), state.frame))
+
+    def illegal_reason(self, state: State, exc: IllegalActionError) -> str:
+        from limitgames.cli.hex_view import rename_cells
+
+        state = as_hex(state)
+        return rename_cells(exc.reason, state.frame, self.frame(state))
+
+    def decision_line(
+        self, before: State, action: Any, seat: int, viewer: int | None, text: str
+    ) -> RenderableType:
+        from limitgames.cli.hex_view import decision_words
+
+        before = as_hex(before)
+        return decision_words(before, action, seat, self.names, self.frame(before))
+
+    def narrate(
+        self, before: State, action: Any, after: State, seat: int, viewer: int | None
+    ) -> list[Line]:
+        from limitgames.cli.hex_view import what_happened
+
+        before, after = as_hex(before), as_hex(after)
+        frame = self.frame(after)
+        return [
+            Line(text, key=True)
+            for text in what_happened(before, action, after, seat, self.names, frame)
+        ]
+
+    def end_lines(self, state: State, viewer: int | None, last: Transition | None) -> list[Line]:
+        from limitgames.cli.hex_view import end_reason, result_for, what_happened
+
+        state = as_hex(state)
+        eliminated = False
+        if last is not None:
+            events = what_happened(as_hex(last.before), last.action, state, last.seat, self.names)
+            eliminated = any("eliminated" in e for e in events)
+        reason = end_reason(state, self.names, last.seat if last else None, eliminated)
+        return [
+            Line(Text(f"Game over: {reason}", style="bold"), key=True),
+            Line(Text(result_for(state, viewer, self.names), style="bold green"), key=True),
+        ]
 
 
 def play_hex(
+    players: Annotated[int, players_option(2, 3)] = 2,
+    seat: SeatOption = None,
+    opponent: OpponentOption = None,
+    seed: SeedOption = None,
+    record: RecordOption = None,
+    no_record: NoRecordOption = False,
+    position: PositionOption = None,
+    quiet: QuietOption = False,
+    pause: PauseOption = 0.0,
     edition: Annotated[
-        str, typer.Option(help="nestorgames (random coloured layout) or 2008 (placement phase).")
+        str,
+        typer.Option(
+            metavar="EDITION",
+            help="nestorgames (tiles of four colours laid at random) or 2008 (the players lay "
+            "the tiles first). Example: --edition 2008",
+        ),
     ] = "nestorgames",
-    players: Annotated[int, typer.Option(help="2 or 3 players.")] = 2,
-    size: Annotated[int, typer.Option(help="Tiles per colour and pawns per player (2-16).")] = 8,
+    size: Annotated[
+        int,
+        typer.Option(
+            min=2, max=16, help="Tiles per colour and pawns per player (2-16). Example: --size 6"
+        ),
+    ] = 8,
     colours: Annotated[
         str,
         typer.Option(
-            help="random: colours dealt to the seats by chance (red moves first); fixed: seat order."
+            metavar="random|fixed",
+            help="random: colours dealt to the seats by chance (red moves first); fixed: the "
+            "first seat plays red.",
         ),
     ] = "random",
-    seat: Annotated[
-        list[str] | None,
-        typer.Option(
-            help="Who plays each seat, in order: human, human:NAME, random, or an agent spec (mcts:seconds=1). Repeat per seat."
-        ),
-    ] = None,
-    opponent: Annotated[
-        str | None,
-        typer.Option(help="Fill the computer seats with a level: easy, medium, hard, expert."),
-    ] = None,
-    seed: Annotated[
-        int | None, typer.Option(help="Seed of the layout and of the computer players.")
-    ] = None,
-    position: Annotated[
-        Path | None,
-        typer.Option(help="Start from a position file (position JSON) instead of a new layout."),
-    ] = None,
-    record: Annotated[
-        Path | None,
-        typer.Option(help="Where to save the game record (default records/hex-<time>.json)."),
-    ] = None,
-    pause: Annotated[float, typer.Option(help="Seconds to wait after each computer move.")] = 0.0,
 ) -> None:
-    """Play Browne's Limit in the terminal. With no human seat the computer plays a whole game."""
-    from limitgames.cli.session import TerminalSession, default_record_path, parse_seats
+    """Play Browne's Limit in the terminal. With no person at the table the computer plays a
+    whole game.
 
+    Examples: limit play hex --opponent hard --size 6;
+    limit play hex --edition 2008 -n 3 -s human -s random -s mcts:seconds=1
+    """
     game = get_game("hex")
-    seed = fresh_seed() if seed is None else seed
+
+    def new_state(game_seed: int) -> State:
+        return game.new_initial_state(
+            seed=game_seed, edition=edition, players=players, size=size, colours=colours
+        )
+
     try:
-        if position is not None:
-            try:
-                data = json.loads(position.read_text(encoding="utf-8"))
-            except (OSError, ValueError) as exc:
-                raise LimitGamesError(f"{position}: cannot read the position: {exc}") from None
-            state = game.state_from_position(data)
-        else:
-            state = game.new_initial_state(
-                seed=seed, edition=edition, players=players, size=size, colours=colours
-            )
-        specs = list(seat or [])
-        if not specs:
-            specs = ["human"]
-        default = opponent_spec("hex", opponent) if opponent else "random"
-        if opponent:
-            specs = [s if s.startswith("human") else default for s in specs]
-        seats = parse_seats(specs, state.num_players, default=default, seed=seed)
+        setup = resolve_play("hex", new_state, seat, opponent, seed, record, no_record, position)
     except (LimitGamesError, ValueError) as exc:
         raise _fail(str(exc)) from None
-    names = state.seat_names()
+    state = setup.state
+    state = as_hex(state)
+    terminal = HexTerminal()
+    table = state.seat_names()
+    name_seats(setup.seats, table, computer_names=False)
     console.print(
-        f"[bold]Limit[/] (Cameron Browne), {state.variant['edition']} edition, {state.num_players} players, "
-        f"size {state.variant['size']}, seed {seed}.",
+        f"[bold]Limit[/] (Cameron Browne), {state.variant['edition']} edition, "
+        f"{state.num_players} players, size {state.variant['size']}, seed {setup.seed}. "
+        + seats_line(setup.seats, table),
         highlight=False,
     )
-    console.print(", ".join(f"{names[i]}: {s.label}" for i, s in enumerate(seats)), highlight=False)
-    if any(s.is_human for s in seats):
+    if any(s.is_human for s in setup.seats):
         console.print("Type help for the commands. Moves: c4-e5, removals: x d4.", highlight=False)
     session = TerminalSession(
         console,
         state,
-        seats,
-        render_for_person,
-        record or default_record_path("hex"),
-        seed=seed,
+        setup.seats,
+        record_path=setup.record_path,
+        seed=setup.seed,
         pause=pause,
+        terminal=terminal,
+        quiet=quiet,
     )
     session.run()
+    if session.interrupted:
+        raise typer.Exit(130)
 
 
 def bench_layouts(n: int, players: int, seconds: float, rng: random.Random) -> tuple[int, float]:
     """Layouts generated in about ``seconds``: ``(count, elapsed seconds)``."""
+    from limitgames.hex.layout import generate_layout
+
     count = 0
     start = time.perf_counter()
     while True:
@@ -148,6 +240,9 @@ def bench_playouts(
 
     Returns ``{"games", "decisions", "elapsed", "wins": [per seat], "draws"}``.
     """
+    from limitgames.hex.game import HexGame
+    from limitgames.hex.layout import generate_layout
+
     game = get_game("hex")
     assert isinstance(game, HexGame)
     if edition == "nestorgames":
@@ -208,6 +303,8 @@ def bench_hex(
     The first figures come from single games played one after another on one
     core (what a search does); with --threads N the batch kernel also plays
     512 games at a time on N cores.
+
+    Example: limit bench hex --size 6 --threads 2
     """
     try:
         get_game("hex").info.resolve_variant({"edition": edition, "players": players, "size": size})
@@ -257,6 +354,8 @@ def bench_batch(
     Returns ``{"games", "decisions", "elapsed"}``. Raises ValueError for a bad thread count.
     """
     from limitgames.hex.batch import HexBatch, set_threads
+    from limitgames.hex.game import HexGame
+    from limitgames.hex.layout import generate_layout
 
     game = get_game("hex")
     assert isinstance(game, HexGame)

@@ -1,20 +1,37 @@
-"""Drawing Browne's Limit in the terminal (Rich): the surface with cell names, pawns, whose turn.
+"""Drawing Browne's Limit in the terminal (Rich), and telling in words what happened.
 
 Each tile is a 6-character cell on its colour (odd rows shifted half a cell,
 as the hexagons lie), showing its name and the pawn standing on it as the
 owner's initial. Removed tiles show as a faint dot so the shape stays
-readable. Rendering only: no rule is decided here.
+readable. During the 2008 placement the empty cells where a tile may go are
+drawn as ``+b3``.
+
+Cells are named for people in one frame for both editions: column letters
+and row numbers from the top-left of the surface (:func:`display_frame`),
+as the nestorgames edition does; the 2008 engine's own frame (room for the
+surface to grow, names like ``ag33``) stays in the records.
+
+Reading and rendering only: no rule is decided here; what happened is read
+from the states before and after a decision (``HexState.last_captured``,
+``last_isolated``, pawn counts, step and turn) and ``docs/rules/hex.md``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import re
+from collections import defaultdict
+from collections.abc import Collection, Sequence
 
 from rich.console import Console
 from rich.text import Text
 
+from limitgames.cli.session import says
 from limitgames.core import State
+from limitgames.hex.codec import Kind, kind_of, move_tiles, placement_cell, removal_tile
+from limitgames.hex.notation import Frame
+from limitgames.hex.placement import tile_sites
 from limitgames.hex.state import HexState
+from limitgames.hex.surface import Cell
 
 TILE_STYLE: dict[str | None, str] = {
     "red": "on red3",
@@ -33,9 +50,90 @@ PAWN_STYLE: dict[str, str] = {
 CELL_WIDTH = 6
 
 
-def surface_text(state: HexState, highlight: Collection[str] = ()) -> Text:
-    """The surface as Rich text; cells whose names are in ``highlight`` are marked with ``*``."""
-    frame = state.frame
+PLACEMENT_MARGIN = 3
+"""2008 placement: the first tile is named d4, leaving three rows and columns to grow into."""
+
+
+def display_frame(state: HexState, previous: Frame | None = None) -> Frame:
+    """The frame that names cells for people (``a1`` towards the top-left of the surface).
+
+    nestorgames: the game's own frame (the initial layout's bounding box).
+    2008, movement phase: the bounding box of the tiles laid, fixed for the
+    rest of the game, as in a nestorgames game. 2008, placement: ``previous``
+    (or a frame with the first tile on ``d4``), moved up or left only when a
+    tile or a cell where a tile may go would fall outside it, by whole pairs
+    of rows so the drawing keeps its shape.
+    """
+    if state.edition != "2008":
+        return state.frame
+    surface = state.surface
+    if surface is not None:
+        return Frame.around(list(surface.cells))
+    cells = [cell for cell, _, _ in state.tiles()]
+    if state.tiles_left():
+        cells += tile_sites(dict.fromkeys(cells, -1))
+    frame = previous or Frame.around([(0, 0)], margin=PLACEMENT_MARGIN)
+    top = min(r for _, r in cells)
+    row0 = frame.row0
+    while top < row0:
+        row0 -= 2
+    grown = Frame(row0, frame.col0 if row0 == frame.row0 else 0)
+    if row0 != frame.row0:
+        grown.col0 = frame.col0 + grown.column((0, 0)) - frame.column((0, 0))
+    left = min(grown.column(c) for c in cells)
+    if left < grown.col0:
+        grown.col0 = left
+    return grown
+
+
+def placement_sites(state: HexState) -> list[Cell]:
+    """The empty cells where the seat to move may put a tile now (2008 placement)."""
+    if state.is_terminal() or state.step not in ("tile", "second-tile"):
+        return []
+    return [placement_cell(a) for a in state.legal_actions() if kind_of(a) == Kind.TILE]
+
+
+_CELL_NAME = re.compile(r"\b([a-z]{1,3}\d{1,3})\b")
+
+
+def rename_cells(text: str, source: Frame, target: Frame) -> str:
+    """``text`` with every cell name of ``source`` written in ``target`` (e.g. ``ag33`` -> ``c4``)."""
+    if source.row0 == target.row0 and source.col0 == target.col0:
+        return text
+    return _CELL_NAME.sub(lambda m: target.name(source.cell(m.group(1))), text)
+
+
+def last_marks(state: HexState) -> tuple[Cell | None, Cell | None]:
+    """The cell the last move went to and the last tile removed (``None`` if none yet)."""
+    surface = state.surface
+    moved = removed = None
+    if surface is None:
+        return None, None
+    for action in reversed(state.history()):
+        kind = kind_of(action)
+        if kind == Kind.MOVE and moved is None:
+            moved = surface.cells[move_tiles(action)[1]]
+        elif kind == Kind.REMOVE and removed is None:
+            removed = surface.cells[removal_tile(action)]
+        if (moved is not None and removed is not None) or kind not in (Kind.MOVE, Kind.REMOVE):
+            break
+    return moved, removed
+
+
+def surface_text(
+    state: HexState,
+    highlight: Collection[str] = (),
+    frame: Frame | None = None,
+    sites: Collection[Cell] = (),
+) -> Text:
+    """The surface as Rich text, cells named in ``frame`` (default :func:`display_frame`).
+
+    Cells whose names are in ``highlight`` are marked with ``*``; the empty
+    cells in ``sites`` (where a tile may go) are drawn as ``+name``; the pawn
+    that moved last is followed by ``<`` and the tile removed last shows as ``x``.
+    """
+    frame = frame or display_frame(state)
+    moved, removed = last_marks(state)
     names = state.seat_names()
     tiles = state.tiles()
     cells = {cell: (colour, owner) for cell, colour, owner in tiles}
@@ -43,7 +141,8 @@ def surface_text(state: HexState, highlight: Collection[str] = ()) -> Text:
     surface = state.surface
     if surface is not None:
         ghosts = {c for c in surface.cells if c not in cells}
-    every = list(cells) + list(ghosts)
+    open_sites = [c for c in sites if c not in cells]
+    every = list(cells) + list(ghosts) + open_sites
     if not every:
         return Text("(the table is empty)", style="dim")
     rows: dict[int, dict[int, tuple[int, int]]] = {}
@@ -65,7 +164,13 @@ def surface_text(state: HexState, highlight: Collection[str] = ()) -> Text:
                 cell = found
                 name = frame.name(cell)
                 if cell in ghosts:
-                    line.append("  ·   ", style="grey30")
+                    if cell == removed:
+                        line.append("  x   ", style="bold grey70")
+                    else:
+                        line.append("  ·   ", style="grey30")
+                    continue
+                if cell not in cells:
+                    line.append(f"+{name:<4} ", style="bold green")
                     continue
                 colour, owner = cells[cell]
                 mark = "*" if name in highlight else " "
@@ -78,31 +183,36 @@ def surface_text(state: HexState, highlight: Collection[str] = ()) -> Text:
                     )
                 else:
                     line.append(" ", style=style)
-                line.append(" ")
+                line.append("<" if cell == moved and owner is not None else " ", style="bold")
         text.append(line)
         text.append("\n")
     return text
 
 
-def status_text(state: HexState) -> str:
+def status_text(state: HexState, names: Sequence[str] | None = None) -> str:
     """One line: turn, who is to move and which step, pawn counts."""
-    names = state.seat_names()
+    names = list(names or state.seat_names())
     counts = state.pawn_counts()
+    noun = "balls" if state.edition == "2008" else "pawns"
     pawns = ", ".join(f"{names[s]} {counts[s]}" for s in range(state.num_players))
     if state.is_terminal():
-        return f"Game over after {state.turn} turns: {result_text(state)}. Pawns: {pawns}."
+        return f"Game over after {state.turn} turns. {noun.capitalize()}: {pawns}."
     seat = state.current_player()
     step = {
         "move": "move a pawn (then remove a tile)",
         "remove": "remove an empty tile with a free edge",
-        "tile": "place a tile",
-        "second-tile": "place a second tile",
-        "ball": "put a ball on one of the two tiles just placed",
-        "ball-any": "put a ball on an empty tile",
+        "tile": "place a tile (on a + cell)",
+        "second-tile": "place a second tile (on a + cell)",
+        "ball": "put a ball on one of the two tiles just placed (* cells)",
+        "ball-any": "put a ball on an empty tile (* cells)",
     }[state.step]
+    if state.edition == "2008":
+        step = step.replace("a pawn", "a ball")
     extra = ""
     if state.step in ("move", "remove"):
         extra = f" · turn {state.turn}"
+        if any(mark is not None for mark in last_marks(state)):
+            extra += " · < last move, x last removal"
         if state.equaliser():
             extra += " · first move equaliser: no capture this turn"
         if state.quiet_turns:
@@ -111,26 +221,291 @@ def status_text(state: HexState) -> str:
         extra = (
             f" · placement · tiles left {state.tiles_left()} · balls left {state.balls_left(seat)}"
         )
-    return f"{names[seat]} to {step}{extra}. Pawns: {pawns}."
+    who = names[seat]
+    return (
+        f"{who} {'are' if who == 'You' else 'is'} to {step}{extra}. {noun.capitalize()}: {pawns}."
+    )
 
 
 def result_text(state: State) -> str:
-    """Who won, or who drew, in words."""
+    """Who won, or who drew, in words (``red wins``, ``a draw between blue and yellow``)."""
     names = state.seat_names()
     returns = state.returns()
     winners = [names[s] for s, r in enumerate(returns) if r > 0]
     drawn = [names[s] for s, r in enumerate(returns) if r == 0]
     if winners:
-        return " and ".join(winners) + " wins"
+        return " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
     if drawn:
-        return "draw between " + " and ".join(drawn)
+        return "a draw between " + " and ".join(drawn)
     return "everybody loses"
 
 
 def render(
-    console: Console, state: State, seat: int | None = None, highlight: Collection[str] = ()
+    console: Console,
+    state: State,
+    seat: int | None = None,
+    highlight: Collection[str] = (),
+    names: Sequence[str] | None = None,
+    frame: Frame | None = None,
 ) -> None:
-    """Draw the surface and the status line."""
+    """Draw the surface (cells named in ``frame``, default :func:`display_frame`; 2008 tile
+    sites marked) and the status line."""
     assert isinstance(state, HexState)
-    console.print(surface_text(state, highlight))
-    console.print(status_text(state), highlight=False)
+    console.print(surface_text(state, highlight, frame, placement_sites(state)))
+    console.print(status_text(state, names), highlight=False)
+
+
+# --- what happened, in words ------------------------------------------------------------------
+def _listing(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _pawns_of(owner: str, count: int, noun: str) -> str:
+    """``"blue's pawn"``, ``"2 of your pawns"``."""
+    whose = "your" if owner == "You" else f"{owner}'s"
+    return f"{whose} {noun}" if count == 1 else f"{count} of {whose} {noun}s"
+
+
+def decision_words(
+    before: HexState,
+    action: int,
+    seat: int,
+    names: Sequence[str],
+    frame: Frame | None = None,
+) -> str:
+    """``"red moves c4-e5"``, ``"You remove the tile d4"``, ``"white places a tile on b3"``;
+    cells named in ``frame`` (default: :func:`display_frame` of ``before``, the drawing the
+    player decided on)."""
+    frame = frame or display_frame(before)
+    text = rename_cells(before.action_to_string(action), before.frame, frame)
+    who = names[seat]
+    kind = kind_of(action)
+    if kind == Kind.MOVE:
+        return f"{says(who, 'moves')} {text}"
+    if kind == Kind.REMOVE:
+        return f"{says(who, 'removes')} the tile {text[2:]}"
+    if kind == Kind.TILE:
+        return f"{says(who, 'places')} a tile on {text[1:]}"
+    return f"{says(who, 'puts')} a ball on {text[1:]}"
+
+
+def what_happened(
+    before: HexState,
+    action: int,
+    after: HexState,
+    seat: int,
+    names: Sequence[str],
+    frame: Frame | None = None,
+) -> list[str]:
+    """Everything a decision did besides itself, in words, in the order it happened.
+
+    Captures (whose pawns, where), self-captures, tiles cut off with a
+    removal, players out or eliminated, steps and turns skipped because they
+    offered no choice, and the count of turns without a removal (``docs/rules/hex.md``:
+    Move, Remove, Must if possible, End, and the 2008 edition). Cells are named in
+    ``frame`` (default: :func:`display_frame` of ``after``).
+    """
+    frame = frame or display_frame(after)
+    noun = "ball" if before.edition == "2008" else "pawn"
+    kind = kind_of(action)
+    out: list[str] = []
+    mover = names[seat]
+    owners = {cell: owner for cell, _, owner in before.tiles() if owner is not None}
+    if kind == Kind.MOVE and before.surface is not None:
+        fr, to = move_tiles(action)
+        cells = before.surface.cells
+        owners[cells[to]] = owners.pop(cells[fr])
+    captured = after.last_captured() if kind in (Kind.MOVE, Kind.REMOVE) else []
+    by_owner: dict[int, list[str]] = defaultdict(list)
+    for cell in captured:
+        by_owner[owners.get(cell, -1)].append(frame.name(cell))
+    for owner, where in sorted(by_owner.items()):
+        if owner == seat:
+            whose = "Your own" if mover == "You" else f"{mover}'s own"
+            verb = "was" if len(where) == 1 else "were"
+            plural = "" if len(where) == 1 else "s"
+            out.append(
+                f"Self-capture: {whose} {noun}{plural} on {_listing(where)} had no freedom left "
+                f"and {verb} removed."
+            )
+        elif owner >= 0:
+            pawns = _pawns_of(names[owner], len(where), noun)
+            out.append(f"{says(mover, 'captures')} {pawns} on {_listing(where)}.")
+    if kind == Kind.REMOVE:
+        cut = [frame.name(c) for c in after.last_isolated()]
+        if cut:
+            tiles = "tile" if len(cut) == 1 else "tiles"
+            out.append(f"The {tiles} {_listing(cut)}, cut off from every pawn, left the table too.")
+    if before.placement is not None and after.placement is None:
+        out.append(
+            "The placement is over and the movement phase begins; cells are now named from the "
+            "top-left of the laid surface."
+        )
+    taken = set(captured)
+    now = {cell: owner for cell, _, owner in after.tiles() if owner is not None}
+    eliminated: dict[int, int] = defaultdict(int)
+    for cell, owner in owners.items():
+        if cell not in taken and cell not in now:
+            eliminated[owner] += 1
+    for owner in sorted(eliminated):
+        who = names[owner]
+        its = "your" if who == "You" else "its"
+        out.append(
+            f"{says(who, 'cannot')} move and then remove a tile: "
+            f"{'you are' if who == 'You' else who + ' is'} eliminated and {its} "
+            f"{eliminated[owner]} {noun}(s) leave the table."
+        )
+    before_counts, after_counts = before.pawn_counts(), after.pawn_counts()
+    if not after.is_terminal():
+        for owner in range(before.num_players):
+            if before_counts[owner] and not after_counts[owner] and owner not in eliminated:
+                who = names[owner]
+                out.append(
+                    f"{says(who, 'has')} no {noun}s left and "
+                    f"{'are' if who == 'You' else 'is'} out of the game."
+                )
+    out += _skipped(before, action, after, seat, names, len(eliminated))
+    return out
+
+
+def _skipped(
+    before: HexState,
+    action: int,
+    after: HexState,
+    seat: int,
+    names: Sequence[str],
+    eliminations: int,
+) -> list[str]:
+    """The steps and turns that were passed over after ``action`` because they offered no choice."""
+    if after.is_terminal():
+        return []
+    kind = kind_of(action)
+    out: list[str] = []
+    mover = names[seat]
+    nxt = after.current_player()
+    if before.placement is not None:
+        if before.step == "second-tile" and not (nxt == seat and after.step == "ball"):
+            out.append(
+                f"No ball of {'yours' if mover == 'You' else mover + 's'} can go on either "
+                "new tile: the turn ends without a ball."
+            )
+        if before.step in ("second-tile", "ball", "ball-any") and not (
+            nxt == seat and after.placement is not None and after.step == "ball"
+        ):
+            k = (seat + 1) % before.num_players
+            while k != nxt and k != seat:
+                if after.placement is not None:
+                    out.append(f"{says(names[k], 'cannot')} place anything and passes.")
+                k = (k + 1) % before.num_players
+        return out
+    if kind == Kind.MOVE and not (nxt == seat and after.step == "remove"):
+        out.append(
+            "No tile can be removed after that move: "
+            f"{'your' if mover == 'You' else mover + chr(39) + 's'} removal step is skipped."
+        )
+    turn_ended = not (kind == Kind.MOVE and nxt == seat and after.step == "remove")
+    if not turn_ended:
+        return out
+    passed = after.turn - before.turn - 1 - eliminations
+    if passed > 0:
+        order = list(before.seat_order())
+        counts = after.pawn_counts()
+        idle: list[str] = []
+        k = order.index(seat)
+        for _ in range(2 * len(order)):
+            if len(idle) == passed:
+                break
+            k = (k + 1) % len(order)
+            if counts[order[k]]:  # seats without pawns are passed over without a turn
+                idle.append(names[order[k]])
+        if len(idle) == passed:
+            for who in idle:
+                out.append(
+                    f"{says(who, 'can')} neither move nor remove a tile: "
+                    f"{'your' if who == 'You' else 'the'} turn passes."
+                )
+        else:
+            out.append(f"{passed} turns passed with no possible move or removal.")
+    if after.step == "remove":
+        who = names[nxt]
+        out.append(
+            f"{says(who, 'cannot')} move any {('ball' if before.edition == '2008' else 'pawn')}: the move step is skipped."
+        )
+    if before.edition != "2008" and after.quiet_turns and after.quiet_turns > before.quiet_turns:
+        alive = sum(1 for c in after.pawn_counts() if c)
+        out.append(
+            f"{after.quiet_turns} turn(s) in a row without a removal: the game is drawn "
+            f"when this reaches {alive}, the number of players with pawns."
+        )
+    return out
+
+
+def end_reason(
+    state: HexState, names: Sequence[str], last_seat: int | None = None, eliminated: bool = False
+) -> str:
+    """Why the game ended, one sentence per end condition of ``docs/rules/hex.md`` (End, and
+    the 2008 edition's elimination).
+
+    ``last_seat`` took the last turn (if known); ``eliminated`` says the losers
+    were eliminated at the start of a turn (2008) rather than captured.
+    """
+    returns = state.returns()
+    counts = state.pawn_counts()
+    winners = [names[s] for s, r in enumerate(returns) if r > 0]
+    drawn = [names[s] for s, r in enumerate(returns) if r == 0]
+    losers = [names[s] for s, r in enumerate(returns) if r < 0]
+    noun = "balls" if state.edition == "2008" else "pawns"
+    if state.edition == "2008":
+        if winners:
+            if eliminated:
+                how = f"{_listing(losers)} could not move and then remove a tile and {'were' if len(losers) > 1 or losers == ['You'] else 'was'} eliminated"
+            else:
+                how = f"{_listing(losers)} {'have' if len(losers) > 1 or losers == ['You'] else 'has'} no {noun} left"
+            return f"{how}: {_listing(winners)} {'are' if winners == ['You'] else 'is'} the last player left and {'win' if winners == ['You'] else 'wins'}."
+        return f"The last players were eliminated together: a draw between {_listing(drawn)}."
+    if not any(counts):
+        taker = names[last_seat] if last_seat is not None else "the player who took it"
+        if drawn:
+            return (
+                "The last turn left no pawn on the table with all three players still in: "
+                f"a draw between {_listing(drawn)}."
+            )
+        if winners:
+            return (
+                f"The last turn left no pawn on the table: {taker}, who took it, loses, and "
+                f"{_listing(winners)}, still in the game, {'win' if winners == ['You'] else 'wins'}."
+            )
+        return f"The last turn left no pawn on the table: {taker}, who took it, loses."
+    if winners:
+        gone = [names[s] for s in range(len(counts)) if not counts[s]]
+        verb = "have" if len(gone) > 1 or gone == ["You"] else "has"
+        only = "are" if winners == ["You"] else "is"
+        return (
+            f"{_listing(gone)} {verb} no pawns left: {_listing(winners)} {only} the only player "
+            "with pawns on the table."
+        )
+    return (
+        f"Stalemate: {state.quiet_turns} turns in a row without a removal, as many as the "
+        f"players still holding pawns: a draw between {_listing(drawn)}."
+    )
+
+
+def result_for(state: HexState, seat: int | None, names: Sequence[str]) -> str:
+    """The result for ``seat`` (``"You won."``) or for everybody (``"red wins."``)."""
+    returns = state.returns()
+    if seat is None:
+        winners = [names[s] for s, r in enumerate(returns) if r > 0]
+        drawn = [names[s] for s, r in enumerate(returns) if r == 0]
+        if winners:
+            return f"{_listing(winners)} {'win' if len(winners) > 1 else 'wins'}."
+        return f"A draw between {_listing(drawn)}." if drawn else "Everybody loses."
+    who = names[seat]
+    result = returns[seat]
+    if result > 0:
+        return f"{who} won."
+    if result == 0:
+        others = [names[s] for s, r in enumerate(returns) if r == 0 and s != seat]
+        return f"Draw: {who} shared the result with {_listing(others)}."
+    return f"{who} lost."

@@ -46,10 +46,21 @@ def result_text(state: State) -> str:
 
 
 def render_final(console: Console, state: State, record: GameRecord) -> None:
-    """The end of ``limit replay``: the final position, the move count and the result."""
+    """The end of ``limit replay``: the final position, the move count and the result.
+
+    Cards are drawn with the players' names kept in the record (``meta.names``).
+    """
+    names = record.meta.get("names") if isinstance(record.meta, dict) else None
+    if state.game_id == "cards" and isinstance(names, list) and len(names) == state.num_players:
+        from limitgames.cli import cards_view
+
+        cards_view.render(console, state, None, names=[str(n) for n in names])
+        console.print(f"{len(record.actions)} actions replayed and verified.", highlight=False)
+        console.print(cards_view.result_text(state, [str(n) for n in names]), highlight=False)
+        return
     render_state(console, state, None)
     console.print(f"{len(record.actions)} actions replayed and verified.", highlight=False)
     if state.is_terminal():
-        console.print(f"Result: {result_text(state)} (returns {state.returns()})", highlight=False)
+        console.print(f"Result: {result_text(state)}.", highlight=False)
     else:
         console.print("The game is not finished.", highlight=False)

@@ -1,70 +1,289 @@
-"""A game at the terminal: people and computer seats, input, undo, records.
+"""A game at the terminal, for all three games: seats, input, narration, undo, records.
 
-Generic over the protocol; each game supplies how to draw its state. Used by
-``limit play <game>``.
+One loop (:class:`TerminalSession`) runs ``limit play hex|cards|world``; each
+game supplies a :class:`GameTerminal` that draws its table, reads and writes
+its actions in the player's words, tells what each decision did, says how
+the game ended, and decides how far ``undo`` may go.
 
-- A human seat types actions in the game's notation. ``help`` lists the
-  commands, ``moves`` the legal actions, ``undo`` takes back the last own
-  decision (and the computer's replies) in games against the computer,
-  ``quit`` stops and saves the record.
-- A computer seat is any agent spec (``random``, ``mcts:seconds=1``...); it
-  thinks behind a spinner and says how sure it is when the agent reports it.
-- The record is saved at the end, on ``quit``, on end of input and on Ctrl-C.
+- A person types actions in the game's notation. ``help`` lists the
+  commands, ``moves`` the legal actions, ``board`` draws the table again,
+  ``undo`` takes back their last decision (and the computer's replies) in
+  games against the computer, as far as hidden information allows, ``quit``
+  stops and saves the record.
+- A computer seat is any agent spec (``random``, ``mcts:seconds=1``...) or a
+  level (easy...expert); it thinks behind a spinner.
+- The record is saved at the end, on ``quit``, on end of input and on
+  Ctrl-C (unless ``--no-record``).
 """
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from rich.console import Console
+import typer
+from rich.console import Console, RenderableType
 
-from limitgames.agents import Agent, make_agent
-from limitgames.core import GameRecord, IllegalActionError, NotationError, State
+from limitgames.agents import Agent, is_level, level_spec, make_agent
+from limitgames.core import (
+    TERMINAL,
+    GameRecord,
+    IllegalActionError,
+    LimitGamesError,
+    NotationError,
+    PositionError,
+    RecordError,
+    State,
+    get_game,
+)
 
 Renderer = Callable[[Console, State, "int | None"], None]
 
 
+# --- the options every ``limit play GAME`` takes ------------------------------------------------
+def players_option(low: int, high: int, noun: str = "players") -> Any:
+    """The ``--players/-n`` option: the number of seats, ``low``-``high``."""
+    return typer.Option(
+        "--players", "-n", min=low, max=high, help=f"Number of {noun} ({low}-{high}). Example: -n 3"
+    )
+
+
+SeatOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--seat",
+        "-s",
+        metavar="WHO",
+        help="Who plays each seat, in turn order: human, human:NAME (your name), a level (easy, "
+        "medium, hard, expert) or an agent (random, mcts:seconds=1...; see limit agents). "
+        "Repeat once per seat; seats not given are computers. Default: you in the first "
+        "seat. Example: -s human:Ann -s hard",
+    ),
+]
+OpponentOption = Annotated[
+    str | None,
+    typer.Option(
+        "--opponent",
+        metavar="LEVEL",
+        help="The level of every computer seat: easy, medium, hard or expert (default: random "
+        "moves). Example: --opponent hard",
+    ),
+]
+SeedOption = Annotated[
+    int | None,
+    typer.Option(
+        "--seed",
+        metavar="NUMBER",
+        help="Seed of the chance in the game and of the computer players, to play the same "
+        "game again (default: a new one, printed at the start). Example: --seed 42",
+    ),
+]
+RecordOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--record",
+        metavar="FILE",
+        help="Where to save the game record (default: records/GAME-DATE-TIME.json). "
+        "limit replay FILE replays it.",
+    ),
+]
+NoRecordOption = Annotated[
+    bool, typer.Option("--no-record", metavar="", help="Do not save a game record.")
+]
+PositionOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--position",
+        metavar="FILE",
+        help="Play on from a file: a game record saved earlier (limit play ... --record) or a "
+        "position (JSON; hex and world).",
+    ),
+]
+QuietOption = Annotated[
+    bool,
+    typer.Option(
+        "--quiet",
+        "-q",
+        metavar="",
+        help="No narration of the computer's decisions and no board between them: only what "
+        "ends a round or the game, and your own turns.",
+    ),
+]
+PauseOption = Annotated[
+    float,
+    typer.Option(
+        "--pause",
+        min=0.0,
+        metavar="SECONDS",
+        help="Wait this long after each computer decision, to follow the game. Example: --pause 1",
+    ),
+]
+
+
+# --- seats and names ---------------------------------------------------------------------------
 @dataclass
 class Seat:
-    """Who plays a seat: a person (``agent is None``) or an agent."""
+    """Who plays a seat: a person (``agent is None``) or an agent.
+
+    ``label`` is what the record keeps (``human``, ``human:Ann``, an agent
+    spec); ``name`` is what people read (``You``, ``Ann``, ``Barbara``, ``red``).
+    """
 
     label: str
     agent: Agent | None = None
+    name: str = ""
 
     @property
     def is_human(self) -> bool:
+        """Whether a person plays this seat."""
         return self.agent is None
+
+    @property
+    def given_name(self) -> str:
+        """The name typed after ``human:``, or ``""``."""
+        head, _, rest = self.label.partition(":")
+        return rest.strip() if head.strip().lower() == "human" else ""
+
+
+def is_human_spec(spec: str) -> bool:
+    """Whether ``spec`` names a person (``human`` or ``human:NAME``)."""
+    return spec.partition(":")[0].strip().lower() == "human"
 
 
 def parse_seats(
-    specs: Sequence[str], players: int, default: str = "random", seed: int | None = None
+    specs: Sequence[str],
+    players: int,
+    default: str = "random",
+    seed: int | None = None,
+    game_id: str | None = None,
 ) -> list[Seat]:
-    """Seats from ``--seat`` options: ``human`` / ``human:NAME`` or an agent spec; missing seats get ``default``.
+    """Seats from ``--seat`` options; missing seats get ``default``.
+
+    ``human`` / ``human:NAME`` is a person; a level (easy...expert) becomes
+    its agent for ``game_id``; anything else is an agent spec.
 
     Raises:
-        AgentSpecError: for an unknown agent or option.
+        AgentSpecError: for an unknown agent, level or option.
         ValueError: for more seats than players.
     """
     if len(specs) > players:
-        raise ValueError(f"{len(specs)} seats given for a {players}-player game")
+        raise ValueError(f"{len(specs)} --seat options for {players} players")
     seats: list[Seat] = []
     for i, spec in enumerate([*specs, *[default] * (players - len(specs))]):
-        if spec == "human" or spec.startswith("human:"):
-            seats.append(Seat(spec))
-        else:
-            seats.append(Seat(spec, make_agent(spec, None if seed is None else seed * 7919 + i)))
+        spec = spec.strip()
+        if is_human_spec(spec):
+            name = spec.partition(":")[2].strip()
+            seats.append(Seat(f"human:{name}" if name else "human"))
+            continue
+        if game_id is not None and is_level(spec):
+            spec = level_spec(game_id, spec)
+        seats.append(Seat(spec, make_agent(spec, None if seed is None else seed * 7919 + i)))
     return seats
 
 
+def name_seats(seats: list[Seat], table_names: Sequence[str], computer_names: bool) -> None:
+    """Give every seat the name people read.
+
+    A person is called by the name they gave, or ``You`` when they are the
+    only person at the table. Computers keep the table's name for the seat
+    (a colour, a nation, or in cards the rulebook's players). In games whose
+    seats are colours or nations (``computer_names`` false), a named person
+    reads ``Ann (red)``. Two seats of one name get their seat number.
+    """
+    people = sum(1 for s in seats if s.is_human)
+    for i, seat in enumerate(seats):
+        given = seat.given_name
+        if seat.is_human and (given or people == 1):
+            own = given or "You"
+            seat.name = own if computer_names or own == "You" else f"{own} ({table_names[i]})"
+        else:
+            seat.name = table_names[i]
+    lowered = [s.name.lower() for s in seats]
+    for i, seat in enumerate(seats):
+        if lowered.count(seat.name.lower()) > 1:
+            seat.name = f"{seat.name} {i + 1}"
+
+
+def says(who: str, verb: str) -> str:
+    """``who`` and ``verb`` in agreement: ``"Barbara plays"``, but ``"You play"``.
+
+    ``verb`` is given in the third person singular (``plays``, ``passes``, ``has``, ``is``).
+    """
+    if who != "You":
+        return f"{who} {verb}"
+    irregular = {"has": "have", "is": "are", "was": "were"}
+    if verb in irregular:
+        plain = irregular[verb]
+    elif verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        plain = verb[:-2]
+    elif verb.endswith("ies"):
+        plain = verb[:-3] + "y"
+    elif verb.endswith("s"):
+        plain = verb[:-1]
+    else:
+        plain = verb
+    return f"You {plain}"
+
+
+def seats_line(seats: Sequence[Seat], table_names: Sequence[str] | None = None) -> str:
+    """Who plays, in words: ``"Seats: You; Barbara (computer: random)."``, or with the
+    seats' colours or nations (``table_names``): ``"Seats: red: you; blue: computer (random)."``.
+    """
+    parts = []
+    for i, seat in enumerate(seats):
+        if table_names is None:
+            parts.append(seat.name if seat.is_human else f"{seat.name} (computer: {seat.label})")
+            continue
+        if seat.is_human:
+            who = "you" if seat.name == "You" else (seat.given_name or "a person")
+        else:
+            who = f"computer ({seat.label})"
+        parts.append(f"{table_names[i]}: {who}")
+    return "Seats: " + "; ".join(parts) + "."
+
+
 def default_record_path(game_id: str) -> Path:
-    """``records/<game>-<UTC time>.json`` in the current directory."""
+    """``records/<game>-<UTC date>-<time>.json`` in the current directory."""
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     return Path("records") / f"{game_id}-{stamp}.json"
+
+
+def load_start(game_id: str, path: Path) -> tuple[State, int | None]:
+    """The state to play on from ``path``: a game record (replayed) or a position file.
+
+    Returns ``(state, seed)`` (the record's seed, or ``None``).
+
+    Raises:
+        PositionError: the file cannot be read, is not JSON, is a record of
+            another game, or is not a position of ``game_id`` (one line).
+    """
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise PositionError(f"{path}: cannot read the file: {exc.strerror}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise PositionError(f"{path}: not JSON: {exc}") from None
+    if isinstance(data, dict) and "actions" in data:
+        try:
+            record = GameRecord.read(path)
+            if record.game != game_id:
+                raise PositionError(f"{path} is a record of {record.game}, not of {game_id}")
+            return record.replay(), record.seed
+        except RecordError as exc:
+            raise PositionError(f"{path}: {exc}") from None
+    try:
+        return get_game(game_id).state_from_position(data), None
+    except NotImplementedError:
+        raise PositionError(
+            f"{path}: {game_id} has no position files; give a game record saved earlier"
+        ) from None
+    except PositionError as exc:
+        raise PositionError(f"{path}: {exc}") from None
 
 
 def describe_info(info: dict[str, Any]) -> str:
@@ -81,17 +300,157 @@ def describe_info(info: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
+# --- what each game supplies ---------------------------------------------------------------------
+@dataclass
+class Line:
+    """One line of narration; ``key`` lines are printed even with ``--quiet``."""
+
+    text: RenderableType
+    key: bool = False
+
+
+GENERIC_HELP = (
+    "Type an action (moves lists them), or:\n"
+    "  moves   list the legal actions\n"
+    "  board   draw the table again\n"
+    "  undo    take back your last decision (against the computer)\n"
+    "  quit    stop and save the record"
+)
+
+
+class GameTerminal:
+    """How one game looks and reads at the terminal. The defaults fit any game.
+
+    Args:
+        render: draws the state as a seat sees it (``None``: a spectator).
+    """
+
+    computer_names = False
+    """Whether computer seats take names (cards) instead of the seat's colour or nation."""
+    private = False
+    """Whether hands are hidden, so people sharing a screen hand it over between turns."""
+    help_text = GENERIC_HELP
+
+    def __init__(self, render: Renderer | None = None) -> None:
+        self._render = render
+        self.names: list[str] = []
+
+    def table_names(self, state: State) -> list[str]:
+        """The name of each seat before people's names are put in."""
+        return state.seat_names()
+
+    def render(self, console: Console, state: State, seat: int | None) -> None:
+        """Draw ``state`` as ``seat`` may see it."""
+        if self._render is not None:
+            self._render(console, state, seat)
+        else:
+            from limitgames.cli.render import render_state
+
+            render_state(console, state, seat)
+
+    def action_text(self, state: State, action: Any) -> str:
+        """``action`` (legal in ``state``) in the notation a person types."""
+        return state.action_to_string(action)
+
+    def parse(self, state: State, text: str) -> Any:
+        """The action a person typed. Raises NotationError."""
+        return state.parse_action(text)
+
+    def illegal_reason(self, state: State, exc: IllegalActionError) -> str:
+        """Why an action is illegal, in the person's words."""
+        return exc.reason
+
+    def menu(self, state: State, seat: int) -> RenderableType | None:
+        """What to print before asking a person (e.g. numbered choices); ``None`` for nothing."""
+        return None
+
+    def moves_text(self, state: State) -> str:
+        """The legal actions, for ``moves``; for a quantity, its whole range (the list of legal
+        actions holds only a sample of the amounts)."""
+        actions = [self.action_text(state, a) for a in state.legal_actions()]
+        forms = state.action_forms()
+        if forms:
+            ranges = "  ".join(f"{f.notation} (N {f.minimum}-{f.maximum})" for f in forms)
+            return f"Quantities: {ranges}\nExamples: " + "  ".join(actions)
+        return f"{len(actions)} legal: " + "  ".join(actions)
+
+    def command(self, console: Console, state: State, seat: int, word: str) -> bool:
+        """Answer a game-specific command (e.g. ``pile``); ``True`` if ``word`` was one."""
+        return False
+
+    def opening(self, state: State) -> list[Line]:
+        """Lines printed before the first decision."""
+        return []
+
+    def decision_line(
+        self, before: State, action: Any, seat: int, viewer: int | None, text: str
+    ) -> RenderableType:
+        """The line telling the table that ``seat`` took ``action`` in ``before``, as ``viewer``
+        may know it; ``text`` is the action's notation (or what may be said of it)."""
+        return f"{says(self.names[seat], 'plays')} {text}"
+
+    def narrate(
+        self, before: State, action: Any, after: State, seat: int, viewer: int | None
+    ) -> list[Line]:
+        """What else happened when ``seat`` took ``action`` (``before`` -> ``after``): captures,
+        skipped steps, the end of a round..., as ``viewer`` may know it."""
+        return []
+
+    def end_lines(self, state: State, viewer: int | None, last: Transition | None) -> list[Line]:
+        """The result and why the game ended, for ``viewer`` (``None``: everybody)."""
+        from limitgames.core.outcome import result_in_words
+
+        returns = state.returns()
+        if viewer is None:
+            return [Line(f"Game over: {result_in_words(self.names, returns)}.", key=True)]
+        mine = returns[viewer]
+        verdict = "won" if mine > 0 else ("lost" if mine < 0 else "drew")
+        if mine > 0 and sum(1 for r in returns if r > 0) > 1:
+            verdict = "shared the win"
+        return [Line(f"Game over: {says(self.names[viewer], verdict)}.", key=True)]
+
+    def undo_refusal(self, before: State, now: State, person: int) -> str | None:
+        """Why ``person`` may not go back from ``now`` to ``before``; ``None`` if they may.
+
+        The default allows it (perfect information); games with hidden
+        information refuse when something hidden was shown since.
+        """
+        return None
+
+    def record_meta(self) -> dict[str, Any]:
+        """Extra fields for the record's ``meta``."""
+        return {"names": list(self.names)}
+
+
+@dataclass
+class Transition:
+    """The last decision: the state before it, the action, who took it."""
+
+    before: State
+    action: Any
+    seat: int
+
+
+@dataclass
+class _Undo:
+    before: State
+    seat: int
+
+
 class TerminalSession:
     """Runs one game in the terminal.
 
     Args:
         console: where to draw.
         state: the starting state.
-        seats: one per seat.
-        render: draws the state as a seat sees it.
-        record_path: where to save the record.
+        seats: one per seat (named here if they have no name yet).
+        render: draws the state as a seat sees it (used when ``terminal`` is not given).
+        record_path: where to save the record; ``None``: no record.
         seed: the game's seed, written into the record.
         input_fn: reads a line (defaults to ``console.input``); raises EOFError at end of input.
+        pause: seconds to wait after each computer decision.
+        terminal: the game's :class:`GameTerminal`.
+        quiet: print only the lines marked as key (and the people's turns).
     """
 
     def __init__(
@@ -99,89 +458,148 @@ class TerminalSession:
         console: Console,
         state: State,
         seats: list[Seat],
-        render: Renderer,
-        record_path: Path,
+        render: Renderer | None = None,
+        record_path: Path | None = None,
         seed: int | None = None,
         input_fn: Callable[[str], str] | None = None,
         pause: float = 0.0,
+        terminal: GameTerminal | None = None,
+        quiet: bool = False,
     ) -> None:
         self.console = console
         self.state = state
         self.seats = seats
-        self.render = render
+        self.terminal = terminal or GameTerminal(render)
         self.record_path = record_path
         self.seed = seed
         self.input = input_fn or (lambda prompt: console.input(prompt))
         self.pause = pause
-        self.undo_stack: list[State] = []
+        self.quiet = quiet
+        self.undo_stack: list[_Undo] = []
+        self.last: Transition | None = None
+        self.interrupted = False
+        self.quit = False
+        if not all(s.name for s in seats):
+            name_seats(seats, self.terminal.table_names(state), self.terminal.computer_names)
+        self.terminal.names = [s.name for s in seats]
         humans = [i for i, s in enumerate(seats) if s.is_human]
+        self.humans = humans
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.can_undo = bool(humans) and any(not s.is_human for s in seats)
+        self._screen_holder: int | None = None
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' names as people read them."""
+        return self.terminal.names
 
     # --- the loop -------------------------------------------------------------
     def run(self) -> State:
-        """Play until the end or until the person quits; save the record; return the final state."""
+        """Play until the end or until the person quits; save the record; return the final state.
+
+        Sets ``interrupted`` on Ctrl-C and ``quit`` when a person stopped.
+        """
         try:
+            self.say(self.terminal.opening(self.state))
             while not self.state.is_terminal():
                 seat = self.state.current_player()
+                if seat == TERMINAL or seat < 0:
+                    break
                 if self.seats[seat].is_human:
                     if not self.human_turn(seat):
+                        self.quit = True
                         break
                 else:
                     self.computer_turn(seat)
         except KeyboardInterrupt:
             self.console.print("\n[yellow]Interrupted.[/]")
+            self.interrupted = True
         finally:
             self.finish()
         return self.state
 
+    def say(self, lines: list[Line]) -> None:
+        """Print narration lines (only the key ones when quiet)."""
+        for line in lines:
+            if line.key or not self.quiet:
+                if isinstance(line.text, str):
+                    self.console.print(line.text, highlight=False)
+                else:
+                    self.console.print(line.text)
+
     def finish(self) -> None:
+        """Draw the end (if the game is over), give the result, save the record."""
         state = self.state
         if state.is_terminal():
-            self.render(self.console, state, self.viewer)
-        labels = [s.label for s in self.seats]
-        record = GameRecord.of_state(state, seats=labels, seed=self.seed)
-        path = record.write(self.record_path)
-        self.console.print(f"Record saved to {path}", highlight=False, soft_wrap=True)
+            self.terminal.render(self.console, state, self.viewer)
+            self.say(self.terminal.end_lines(state, self.viewer, self.last))
+        if self.record_path is not None:
+            labels = [s.label for s in self.seats]
+            record = GameRecord.of_state(
+                state, seats=labels, seed=self.seed, meta=self.terminal.record_meta()
+            )
+            path = record.write(self.record_path)
+            self.console.print(f"Record saved to {path}", highlight=False, soft_wrap=True)
 
-    def announce(self, seat: int, action: Any, text: str, info: str = "") -> None:
-        name = self.state.seat_names()[seat]
-        suffix = f" ({info})" if info else ""
-        self.console.print(f"[bold]{name}[/] plays {text}{suffix}", highlight=False)
-
-    def secret_choice_words(self) -> str:
-        """How a computer's secret choice (``announcement`` is ``None``) is announced."""
-        return "a hidden choice"
-
-    def computer_turn(self, seat: int) -> None:
-        agent = self.seats[seat].agent
-        assert agent is not None
-        name = self.state.seat_names()[seat]
-        started = time.perf_counter()
-        with self.console.status(f"{name} ({self.seats[seat].label}) is thinking..."):
-            action = agent.choose(self.state)
-        text = self.state.announcement(action, self.viewer)
-        if text is None:
-            text = self.secret_choice_words()
-        info = describe_info(agent.last_info)
-        elapsed = time.perf_counter() - started
-        if elapsed > 0.5:
-            info = (info + ", " if info else "") + f"{elapsed:.1f} s"
+    def apply(self, seat: int, action: Any, info: str = "") -> None:
+        """Apply ``action`` of ``seat``, tell the agents, narrate it (``info``: the computer's
+        report)."""
+        before = self.state.clone()
         for other in self.seats:
             if other.agent is not None:
                 other.agent.observe(self.state, action)
         self.state.apply(action)
-        self.announce(seat, action, text, info)
+        self.last = Transition(before, action, seat)
+        if not self.quiet:
+            self.announce(seat, action, self.terminal.action_text(before, action), info)
+        self.say(self.terminal.narrate(before, action, self.state, seat, self.viewer))
+
+    def announce(self, seat: int, action: Any, text: str, info: str = "") -> None:
+        """Print that ``seat`` took ``action`` (notation ``text``; ``info``: how sure the
+        computer was). Runs just after the action is applied."""
+        assert self.last is not None
+        line = self.terminal.decision_line(self.last.before, action, seat, self.viewer, text)
+        if info:
+            line = f"{line} ({info})" if isinstance(line, str) else line
+        self.console.print(line, highlight=False)
+
+    def computer_turn(self, seat: int) -> None:
+        """Let the agent of ``seat`` decide, then apply and narrate its decision."""
+        agent = self.seats[seat].agent
+        assert agent is not None
+        started = time.perf_counter()
+        if self.humans:
+            with self.console.status(f"{self.names[seat]} is thinking..."):
+                action = agent.choose(self.state)
+        else:
+            action = agent.choose(self.state)
+        elapsed = time.perf_counter() - started
+        info = describe_info(agent.last_info) if self.humans else ""
+        if self.humans and elapsed > 0.5:
+            info = (info + ", " if info else "") + f"{elapsed:.1f} s"
+        self.apply(seat, action, info)
         if self.pause:
             time.sleep(self.pause)
 
     def human_turn(self, seat: int) -> bool:
-        """Ask the person for an action; False if they quit."""
-        self.render(self.console, self.state, seat if self.viewer is None else self.viewer)
-        name = self.state.seat_names()[seat]
+        """Ask the person at ``seat`` for an action; False if they quit."""
+        if self.terminal.private and len(self.humans) > 1 and self._screen_holder != seat:
+            # Several people at one screen: hide the last hand before the next one looks.
+            try:
+                self.input(f"[bold]Pass the screen to {self.names[seat]}[/] and press Enter ")
+            except EOFError:
+                return False
+            self.console.clear()
+        self._screen_holder = seat
+        self.terminal.render(self.console, self.state, seat)
+        menu = self.terminal.menu(self.state, seat)
+        if menu is not None:
+            self.console.print(menu)
         while True:
             try:
-                line = self.input(f"[bold]{name}[/] > ").strip()
+                who = self.names[seat]
+                prompt = "Your move: " if who == "You" else f"{who}, your move: "
+                line = self.input(f"[bold]{prompt}[/]").strip()
             except EOFError:
                 self.console.print("\nEnd of input.")
                 return False
@@ -191,76 +609,125 @@ class TerminalSession:
             if word in ("quit", "exit", "q"):
                 return False
             if word in ("help", "?", "h"):
-                self.show_help()
+                self.console.print(self.terminal.help_text, highlight=False)
                 continue
             if word in ("moves", "legal", "l", "actions"):
-                self.show_moves()
+                # one long line (no wrapping inside an action): the terminal folds it
+                self.console.print(
+                    self.terminal.moves_text(self.state), highlight=False, soft_wrap=True
+                )
                 continue
             if word in ("board", "show"):
-                self.render(self.console, self.state, seat)
+                self.terminal.render(self.console, self.state, seat)
                 continue
             if word == "undo":
-                if self.undo():
+                if self.undo(seat):
                     return True
                 continue
+            if self.terminal.command(self.console, self.state, seat, word):
+                continue
             try:
-                action = self.state.parse_action(line)
+                action = self.terminal.parse(self.state, line)
+                if not self.state.is_legal(action):
+                    self.state.clone().apply(action)  # raises with the reason
                 before = self.state.clone()
-                for other in self.seats:
-                    if other.agent is not None:
-                        other.agent.observe(self.state, action)
-                self.state.apply(action)
+                self.apply(seat, action)
             except NotationError as exc:
                 self.console.print(
                     f"[red]Not understood:[/] {exc.reason}. Type help for help.", highlight=False
                 )
                 continue
             except IllegalActionError as exc:
-                self.console.print(f"[red]Illegal:[/] {exc.reason}.", highlight=False)
+                reason = self.terminal.illegal_reason(self.state, exc)
+                self.console.print(f"[red]Illegal:[/] {reason}.", highlight=False)
                 continue
-            self.undo_stack.append(before)
+            except LimitGamesError as exc:
+                self.console.print(f"[red]Illegal:[/] {exc}.", highlight=False)
+                continue
+            self.undo_stack.append(_Undo(before, seat))
             return True
 
-    def show_moves(self) -> None:
-        """The legal actions; for a quantity, its whole range (the list holds a sample)."""
-        forms = self.state.action_forms()
-        actions = [self.state.action_to_string(a) for a in self.state.legal_actions()]
-        if forms:
-            ranges = "  ".join(f"{f.notation} (N {f.minimum}-{f.maximum})" for f in forms)
-            self.console.print(f"Quantities: {ranges}", highlight=False)
-            self.console.print("Examples: " + "  ".join(actions), highlight=False)
-            return
-        self.console.print(f"{len(actions)} legal: " + "  ".join(actions), highlight=False)
+    def undo(self, seat: int) -> bool:
+        """Take back the last decision of the person at ``seat`` and what followed it.
 
-    def undo(self) -> bool:
+        Refused (with the reason) in games between people only, when there is
+        nothing to take back, or when the game says something hidden was
+        shown since. Returns whether the state went back.
+        """
         if not self.can_undo:
-            self.console.print("[yellow]Undo is for games against the computer.[/]")
+            self.console.print("[yellow]Undo is only for games against the computer.[/]")
             return False
+        while self.undo_stack and self.undo_stack[-1].seat != seat:
+            self.undo_stack.pop()
         if not self.undo_stack:
             self.console.print("[yellow]Nothing to undo.[/]")
             return False
-        before = self.undo_stack[-1]
-        people = [i for i, s in enumerate(self.seats) if s.is_human]
-        if any(self.state.revelations(i) != before.revelations(i) for i in people):
-            self.console.print(
-                "[yellow]Cannot undo: since that decision you have seen what was hidden "
-                "(cards drawn, or other nations' secret choices); a decision is made without it.[/]",
-                highlight=False,
+        target = self.undo_stack[-1]
+        reason = self.terminal.undo_refusal(target.before, self.state, seat)
+        if reason is None and self.state.revelations(seat) != target.before.revelations(seat):
+            # the engine counts what each seat was shown (world: cards drawn, secret choices)
+            reason = (
+                "since that decision you have seen what was hidden (cards drawn, or other "
+                "players' secret choices); a decision is made without it"
             )
+        if reason is not None:
+            self.console.print(f"[yellow]Cannot undo:[/] {reason}.", highlight=False)
             return False
-        self.state = self.undo_stack.pop()
-        for seat in self.seats:
-            if seat.agent is not None:
-                seat.agent.reset()
+        self.undo_stack.pop()
+        self.state = target.before
+        self.last = None
+        for other in self.seats:
+            if other.agent is not None:
+                other.agent.reset()
         self.console.print("[yellow]Took back your last decision.[/]")
         return True
 
-    def show_help(self) -> None:
-        self.console.print(
-            "Type an action in notation (moves lists them), or:\n"
-            "  moves   list the legal actions\n"
-            "  board   draw the position again\n"
-            "  undo    take back your last decision (against the computer)\n"
-            "  quit    stop and save the record",
-            highlight=False,
-        )
+
+@dataclass
+class PlaySetup:
+    """What ``limit play GAME`` resolved from its options."""
+
+    state: State
+    seats: list[Seat]
+    seed: int
+    record_path: Path | None
+    notes: list[str] = field(default_factory=list)
+
+
+def resolve_play(
+    game_id: str,
+    new_state: Callable[[int], State],
+    seat: Sequence[str] | None,
+    opponent: str | None,
+    seed: int | None,
+    record: Path | None,
+    no_record: bool,
+    position: Path | None,
+) -> PlaySetup:
+    """The starting state, seats, seed and record path of a ``limit play`` command.
+
+    ``new_state(seed)`` makes a new game; ``position`` (a record or a
+    position file) replaces it. Without ``--seat`` a person takes the first
+    seat; ``--opponent LEVEL`` sets the missing and computer seats.
+
+    Raises:
+        LimitGamesError: for a bad file, agent or level (one line).
+        ValueError: for more seats than players.
+    """
+    from limitgames.core import fresh_seed
+
+    if position is not None:
+        state, recorded = load_start(game_id, position)
+        seed = seed if seed is not None else recorded
+    if seed is None:
+        seed = fresh_seed()
+    if position is None:
+        state = new_state(seed)
+    specs = list(seat or ["human"])
+    default = "random"
+    if opponent:
+        default = level_spec(game_id, opponent)
+        specs = [s if is_human_spec(s) else default for s in specs]
+    seats = parse_seats(specs, state.num_players, default=default, seed=seed, game_id=game_id)
+    path = None if no_record else (record or default_record_path(game_id))
+    return PlaySetup(state, seats, seed, path)

@@ -16,11 +16,27 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.table import Table
 
+from limitgames.cli.session import (
+    GameTerminal,
+    NoRecordOption,
+    OpponentOption,
+    PauseOption,
+    PositionOption,
+    QuietOption,
+    RecordOption,
+    SeatOption,
+    SeedOption,
+    TerminalSession,
+    name_seats,
+    players_option,
+    resolve_play,
+    seats_line,
+)
 from limitgames.cli.world_view import _log
-from limitgames.core import LimitGamesError, NotationError, State, fresh_seed, get_game
+from limitgames.core import LimitGamesError, NotationError, State, get_game
 
 console = Console()
 
@@ -150,115 +166,119 @@ class WorldInput:
         return True
 
 
-def make_session(*args: Any, **kwargs: Any) -> Any:
-    """A :class:`~limitgames.cli.session.TerminalSession` that names the kind of a secret choice.
+class WorldTerminal(GameTerminal):
+    """LIMIT at the terminal: the generic narration, secret choices announced without their
+    content, and ``undo`` only while nothing hidden was shown since (no other nation decided,
+    no card drawn)."""
 
-    Which choices are secret is the engine's answer (``WorldState.announcement``): a computer
-    seat's choice in a simultaneous step, and any card it keeps or discards, is announced
-    without its content (the log tells the rest when the step closes).
-    """
-    from limitgames.cli.session import TerminalSession
-    from limitgames.cli.world_view import CHOICE_WORDS
+    def decision_line(
+        self, before: State, action: Any, seat: int, viewer: int | None, text: str
+    ) -> RenderableType:
+        """Which choices are secret is the engine's answer (``WorldState.announcement``): a
+        computer seat's choice in a simultaneous step, and any card it keeps or discards, is
+        announced without its content (the log tells the rest when the step closes)."""
+        from limitgames.cli.world_view import CHOICE_WORDS
 
-    class WorldSession(TerminalSession):
-        def secret_choice_words(self) -> str:
-            state: Any = self.state
-            kind = state.pending[-1].kind if state.pending else ""
+        said = before.announcement(action, viewer)
+        if said is None:
+            pending = getattr(before, "pending", None)
+            kind = pending[-1].kind if pending else ""
             words = CHOICE_WORDS.get(kind, kind).split(" (")[0]
-            return f"a hidden choice ({words})"
+            said = f"a hidden choice ({words})"
+        return super().decision_line(before, action, seat, viewer, said)
 
-    return WorldSession(*args, **kwargs)
+    def undo_refusal(self, before: State, now: State, person: int) -> str | None:
+        replica = before.clone()
+        for action in now.history()[len(before.history()) :]:
+            seat = replica.current_player()
+            replica.apply(action)
+            verb = action[0] if isinstance(action, tuple) and action else ""
+            if seat != person:
+                return f"{self.names[seat]} has decided since, which you could not know before"
+            if verb == "deck":
+                return "you have seen the cards you drew"
+        return None
 
 
 def play_world(
-    players: Annotated[int, typer.Option(help="Number of nations (2-6).")] = 4,
-    seat: Annotated[
-        list[str] | None,
-        typer.Option(
-            help="Who plays each seat, in order: human, human:NAME, random, or an agent spec. Repeat per seat."
-        ),
-    ] = None,
-    opponent: Annotated[
-        str | None,
-        typer.Option(help="Fill the computer seats with a level: easy, medium, hard, expert."),
-    ] = None,
-    seed: Annotated[
-        int | None,
-        typer.Option(help="Seed of the start player, the decks and the computer players."),
-    ] = None,
+    players: Annotated[int, players_option(2, 6, "nations")] = 4,
+    seat: SeatOption = None,
+    opponent: OpponentOption = None,
+    seed: SeedOption = None,
+    record: RecordOption = None,
+    no_record: NoRecordOption = False,
+    position: PositionOption = None,
+    quiet: QuietOption = False,
+    pause: PauseOption = 0.0,
     data: Annotated[
-        Path | None, typer.Option(help="A TOML file overriding values of the game data.")
-    ] = None,
-    position: Annotated[
         Path | None,
         typer.Option(
-            help="Start from a position file (the table at the start of a generation, JSON)."
+            metavar="FILE",
+            help="A TOML file changing values of the game data (see limit rules world).",
         ),
     ] = None,
     stress_tests: Annotated[
-        int | None, typer.Option(help="Stress tests before scoring (0-2).")
-    ] = None,
-    record: Annotated[
-        Path | None,
-        typer.Option(help="Where to save the record (default records/world-<time>.json)."),
+        int | None,
+        typer.Option(
+            "--stress-tests",
+            min=0,
+            max=2,
+            metavar="0-2",
+            help="How many stress tests are played before scoring (default: the rulebook's).",
+        ),
     ] = None,
     confirm: Annotated[
-        bool, typer.Option(help="Preview each card and ask before playing it.")
+        bool,
+        typer.Option(
+            "--confirm/--no-confirm",
+            metavar="",
+            help="Preview each card and ask before playing it.",
+        ),
     ] = True,
-    pause: Annotated[
-        float, typer.Option(help="Seconds to wait after each computer decision.")
-    ] = 0.0,
 ) -> None:
-    """Play Poyé's LIMIT in the terminal. With no human seat the computer plays a whole game."""
-    from limitgames.cli.session import default_record_path, parse_seats
+    """Play Poyé's LIMIT in the terminal. With no person at the table the computer plays a
+    whole game.
+
+    Examples: limit play world -n 3 --opponent medium; limit play world --position FILE
+    """
     from limitgames.cli.world_view import render
 
-    seed = fresh_seed() if seed is None else seed
     variant: dict[str, Any] = {"players": players}
     if data is not None:
         variant["data"] = str(data)
     if stress_tests is not None:
         variant["stress_tests"] = stress_tests
+
+    def new_state(game_seed: int) -> State:
+        return get_game("world").new_initial_state(seed=game_seed, **variant)
+
     try:
-        if position is not None:
-            import json
-
-            try:
-                loaded = json.loads(position.read_text(encoding="utf-8"))
-            except (OSError, ValueError) as exc:
-                raise LimitGamesError(f"{position}: cannot read the position: {exc}") from None
-            state = get_game("world").state_from_position(loaded)
-        else:
-            state = get_game("world").new_initial_state(seed=seed, **variant)
-        specs = list(seat or ["human"])
-        default = "random"
-        if opponent:
-            from limitgames.agents import level_spec
-
-            default = level_spec("world", opponent)
-            specs = [s if s.startswith("human") else default for s in specs]
-        seats = parse_seats(specs, state.num_players, default=default, seed=seed)
+        setup = resolve_play("world", new_state, seat, opponent, seed, record, no_record, position)
     except (LimitGamesError, ValueError) as exc:
         raise _fail(str(exc)) from None
+    state, seats = setup.state, setup.seats
     names = state.seat_names()
+    name_seats(seats, names, computer_names=False)
     console.print(
-        f"[bold]LIMIT[/] (Alexandre Poyé), {state.num_players} nations, seed {seed}.",
+        f"[bold]LIMIT[/] (Alexandre Poyé), {state.num_players} nations, seed {setup.seed}. "
+        + seats_line(seats, names),
         highlight=False,
     )
-    console.print(", ".join(f"{names[i]}: {s.label}" for i, s in enumerate(seats)), highlight=False)
     if any(s.is_human for s in seats):
         console.print(
             "Type help for the commands; moves lists your options; preview ACTION shows what it would do.",
             highlight=False,
         )
-    session = make_session(
+    session = TerminalSession(
         console,
         state,
         seats,
         render,
-        record or default_record_path("world"),
-        seed=seed,
+        setup.record_path,
+        seed=setup.seed,
         pause=pause,
+        terminal=WorldTerminal(render),
+        quiet=quiet,
     )
     session.input = WorldInput(
         console,
@@ -268,6 +288,8 @@ def play_world(
         referee=all(s.is_human for s in seats),
     )
     session.run()
+    if session.interrupted:
+        raise typer.Exit(130)
 
 
 def measure_random_games(players: int, seconds: float, seed: int = 1) -> dict[str, float]:
@@ -301,7 +323,10 @@ def bench_world(
     seconds: Annotated[float, typer.Option(help="Seconds of random games to time.")] = 10.0,
     seed: Annotated[int, typer.Option(help="Seed of the games.")] = 1,
 ) -> None:
-    """Random games per second (uniformly random decisions), from setup to scoring."""
+    """Random games per second (uniformly random decisions), from setup to scoring.
+
+    Example: limit bench world --players 3 --seconds 5
+    """
     if not 2 <= players <= 6:
         raise _fail(f"players: {players} is not 2..6")
     console.print(f"world, {players} nations: timing {seconds:g} s of random games...")
@@ -321,31 +346,50 @@ SUPPLIED = ("reconstructed", "decision")
 
 
 def rules_command(
-    game: Annotated[str, typer.Argument(help="The game (world).")],
+    game: Annotated[str, typer.Argument(help="The game: hex, cards or world.")],
     reconstructed: Annotated[
         bool,
         typer.Option(
             "--reconstructed",
-            help="List every value the project supplied (reconstructed or decided) and every reading.",
+            metavar="",
+            help="world: list every value the project supplied (reconstructed or decided) "
+            "and every reading.",
         ),
     ] = False,
     all_values: Annotated[
-        bool, typer.Option("--all", help="List every value with its source.")
+        bool, typer.Option("--all", metavar="", help="world: list every value with its source.")
     ] = False,
     output: Annotated[
         str,
         typer.Option(
             "--format",
-            help="lines: one 'key = value  # source' per line; toml: an override file to edit.",
+            metavar="lines|toml",
+            help="world: lines, one 'key = value  # source' per line; toml, an override file "
+            "to edit.",
         ),
     ] = "lines",
-    data: Annotated[Path | None, typer.Option(help="Apply this override file first.")] = None,
+    data: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="world: apply this TOML file of changed values first."),
+    ] = None,
 ) -> None:
-    """Where the rules as played are written, and the game data's values and their sources."""
+    """Where the rules as played are written, and (world) the game data's values and their sources.
+
+    Example: limit rules world --reconstructed
+    """
+    from limitgames.core import available_games
+
+    if game not in available_games():
+        raise _fail(f"no game {game!r} (games: {', '.join(available_games())})")
     if game != "world":
-        raise _fail(
-            f"limit rules lists the game data of world only (the other rules are in rules/{game}.md)"
+        console.print(
+            f"The rules of {game} as this project plays them: docs/rules/{game}.md in the "
+            f"repository; how to play them here: docs/{game}.md.",
+            highlight=False,
         )
+        if reconstructed or all_values or data:
+            raise _fail("--reconstructed, --all and --data list the game data of world only")
+        return
     if output not in ("lines", "toml"):
         raise _fail(f"--format: {output!r} is not lines or toml")
     from limitgames.world.data import iter_entries, load_data
@@ -360,8 +404,9 @@ def rules_command(
         for _, entry in entries:
             counts[entry["source"]] = counts.get(entry["source"], 0) + 1
         console.print(
-            "LIMIT (Alexandre Poyé): the rules as played are in rules/world.md; the numbers and "
-            "the readings of lost icons are in limitgames/world/data.toml.",
+            "LIMIT (Alexandre Poyé): the rules as played are in docs/rules/world.md in the "
+            "repository (how to play them here: docs/world.md); the numbers and the readings "
+            "of lost icons are in src/limitgames/world/data.toml.",
             highlight=False,
         )
         console.print(

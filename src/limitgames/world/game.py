@@ -54,7 +54,8 @@ class WorldGame(Game):
                 "returns",
                 "str",
                 "win",
-                "returns(): win (+1 sole best score, 0 shared, -1 others) or score",
+                "how a game's result is counted for agents and tournaments: win (+1 for the sole "
+                "best score, 0 when shared, -1 for the others) or score",
                 choices=("win", "score"),
             ),
         ),
