@@ -33,7 +33,10 @@ def play_through(term: Terminal, choose: Callable[[list[str], int], str]) -> int
         if which == 1:
             return decisions
         term.send("moves")
-        listing = term.expect(r"\n(?:(\d+) legal: )?((?:\d+\) )?[^\n]*)\n").group(2)
+        # "N legal: a  b", or for quantities "Quantities: ... (N 0-11)" then "Examples: a  b"
+        listing = term.expect(
+            r"\n(?:(\d+) legal: |Quantities: [^\n]*\nExamples: )?((?:\d+\) )?[^\n]*)\n"
+        ).group(2)
         term.expect(PROMPT)  # asked again after the listing
         legal = [a.strip() for a in re.split(r"\s{2,}", listing) if a.strip()]
         legal = [re.sub(r"^\d+\) ", "", a) for a in legal]

@@ -13,13 +13,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from rich.console import Console
 
 from limitgames.agents import make_agent
 from limitgames.cli import world_play, world_view
-from limitgames.cli.session import Seat
+from limitgames.cli.session import Seat, TerminalSession
 from limitgames.core import NotationError
 from limitgames.world.state import SEQUENTIAL_STAGES, WorldState
 from tests.world.scenario import at_policy, new_state, set_board
@@ -79,9 +80,7 @@ def _terminal_output(state: WorldState, lines: list[str], tmp: Path) -> str:
         Seat("human") if i == seat else Seat("random", make_agent("random", 1))
         for i in range(state.num_players)
     ]
-    session = world_play.make_session(
-        console, state.clone(), agents, world_view.render, tmp / "record.json"
-    )
+    session = _world_session(console, state.clone(), agents, world_view.render, tmp / "record.json")
     session.input = world_play.WorldInput(
         console, lambda: session.state, _declining(read), confirm=True
     )
@@ -147,6 +146,11 @@ def test_a_deck_preview_does_not_name_the_cards_drawn() -> None:
     assert not any(name in text for name in names)
 
 
+def _world_session(*args: Any, **kwargs: Any) -> TerminalSession:
+    """The terminal session ``limit play world`` runs (the world terminal's secret choices)."""
+    return TerminalSession(*args, terminal=world_play.WorldTerminal(args[3]), **kwargs)
+
+
 def _session(state: WorldState, lines: list[str], tmp: Path) -> str:
     console = Console(record=True, width=200, color_system=None)
     script = iter(lines)
@@ -162,8 +166,14 @@ def _session(state: WorldState, lines: list[str], tmp: Path) -> str:
         Seat("human") if i == seat else Seat("random", make_agent("random", 2))
         for i in range(state.num_players)
     ]
-    session = world_play.make_session(
-        console, state, seats, world_view.render, tmp / "r.json", input_fn=read
+    session = TerminalSession(
+        console,
+        state,
+        seats,
+        world_view.render,
+        tmp / "r.json",
+        input_fn=read,
+        terminal=world_play.WorldTerminal(world_view.render),
     )
     session.input = world_play.WorldInput(console, lambda: session.state, read, confirm=False)
     session.run()

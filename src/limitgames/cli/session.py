@@ -663,13 +663,15 @@ class TerminalSession:
             self.console.print("[yellow]Nothing to undo.[/]")
             return False
         target = self.undo_stack[-1]
-        reason = self.terminal.undo_refusal(target.before, self.state, seat)
-        if reason is None and self.state.revelations(seat) != target.before.revelations(seat):
+        reason = None
+        if self.state.revelations(seat) != target.before.revelations(seat):
             # the engine counts what each seat was shown (world: cards drawn, secret choices)
             reason = (
                 "since that decision you have seen what was hidden (cards drawn, or other "
                 "players' secret choices); a decision is made without it"
             )
+        if reason is None:
+            reason = self.terminal.undo_refusal(target.before, self.state, seat)
         if reason is not None:
             self.console.print(f"[yellow]Cannot undo:[/] {reason}.", highlight=False)
             return False
