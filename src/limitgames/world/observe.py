@@ -12,7 +12,8 @@ another seat's hand, the cards another seat is choosing from, or the order
 of any deck. While a simultaneous step is open, other nations that already
 chose are shown as they were before their choices.
 
-``determinize(seat, rng)`` re-deals what ``seat`` cannot see: every other
+``determinize(seat, rng)`` re-deals what ``seat`` cannot see (a card an ally was asked to
+pay for stays in the asker's hand: it was named aloud): every other
 nation's hand and drawn cards together with its decks (per deck, keeping
 the counts), the order of the seat's own decks and of the solo event pile.
 """
@@ -153,8 +154,14 @@ def determinize(state: WorldState, seat: int, rng: random.Random) -> WorldState:
     if unveiled:
         other.veiled_log = [line for line in other.veiled_log if line[0] not in unveiled]
     pending = list(other.pending)
+    # a card an ally is asked to pay for was named aloud (p22): it stays in the asker's hand
+    named: dict[int, list[str]] = {}
+    for c in pending:
+        if c.kind == "aid" and c.args[0][4]:
+            named.setdefault(c.args[0][0], []).append(c.args[0][4])
     for nation in other.nations:
         mine = nation.seat == seat
+        pinned = [] if mine else list(named.get(nation.seat, []))
         keep_slots = [
             i for i, c in enumerate(pending) if c.kind == "keep" and c.seat == nation.seat
         ]
@@ -165,6 +172,9 @@ def determinize(state: WorldState, seat: int, rng: random.Random) -> WorldState:
             drawn_slots: list[int] = []
             if not mine:
                 held = [c for c in nation.hand if cards[c].deck == deck]
+                for c in pinned:
+                    if c in held:
+                        held.remove(c)
                 in_hand = len(held)
                 pool += held
                 for k in keep_slots:
@@ -185,7 +195,7 @@ def determinize(state: WorldState, seat: int, rng: random.Random) -> WorldState:
                 )
                 rest = rest[len(drawn) :]
         if not mine:
-            nation.hand = new_hand
+            nation.hand = new_hand + pinned
     other.pending = pending
     if other.events:  # the face-down pile of solo event cards
         pile = sorted(other.events)
