@@ -156,9 +156,9 @@ def determinize(state: WorldState, seat: int, rng: random.Random) -> WorldState:
     pending = list(other.pending)
     # a card an ally is asked to pay for was named aloud (p22): it stays in the asker's hand
     named: dict[int, list[str]] = {}
-    for c in pending:
-        if c.kind == "aid" and c.args[0][4]:
-            named.setdefault(c.args[0][0], []).append(c.args[0][4])
+    for asked in pending:
+        if asked.kind == "aid" and asked.args[0][4]:
+            named.setdefault(asked.args[0][0], []).append(asked.args[0][4])
     for nation in other.nations:
         mine = nation.seat == seat
         pinned = [] if mine else list(named.get(nation.seat, []))
@@ -172,9 +172,9 @@ def determinize(state: WorldState, seat: int, rng: random.Random) -> WorldState:
             drawn_slots: list[int] = []
             if not mine:
                 held = [c for c in nation.hand if cards[c].deck == deck]
-                for c in pinned:
-                    if c in held:
-                        held.remove(c)
+                for card in pinned:
+                    if card in held:
+                        held.remove(card)
                 in_hand = len(held)
                 pool += held
                 for k in keep_slots:
