@@ -198,6 +198,13 @@ def play_world(
     stress_tests: Annotated[
         int | None, typer.Option(help="Stress tests before scoring (0-2).")
     ] = None,
+    alliances: Annotated[
+        str,
+        typer.Option(help="The alliance step: auto (on for 4-6 nations), on or off."),
+    ] = "auto",
+    solo: Annotated[
+        bool, typer.Option(help="Solo mode: you against the star nation (one seat).")
+    ] = False,
     record: Annotated[
         Path | None,
         typer.Option(help="Where to save the record (default records/world-<time>.json)."),
@@ -219,6 +226,9 @@ def play_world(
         variant["data"] = str(data)
     if stress_tests is not None:
         variant["stress_tests"] = stress_tests
+    variant["alliances"] = alliances
+    if solo:
+        variant["solo"] = True
     try:
         if position is not None:
             import json
