@@ -523,3 +523,27 @@ def test_the_alliance_step_is_in_the_record_and_replays() -> None:
     record = GameRecord.of_state(state)
     again = record.replay()
     assert again.returns() == state.returns()
+
+
+def test_old_records_of_four_nations_are_refused_with_a_note() -> None:
+    """A world-2 record knew no alliance step: at 4 nations today's default plays it, so the
+    record's first generation-end differs and replay names the rules it was made under; a
+    2-nation world-2 record (no step by default) still replays."""
+    import random
+
+    from limitgames.core import GameRecord, RecordError
+
+    def old_record(players: int) -> GameRecord:
+        state = new_state(players, seed=1, alliances="off")
+        rng = random.Random(1)
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+        data = GameRecord.of_state(state).to_json()
+        data["rules_version"] = "world-2"
+        del data["variant"]["alliances"], data["variant"]["solo"]
+        return GameRecord.from_json(data)
+
+    with pytest.raises(RecordError, match="made under the rules 'world-2'"):
+        old_record(4).replay()
+    assert old_record(2).replay().is_terminal()

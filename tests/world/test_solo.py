@@ -259,3 +259,26 @@ def test_a_solo_record_replays_with_its_reshuffles() -> None:
         state.apply(actions[rng.randrange(len(actions))])
     again = GameRecord.of_state(state).replay()
     assert again.returns() == state.returns()
+
+
+def test_tokens_are_conserved_with_the_star_card() -> None:
+    """Money, fossil, pollution, disruption and territory only move (you, the star card, the
+    World Bank, reserves, marketplace, LIMIT box) at every step of seeded random solo games."""
+    from tests.world.scenario import totals
+
+    def with_star(state: WorldState) -> dict[str, int]:
+        out = totals(state)
+        star = state.star
+        assert star is not None
+        for key in ("money", "fossil", "pollution", "disruption", "territory"):
+            out[key] += getattr(star, key)
+        return out
+
+    for seed in range(6):
+        state = solo(seed)
+        start = with_star(state)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+            assert with_star(state) == start, state.history()[-1]

@@ -5,8 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from limitgames.core import Chance, Game, GameInfo, Parameter, State
+from limitgames.core import Chance, Game, GameInfo, Parameter, State, VariantError
 from limitgames.world.data import embed_overrides, variant_data
+
+
+def _not_solo(variant: dict[str, Any]) -> dict[str, Any]:
+    """``variant``, unless it is solo mode, which has no research encoding (one seat, the event
+    pile drawn during play). Raises VariantError."""
+    if variant.get("solo"):
+        raise VariantError("solo mode has no research encoding (use players=2-6)")
+    return variant
 
 
 class WorldGame(Game):
@@ -103,12 +111,13 @@ class WorldGame(Game):
         """The fixed sizes of ``variant`` for the research adapters (:mod:`limitgames.world.encoding`)."""
         from limitgames.world.encoding import encoding_spec
 
-        return encoding_spec(self.info.resolve_variant(variant))
+        return encoding_spec(_not_solo(self.info.resolve_variant(variant)))
 
     def setup_chance(self, **variant: Any) -> Any:
         """The start player and the deck shuffles as explicit chance nodes (:mod:`limitgames.world.encoding`)."""
         from limitgames.world.encoding import WorldSetupChance
 
+        _not_solo(self.info.resolve_variant(variant))
         return WorldSetupChance(self, variant)
 
     def state_from_position(self, position: Mapping[str, Any]) -> State:
