@@ -547,3 +547,25 @@ def test_old_records_of_four_nations_are_refused_with_a_note() -> None:
     with pytest.raises(RecordError, match="made under the rules 'world-2'"):
         old_record(4).replay()
     assert old_record(2).replay().is_terminal()
+
+
+def test_a_position_holds_the_alliances() -> None:
+    """A saved position lists the alliances by name; loading it gives them back; a position with
+    alliances is refused where the step is off, and a nation may be in one alliance per type."""
+    from limitgames.core import PositionError, get_game
+    from limitgames.world.position import position_json
+
+    state = new_state(4, seed=2)
+    allied(state, "military", 0, 2)
+    state.opening = (state.opening[0], {**state.opening[1], "alliances": state.alliances})
+    position = position_json(state)
+    assert position["alliances"] == {"military": [["circle", "triangle"]], "economic": []}
+    again = get_game("world").state_from_position(position)
+    assert isinstance(again, WorldState) and again.alliances["military"] == [[0, 2]]
+    with pytest.raises(PositionError, match="alliance step is off"):
+        get_game("world").state_from_position(
+            {**position, "variant": {**position["variant"], "alliances": "off"}}
+        )
+    bad = {**position, "alliances": {"military": [["circle", "square"], ["circle", "diamond"]]}}
+    with pytest.raises(PositionError, match="each in one alliance"):
+        get_game("world").state_from_position(bad)

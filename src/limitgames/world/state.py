@@ -3,7 +3,8 @@
 The game is a fixed sequence of stages (:data:`STAGES`): the political phase
 (technological advancement, new policy, political action capacity, decide
 policy), the social phase's 11 steps, the international phase (cold war, the
-financial, environmental and military crises, end of generation), then after
+financial, environmental and military crises, the alliance step or in solo mode an event
+card, end of generation), then after
 the last generation the stress test and scoring (rulebook pp 11-23).
 
 A decision inside a step (which deck, which card, which class, which plant,
@@ -141,6 +142,13 @@ class WorldState(State):
         market_price: price-cube positions 1-7; market_stock: marketplace stock
             (both renewable, industrial, military, fossil).
         stage: the current stage name. log: ``(seat or None, text)`` lines of what happened.
+        alliances_on: whether the alliance step is played (variant ``alliances``).
+        alliances: per type (``military``, ``economic``) the alliances, each a sorted list of
+            seats; agreement: per type the seats whose token lies agreement side up this step;
+            demilitarized: whether demilitarization has happened; funded: ``(seat, card)``
+            asked of economic allies this generation (pp 21-22).
+        solo: solo mode (one seat); star: the star nation's card; events, event_discard: the
+            event cards' draw pile (top first, face down) and discards (p24).
     """
 
     game_id = "world"
