@@ -170,7 +170,7 @@ def _alliance_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
             s, ("exclude", kind, seat, other), tuple(x for x in allies(s, kind, seat) if x != other)
         )
         return
-    s.note(seat, f"offers {action[2]} a {kind} alliance")
+    s.note(seat, f"offers {action[2]} {'an' if kind == 'economic' else 'a'} {kind} alliance")
     voters = [other] + [
         x
         for x in s.turn_order()
