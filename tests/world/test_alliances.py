@@ -569,3 +569,30 @@ def test_a_position_holds_the_alliances() -> None:
     bad = {**position, "alliances": {"military": [["circle", "square"], ["circle", "diamond"]]}}
     with pytest.raises(PositionError, match="each in one alliance"):
         get_game("world").state_from_position(bad)
+
+
+def test_military_allies_help_before_an_uprising_shortage() -> None:
+    """Public order, unrest 10 with class C at 1: an uprising spends military equal to the
+    population 2 levels lower: position 5 -> position 3 = 3; circle holds 1, lacks 2; its military
+    ally square (4) gives 2; circle spends 3 -> 0 left, no standard of living lost."""
+    state = new_state(4)
+    allied(state, "military", 0, 1)
+    set_board(state.nations[0], population=5, stock_military=1, unrest=10)
+    set_board(state.nations[1], stock_military=4)
+    at_stage(state, "public_order")
+    assert state.legal_actions() == [("ask",), ("pass",)]
+    play(state, "ask", "aid 2")
+    assert "circle: Uprising (social unrest 10): spend 3 military (0 left)" in public_lines(state)
+    assert state.nations[1].stock[2] == 2
+
+
+def test_an_ally_with_nothing_to_give_is_not_asked() -> None:
+    """Reading alliance_helpers = "holders": square (0 military) is not asked; with no one to
+    ask, there is no question: the uprising's shortage follows (2 levels unpaid: with classes
+    43322, A, C or E may fall: a decision)."""
+    state = new_state(4)
+    allied(state, "military", 0, 1)
+    set_board(state.nations[0], population=5, stock_military=1, unrest=10, sol="43322")
+    at_stage(state, "public_order")
+    assert state.pending[-1].kind == "lower"
+    assert state.legal_actions() == [("lower", "A"), ("lower", "C"), ("lower", "E")]
