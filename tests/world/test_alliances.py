@@ -596,3 +596,28 @@ def test_an_ally_with_nothing_to_give_is_not_asked() -> None:
     at_stage(state, "public_order")
     assert state.pending[-1].kind == "lower"
     assert state.legal_actions() == [("lower", "A"), ("lower", "C"), ("lower", "E")]
+
+
+def test_a_nation_asks_once_per_attack_and_may_yield_after() -> None:
+    """Square spends 6 on Military Operation; circle (2 military) asks; ally triangle (1
+    military) gives 1: circle has 3 < 6, cannot resist and may not ask again, so yielding is its
+    only option (taken at once) and square chooses what to take."""
+    state = new_state(4)
+    allied(state, "military", 0, 2)
+    square = at_policy(state, 1, ["military-operation"])
+    set_board(square, stock_military=6)
+    set_board(state.nations[0], stock_military=2)
+    set_board(state.nations[2], stock_military=1)
+    play(state, "play military-operation", "target circle", "spend 6", "ask", "aid 1")
+    assert state.pending[-1].kind == "take" and state.current_player() == 1
+    assert "circle: does not resist Military Operation" in public_lines(state)
+    assert state.nations[0].stock[2] == 3 and state.nations[2].stock[2] == 0
+
+
+def test_no_ally_no_question_when_attacked() -> None:
+    state = new_state(4)
+    square = at_policy(state, 1, ["military-operation"])
+    set_board(square, stock_military=6)
+    set_board(state.nations[2], stock_military=10)  # not an ally of circle
+    play(state, "play military-operation", "target circle", "spend 6")
+    assert state.pending[-1].kind == "take"  # circle could only yield: taken at once
