@@ -45,3 +45,35 @@ def test_a_whole_world_game_with_amounts_from_the_whole_range(client: TestClient
     summary = client.get(f"/api/games/{game['id']}").json()
     assert summary["plies"] > 100
     assert long_ranges > 0  # some range was longer than the sample the view lists
+
+
+def _play_through(client: TestClient, people: list[dict[str, str]], variant: dict[str, Any]) -> str:
+    game = new_game(client, "world", people, variant, seed=3)
+    rng = random.Random(3)
+    seats = range(len(people))
+    hello = [{"seat": s, "token": game["tokens"][str(s)]} for s in seats]
+    verbs: set[str] = set()
+    with client.websocket_connect(f"{game['url']}/ws") as ws:
+        receive_until(ws, lambda m: m["type"] == "view")
+        ws.send_json({"type": "hello", "seats": hello})
+        receive_until(ws, lambda m: m["type"] == "welcome")
+        while True:
+            view = receive_until(ws, lambda m: m["type"] in ("view", "error"), limit=50)
+            assert view["type"] == "view", view  # never refused
+            if view["finished"]:
+                break
+            if view["your_turn"]:
+                action = _pick(view, rng)
+                verbs.add(action.split()[0])
+                ws.send_json({"type": "act", "action": action, "ply": view["ply"]})
+    return " ".join(sorted(verbs))
+
+
+def test_the_alliance_step_and_solo_mode_through_the_hub(client: TestClient) -> None:
+    """The generic action lists carry the new phases: a 4-nation game with the alliance step
+    (on by default) sees offers made; a solo game has one seat and ends."""
+    people = [{"kind": "me"}] + [{"kind": "friend"}] * 3
+    verbs = _play_through(client, people, {"players": 4})
+    assert "offer" in verbs.split()
+    verbs = _play_through(client, [{"kind": "me"}], {"solo": True})
+    assert "play" in verbs.split()

@@ -237,3 +237,21 @@ def test_undo_is_refused_once_cards_were_seen(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     text = " ".join(result.output.split())
     assert "Cannot undo:" in text and "Took back" not in text
+
+
+def test_the_alliance_step_and_solo_mode_in_the_terminal(tmp_path: Path) -> None:
+    """`--alliances on` at 3 nations: the alliance actions are announced; `--solo` plays one seat
+    against the star nation and ends with the solo score line; both records replay."""
+    path = tmp_path / "allied.json"
+    args = ["world", "--players", "3", "--alliances", "on", "--seat", "random", "--seed", "2"]
+    result = runner.invoke(_app(), [*args, "--record", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "offer military" in result.output or "offer economic" in result.output
+    assert GameRecord.read(path).replay().is_terminal()
+    path = tmp_path / "solo.json"
+    args = ["world", "--solo", "--seat", "random", "--seed", "2", "--record", str(path)]
+    result = runner.invoke(_app(), args)
+    assert result.exit_code == 0, result.output
+    assert "Solo: " in result.output and "victory points against the star nation" in result.output
+    record = GameRecord.read(path)
+    assert len(record.seats) == 1 and record.replay().is_terminal()

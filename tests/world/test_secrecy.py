@@ -213,3 +213,48 @@ def test_the_close_of_a_simultaneous_step_is_a_revelation() -> None:
         state.apply(state.legal_actions()[0])
     assert state.stage != "new_policy"
     assert (state.revelations(first), state.revelations(second)) == (2, 2)
+
+
+def _new_phase_positions() -> Iterator[WorldState]:
+    """The alliance step and allies asked for help (4 nations, alliances on by default), and solo
+    mode (the event pile): up to 3 decisions of each alliance choice kind from two seeded games,
+    and every 5th decision of the first two generations of a solo game."""
+    seen: dict[str, int] = {}
+    for seed in (9, 11):
+        state = new_state(4, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal() and state.generation <= 4:
+            kind = state.pending[-1].kind
+            if (
+                kind in ("alliance", "answer", "fee", "ask", "aid", "break")
+                and seen.get(kind, 0) < 3
+            ):
+                seen[kind] = seen.get(kind, 0) + 1
+                yield state.clone()
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+    state = new_state(2, seed=2, solo=True)
+    rng = random.Random(2)
+    k = 0
+    while not state.is_terminal() and state.generation <= 2:
+        if k % 5 == 0:
+            yield state.clone()
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+        k += 1
+
+
+def test_alliance_steps_and_solo_show_nothing_hidden(tmp_path: Path) -> None:
+    kinds: set[str] = set()
+    solo = 0
+    for state in _new_phase_positions():
+        kinds.add(state.pending[-1].kind)
+        solo += state.solo
+        _same_for_every_seat(state)
+        seat = state.current_player()
+        lines = [*_candidate_lines(state)[:40], "offer military square", "aid 99", "ask"]
+        real = _terminal_output(state, lines, tmp_path)
+        for k in (1, 2):
+            redealt = state.determinize(seat, random.Random(k))
+            assert _terminal_output(redealt, lines, tmp_path) == real
+    assert {"alliance", "answer", "fee"} <= kinds and solo > 0

@@ -227,6 +227,18 @@ def play_world(
             help="How many stress tests are played before scoring (default: the rulebook's).",
         ),
     ] = None,
+    alliances: Annotated[
+        str,
+        typer.Option(
+            metavar="auto|on|off", help="The alliance step: auto (on for 4-6 nations), on or off."
+        ),
+    ] = "auto",
+    solo: Annotated[
+        bool,
+        typer.Option(
+            "--solo", metavar="", help="Solo mode: you against the star nation (one seat)."
+        ),
+    ] = False,
     confirm: Annotated[
         bool,
         typer.Option(
@@ -248,6 +260,9 @@ def play_world(
         variant["data"] = str(data)
     if stress_tests is not None:
         variant["stress_tests"] = stress_tests
+    variant["alliances"] = alliances
+    if solo:
+        variant["solo"] = True
 
     def new_state(game_seed: int) -> State:
         return get_game("world").new_initial_state(seed=game_seed, **variant)

@@ -38,6 +38,7 @@ STAGE_WORDS: dict[str, str] = {
     "financial_crisis": "International phase: 2 global crises (financial)",
     "environmental_crisis": "International phase: 2 global crises (environmental)",
     "military_crisis": "International phase: 2 global crises (military)",
+    "alliance": "International phase: 3 alliance (solo: an event card)",
     "end_generation": "International phase: 4 end of generation",
     "stress_start": "Stress test",
     "stress_supply": "Stress test: supply",
@@ -67,6 +68,13 @@ CHOICE_WORDS: dict[str, str] = {
     "contribute": "pledge money to another nation's card (contribute N)",
     "trade": "make a transaction (buy N RESOURCE / sell N RESOURCE / no-trade)",
     "price": "move a price cube (price RESOURCE up|down)",
+    "alliance": "offer, leave or exclude in an alliance, or do nothing "
+    "(offer military|economic NATION / leave KIND / exclude KIND NATION / pass)",
+    "answer": "answer the proposal (accept / refuse)",
+    "fee": "choose your part of the 2 $ alliance fee (pay N)",
+    "ask": "ask your allies for help, or not (ask / pass)",
+    "aid": "give your ally some of what it asks, or refuse (aid N / refuse)",
+    "break": "break the alliance after the refusal, or keep it (break / stay)",
 }
 """What each kind of choice asks, for people."""
 
@@ -170,6 +178,25 @@ def world_table(obs: dict[str, Any]) -> Table:
         f"total crises {sum(len(t) for t in obs['crises'])} (the game ends at 4)",
         "",
     )
+    alliances = obs.get("alliances")
+    if alliances is not None:
+        groups = [
+            f"{kind}: " + ("; ".join(", ".join(g) for g in alliances[kind]) or "none")
+            for kind in ("military", "economic")
+        ]
+        demil = "demilitarized" if obs.get("demilitarized") else ""
+        summary.add_row("alliances", *groups, demil)
+    star = obs.get("star")
+    if star is not None:
+        v = star["values"]
+        summary.add_row(
+            "star nation",
+            f"population {v['population']}, class C {v['sol_c']}, military {v['military']}, "
+            f"industrial {v['industrial']}",
+            f"{star['money']} $, {star['fossil']} fossil, {star['territory']} territory, "
+            f"{star['pollution']} pollution, {star['disruption']} disruption",
+            f"events: {obs['events']['draw_pile']} in the pile",
+        )
     outer = Table.grid()
     outer.add_row(table)
     outer.add_row(summary)
@@ -294,6 +321,14 @@ def result_text(state: State) -> str:
     if not state.is_terminal():
         return "The game is not finished."
     scores: list[int] = list(state.scores)  # type: ignore[attr-defined]
+    if getattr(state, "solo", False):
+        bar = state.data.solo["very_good_score"]  # type: ignore[attr-defined]
+        verdict = (
+            "a very good game, well done!"
+            if scores[0] > bar
+            else f"more than {bar} is a very good game"
+        )
+        return f"Solo: {scores[0]} victory points against the star nation ({verdict})"
     names = state.seat_names()
     best = max(scores)
     winners = [names[i] for i, s in enumerate(scores) if s == best]

@@ -4,13 +4,22 @@ Importing this package registers the game (``get_game("world")``).
 Modules by concern: ``data`` (the data file, overrides), ``nation`` (a
 board), ``setup``, ``state`` (flow and protocol), ``political``, ``cards``,
 ``market``, ``social``, ``international``, ``scoring``, ``notation``,
-``observe``.
+``observe``, ``alliances`` (the optional alliance step), ``solo`` (solo mode).
 """
 
 from __future__ import annotations
 
 from limitgames.core import register
-from limitgames.world import cards, international, market, political, scoring, social  # noqa: F401
+from limitgames.world import (  # noqa: F401
+    alliances,
+    cards,
+    international,
+    market,
+    political,
+    scoring,
+    social,
+    solo,
+)
 from limitgames.world.game import WorldGame
 from limitgames.world.state import WorldState
 

@@ -45,6 +45,7 @@ from limitgames.world.state import (
     NATION_NAMES,
     OPTIONS,
     RESOLVE,
+    STAR,
     Choice,
     WorldAction,
     WorldState,
@@ -290,6 +291,21 @@ def _target_ok(state: WorldState, card: str, attacker: Nation, target: Nation) -
     return True
 
 
+def _star_ok(state: WorldState, card: str, attacker: Nation) -> bool:
+    """Solo mode: whether ``card`` may target the star nation (Offshore Production: you can pay
+    its industrial value and fuel that production)."""
+    if card != "offshore-production":
+        return True
+    from limitgames.world.solo import star_offshore_cost
+
+    value, fossil, _ = star_offshore_cost(state)
+    return (
+        attacker.money >= value
+        and attacker.fossil >= fossil
+        and state.world_bank >= _p(state, card, "bank_to_limit")
+    )
+
+
 def _targeted_check(card: str) -> CheckFn:
     def check(s: WorldState, n: Nation) -> bool:
         if card in WARS and n.stock[MILITARY] < _p(s, card, "military_min"):
@@ -302,6 +318,8 @@ def _targeted_check(card: str) -> CheckFn:
             return False
         if card == "soft-power" and n.money < _p(s, card, "money"):
             return False
+        if s.solo:
+            return _star_ok(s, card, n)
         return any(_target_ok(s, card, n, t) for t in s.nations)
 
     return check
@@ -730,6 +748,8 @@ def _contribute_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
 # targets and wars
 def _target_options(s: WorldState, c: Choice) -> list[WorldAction]:
     attacker = s.nations[c.seat]
+    if s.solo:
+        return [("target", "star")] if _star_ok(s, c.args[0], attacker) else []
     return [
         ("target", NATION_NAMES[t.seat]) for t in s.nations if _target_ok(s, c.args[0], attacker, t)
     ]
@@ -738,6 +758,15 @@ def _target_options(s: WorldState, c: Choice) -> list[WorldAction]:
 def _target_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
     card = c.args[0]
     a = s.nations[c.seat]
+    if action[1] == "star":
+        s.note(c.seat, f"{s.data.cards[card].name} targets the star nation")
+        if card in WARS:
+            s.push(Choice("spend", c.seat, (card, STAR)))
+            return
+        from limitgames.world.solo import star_effect
+
+        star_effect(s, card, a)
+        return
     t = s.nations[NATION_NAMES.index(action[1])]
     if t.passed:
         t.passed = False
@@ -756,7 +785,7 @@ def _spend_range(s: WorldState, c: Choice) -> tuple[int, int]:
 def _spend_options(s: WorldState, c: Choice) -> list[WorldAction]:
     lo, hi = _spend_range(s, c)
     amounts = set(bounded_amounts(lo, hi))
-    target_military = s.nations[c.args[1]].stock[MILITARY]
+    target_military = _military_of(s, c.args[1])
     amounts |= {x for x in (target_military, target_military + 1) if lo <= x <= hi}
     return [("spend", x) for x in sorted(amounts)]
 
@@ -783,22 +812,48 @@ def _spend_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
     d = _p(s, card, "disruption")
     s.gain_disruption(a, d)
     s.note(c.seat, f"{s.data.cards[card].name}: spends {amount} military, +{d} disruption")
+    if target == STAR:
+        from limitgames.world.solo import star_war
+
+        star_war(s, card, a, amount)
+        return
     s.push(Choice("resist", target, (card, c.seat, amount)))
 
 
+def _military_of(s: WorldState, seat: int) -> int:
+    """The military a target holds (the star nation: its value of the generation)."""
+    if seat == STAR:
+        from limitgames.world.solo import star_values
+
+        return star_values(s)["military"]
+    return s.nations[seat].stock[MILITARY]
+
+
 def _resist_options(s: WorldState, c: Choice) -> list[WorldAction]:
+    """Resist (spend as much military as the attacker), yield, or, with military allies and
+    too little military, ask them first (p22; once per attack: ``args[3]``)."""
+    from limitgames.world.alliances import resist_help
+
     out: list[WorldAction] = []
     if s.nations[c.seat].stock[MILITARY] >= c.args[2]:
         out.append(("resist",))
+    elif len(c.args) < 4 and resist_help(s, c.seat, c.args[2]):
+        out.append(("ask",))
     out.append(("yield",))
     return out
 
 
 def _resist_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
-    card, attacker, amount = c.args
+    card, attacker, amount = c.args[:3]
     t = s.nations[c.seat]
     a = s.nations[attacker]
     name = s.data.cards[card].name
+    if action[0] == "ask":
+        from limitgames.world.alliances import resist_help, start_asking
+
+        again = Choice("resist", c.seat, (card, attacker, amount, True))
+        start_asking(s, c.seat, "military", resist_help(s, c.seat, amount), again)
+        return
     if action[0] == "resist":
         t.stock[MILITARY] -= amount
         s.note(c.seat, f"resists {name}: spends {amount} military; no effect")
@@ -831,6 +886,14 @@ def _resist_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
 def _take_options(s: WorldState, c: Choice) -> list[WorldAction]:
     """Military Operation: the resources of the reading ``military_operation_takes`` the
     target holds (it takes up to the amount: "a maximum of")."""
+    if c.args[0] == STAR:  # the star nation holds fossil as tokens; the rest are values
+        star = s.star
+        assert star is not None
+        return [
+            ("take", what)
+            for what, _ in s.data.military_operation_takes
+            if what == "fossil" and star.fossil > 0
+        ]
     t = s.nations[c.args[0]]
     return [
         ("take", what)
@@ -841,9 +904,17 @@ def _take_options(s: WorldState, c: Choice) -> list[WorldAction]:
 
 def _take_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
     a = s.nations[c.seat]
-    t = s.nations[c.args[0]]
     what = action[1]
     top = dict(s.data.military_operation_takes)[what]
+    if c.args[0] == STAR:
+        star = s.star
+        assert star is not None
+        k = min(top, star.fossil)
+        star.fossil -= k
+        a.fossil += k
+        s.note(c.seat, f"Military Operation: takes {k} fossil from the star nation")
+        return
+    t = s.nations[c.args[0]]
     r = RESOURCES.index(what)
     k = min(top, held(t, r))
     if what == "fossil":
@@ -893,6 +964,13 @@ def _give_forms(s: WorldState, c: Choice) -> list[AmountForm]:
 
 def _give_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
     a = s.nations[c.seat]
+    if c.args[0] == STAR:
+        star = s.star
+        assert star is not None
+        a.pollution -= action[1]
+        star.pollution += action[1]
+        s.note(c.seat, f"Soft Power: gives {action[1]} pollution to the star nation")
+        return
     t = s.nations[c.args[0]]
     a.pollution -= action[1]
     t.pollution += action[1]

@@ -106,6 +106,11 @@ class WorldData:
         self.end: dict[str, int] = dict(v["end"])
         self.scoring: dict[str, Any] = dict(v["scoring"])
         self.readings: dict[str, Any] = dict(v["readings"])
+        self.alliances: dict[str, int] = dict(v["alliances"])
+        self.solo: dict[str, Any] = dict(v["solo"])
+        self.solo_events: dict[str, list[tuple[str, int]]] = {
+            name: event_steps(name, text) for name, text in v["solo_events"].items()
+        }
         self.military_operation_takes: list[tuple[str, int]] = [
             _take_rule(r) for r in self.readings["military_operation_takes"]
         ]
@@ -187,8 +192,71 @@ class WorldData:
                 raise VariantError(
                     f"readings.{key}: {entry['value']!r} is not one of {', '.join(allowed)}"
                 )
+        if len(self.solo_events) != 8:
+            raise VariantError(
+                f"solo_events: the star box holds 8 event cards, not {len(self.solo_events)}"
+            )
+        for key in ("population", "sol_c", "military", "industrial"):
+            if len(self.solo[key]) != 7:
+                raise VariantError(f"solo.{key} needs one value per generation (7)")
+        for value in self.solo["population"] + self.solo["industrial"]:
+            if value not in self.level_values:
+                raise VariantError(f"solo: {value} is not a value of the level tracks")
+        bad_help = [r for r in self.readings["economic_help"] if r not in RESOURCES]
+        if bad_help:
+            raise VariantError(f"readings.economic_help: {bad_help[0]!r} is not a resource")
         if len(self.cards) != 37:
             raise VariantError(f"the data must hold the 37 politics cards, not {len(self.cards)}")
+
+
+EVENT_TERMS: tuple[str, ...] = (
+    "money",
+    "unrest",
+    "sol",
+    "pollution",
+    "disruption",
+    "fossil",
+    "renewable",
+    "industrial",
+    "military",
+    "territory",
+    "population",
+    "plant-renewable",
+    "plant-industrial",
+    "plant-military",
+)
+"""What a solo event card's step may change on your nation (``data.toml`` ``[solo_events]``)."""
+
+
+def event_steps(name: str, text: str) -> list[tuple[str, int]]:
+    """The steps of a solo event's effect ``"what:+N; what:-N"`` as ``[(what, N)]``.
+
+    Raises:
+        VariantError: naming the event for a step that is not ``what:+N`` with ``what`` one of
+            :data:`EVENT_TERMS`.
+    """
+    steps = []
+    for part in str(text).split(";"):
+        what, _, number = part.strip().partition(":")
+        if what not in EVENT_TERMS or not number.lstrip("+-").isdigit() or not number.strip("+-"):
+            raise VariantError(
+                f"solo_events.{name}: {part.strip()!r} is not 'what:+N' "
+                f"(what one of {', '.join(EVENT_TERMS)})"
+            )
+        steps.append((what, int(number)))
+    return steps
+
+
+def describe_event(steps: list[tuple[str, int]]) -> str:
+    """A solo event's effect in words, one line: ``"social unrest +3, pollution +2"``."""
+    words = {"unrest": "social unrest", "sol": "standard of living", "money": "$"}
+    parts = []
+    for what, k in steps:
+        name = words.get(what, what.replace("plant-", "") + (" plant" if "plant" in what else ""))
+        parts.append(
+            f"{name} {k:+d}" + (" level(s)" if what.startswith(("plant", "population")) else "")
+        )
+    return ", ".join(parts)
 
 
 def _growth_rule(text: str) -> tuple[tuple[str, ...], int]:

@@ -18,6 +18,12 @@ block                                    size
 ``buy/sell Q R``                         2 x ``AMOUNTS`` x 4 resources (Q = 0 .. 255)
 ``price R up/down``                      4 x 2
 ``take military``                        1 (a reading may let Military Operation take it)
+``accept/refuse/ask/break/stay``         5 (alliances, world-3)
+``offer/exclude KIND NATION``            2 x 2 x 6
+``leave KIND``                           2
+``pay/aid N``                            2 x ``AMOUNTS``
+``fund C``                               the cards of the data
+``target star``                          1 (solo mode)
 =======================================  =============================================
 
 Amounts above 255 are never offered through the encoding: the engine lists
@@ -28,7 +34,9 @@ and random games stay below 60.
 ``observation(seat)`` (so it holds exactly what the seat may know: public
 boards, its own hand, never another's hand or the order of a deck), as the
 segments of :func:`segments`: counts and track positions are plain numbers,
-names are one-hot, card sets are multi-hot over the sorted card ids. The log
+names are one-hot, card sets are multi-hot over the sorted card ids; the alliances give
+each seat its group's number per kind (0: none) and its token's side; solo mode adds the
+star nation's values, tokens and the event pile's size. The log
 is not in it (the log is its own channel, :func:`limitgames.world.observe.log`).
 
 **Information state string**: the observation and the seat's log channel, as
@@ -84,6 +92,14 @@ def action_table(
         actions += [(verb, q, r) for q in range(AMOUNTS) for r in RESOURCES]
     actions += [("price", r, d) for r in RESOURCES for d in ("up", "down")]
     actions += [("take", "military")]  # a reading of Military Operation may name it (appended)
+    actions += [("accept",), ("refuse",), ("ask",), ("break",), ("stay",)]  # appended: world-3
+    for verb in ("offer", "exclude"):
+        actions += [(verb, k, n) for k in ("military", "economic") for n in NATION_NAMES]
+    actions += [("leave", k) for k in ("military", "economic")]
+    for verb in ("pay", "aid"):
+        actions += [(verb, k) for k in range(AMOUNTS)]
+    actions += [("fund", c) for c in card_ids]
+    actions += [("target", "star")]
     return tuple(actions), {a: i for i, a in enumerate(actions)}
 
 
@@ -125,6 +141,8 @@ def segments(data: WorldData) -> tuple[tuple[str, int], ...]:
         ("choice_kind", len(CHOICE_KINDS)),
         ("choice_nation", MAX_SEATS),
         ("scores", MAX_SEATS),
+        ("alliances", 2 * 2 * MAX_SEATS + 1),  # per kind, per seat: group number, agreement
+        ("star", 10),  # solo: 4 values, 5 tokens, the event pile's size
     )
 
 
@@ -260,6 +278,19 @@ def observation_tensor(state: Any, seat: int) -> np.ndarray[Any, Any]:
         out[o["choice_nation"] + NATION_NAMES.index(choice["nation"])] = 1
     if "scores" in obs:
         out[o["scores"] : o["scores"] + len(obs["scores"])] = obs["scores"]
+    for k, kind in enumerate(("military", "economic")):
+        base = o["alliances"] + 2 * MAX_SEATS * k
+        for number, group in enumerate((obs["alliances"] or {}).get(kind, []), start=1):
+            for name in group:
+                out[base + NATION_NAMES.index(name)] = number
+        for name in obs["agreement"][kind]:
+            out[base + MAX_SEATS + NATION_NAMES.index(name)] = 1
+    out[o["alliances"] + 4 * MAX_SEATS] = 1.0 if obs["demilitarized"] else 0.0
+    if "star" in obs:
+        star = obs["star"]
+        values = [star["values"][k] for k in ("population", "sol_c", "military", "industrial")]
+        tokens = [star[k] for k in ("money", "fossil", "territory", "pollution", "disruption")]
+        out[o["star"] : o["star"] + 10] = [*values, *tokens, obs["events"]["draw_pile"]]
     return out
 
 

@@ -5,14 +5,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from limitgames.core import Chance, Game, GameInfo, Parameter, State
+from limitgames.core import Chance, Game, GameInfo, Parameter, State, VariantError
 from limitgames.world.data import embed_overrides, variant_data
+
+
+def _not_solo(variant: dict[str, Any]) -> dict[str, Any]:
+    """``variant``, unless it is solo mode, which has no research encoding (one seat, the event
+    pile drawn during play). Raises VariantError."""
+    if variant.get("solo"):
+        raise VariantError("solo mode has no research encoding (use players=2-6)")
+    return variant
 
 
 class WorldGame(Game):
     """Poyé's LIMIT, a civilization game after the World3 model (rules: ``rules/world.md``).
 
-    Variant parameters: ``players`` (2-6), ``data`` (a TOML file overriding
+    Variant parameters: ``players`` (2-6), ``alliances`` (``auto``: the alliance step on for
+    4-6 nations, off for 2-3; ``on``; ``off``), ``solo`` (one seat against the star nation), ``data`` (a TOML file overriding
     values of the shipped ``data.toml``; read once, embedded into ``overrides`` and dropped, so
     a record replays without the file), ``overrides`` (the same as JSON text), ``stress_tests`` (how many stress
     tests before scoring; default the data's ``end.stress_tests``), ``returns``
@@ -51,6 +60,21 @@ class WorldGame(Game):
                 maximum=2,
             ),
             Parameter(
+                "alliances",
+                "str",
+                "auto",
+                "the optional alliance step (p21): auto (on for 4-6 nations, off for 2-3, as the "
+                "rulebook advises), on or off",
+                choices=("auto", "on", "off"),
+            ),
+            Parameter(
+                "solo",
+                "bool",
+                False,
+                "solo mode (p24): you against the star nation, an event card instead of the "
+                "alliance step (sets players to 2)",
+            ),
+            Parameter(
                 "returns",
                 "str",
                 "win",
@@ -59,7 +83,8 @@ class WorldGame(Game):
                 choices=("win", "score"),
             ),
         ),
-        rules_version="world-2",  # world-2: the full-effect rule for every card; readings
+        rules_version="world-3",  # world-3: the alliance step (on by default at 4-6 nations), solo
+        # mode; world-2: the full-effect rule for every card; readings
         rules_doc="docs/rules/world.md; usage in docs/world.md",
         perfect_information=False,
         description=(
@@ -76,6 +101,8 @@ class WorldGame(Game):
         from limitgames.world.state import WorldState
 
         resolved = embed_overrides(self.info.resolve_variant(variant))
+        if resolved.get("solo"):
+            resolved["players"] = 2  # you and the star nation (p24); one seat decides
         data = variant_data(resolved)
         if resolved["stress_tests"] is None:
             resolved["stress_tests"] = data.end["stress_tests"]
@@ -85,12 +112,13 @@ class WorldGame(Game):
         """The fixed sizes of ``variant`` for the research adapters (:mod:`limitgames.world.encoding`)."""
         from limitgames.world.encoding import encoding_spec
 
-        return encoding_spec(self.info.resolve_variant(variant))
+        return encoding_spec(_not_solo(self.info.resolve_variant(variant)))
 
     def setup_chance(self, **variant: Any) -> Any:
         """The start player and the deck shuffles as explicit chance nodes (:mod:`limitgames.world.encoding`)."""
         from limitgames.world.encoding import WorldSetupChance
 
+        _not_solo(self.info.resolve_variant(variant))
         return WorldSetupChance(self, variant)
 
     def state_from_position(self, position: Mapping[str, Any]) -> State:

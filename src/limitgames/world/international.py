@@ -6,7 +6,8 @@ financial crisis happens when a financial tile was placed this generation
 reserve is empty now; a military crisis when the disruption reserve is empty
 now. No generation holds two tiles of one kind. The game ends after the 7th
 generation or the generation in which the 4th crisis tile is placed. The
-optional alliance step is not played. The lost icons of the crises (which
+optional alliance step (``alliances``) or, in solo mode, the event card comes after the
+crises. The lost icons of the crises (which
 plant and which token the environmental crisis takes, who suffers most) are
 read as the data's ``[readings]`` say.
 """
@@ -167,13 +168,27 @@ def military_crisis(state: WorldState) -> bool:
     military tile so far; each nation spends 1 military per population one level lower
     (shortage: -1 standard of living per level, its choice); each returns 1 disruption; the
     nation(s) with the most military lose a military plant level."""
-    if state.cursor:
-        return True
-    state.cursor = 1
-    if state.disruption_reserve > 0 or "military" in state.crises[-1]:
+    if state.cursor == 2:
         return True
     it = state.data.international
-    state.crises[-1].append("military")
+    if state.cursor == 0:
+        if state.disruption_reserve > 0 or "military" in state.crises[-1]:
+            state.cursor = 2
+            return True
+        state.cursor = 1
+        state.crises[-1].append("military")
+        if state.alliances_on:  # allies may help before the military is spent (p22)
+            from limitgames.world.alliances import offer_ask
+            from limitgames.world.social import military_shortfall
+
+            for seat in state.turn_order():
+                nation = state.nations[seat]
+                missing = military_shortfall(state, nation, it["military_pop_offset"])
+                offer_ask(state, seat, "military", missing)
+            state.flush_deferred()
+            if state.pending:
+                return False
+    state.cursor = 2
     count = tiles(state, "military")
     state.note(None, f"Military crisis: the disruption reserve is empty ({count} military tile(s))")
     for seat in state.turn_order():
@@ -219,6 +234,7 @@ def end_generation(state: WorldState) -> bool:
         return False
     state.generation += 1
     state.crises.append([])
+    state.funded = []
     state.leader = (state.leader + 1) % state.n
     state.note(
         None,

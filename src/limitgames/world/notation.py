@@ -21,6 +21,17 @@
 ``buy 3 fossil``                a transaction (also ``sell 3 military``)
 ``no-trade``                    no (further) transaction
 ``price fossil up``             Speculation: move a price cube (``up``/``down``)
+``offer military square``       alliance step: offer an alliance (``economic`` too)
+``leave economic``              alliance step: leave your alliance of that type
+``exclude military square``     alliance step: propose to exclude an ally
+``accept`` / ``refuse``         answer an offer or an exclusion; ``refuse`` also
+                                answers an ally asking for help
+``pay 1``                       the part of the 2 $ alliance fee the offerer pays
+``ask``                         ask your allies for help (a shortage, a war)
+``aid 3``                       give an ally who asked 3 (of what it asked for)
+``break`` / ``stay``            after a refusal: break the alliance or keep it
+``fund education``              ask your economic allies to pay for a card
+``target star``                 solo mode: a card targets the star nation
 ==============================  ================================================
 
 Card ids are the cards' names in lower case with hyphens; resources are
@@ -39,9 +50,10 @@ from limitgames.world.data import CLASSES, DECKS, PLANTS, RESOURCES
 if TYPE_CHECKING:
     from limitgames.world.state import WorldAction, WorldState
 
-_CARD_VERBS = ("keep", "discard", "play", "withdraw", "recall")
-_INT_VERBS = ("spend", "give", "contribute")
-_BARE = ("pass", "resist", "yield", "no-trade")
+_CARD_VERBS = ("keep", "discard", "play", "withdraw", "recall", "fund")
+_INT_VERBS = ("spend", "give", "contribute", "pay", "aid")
+_BARE = ("pass", "resist", "yield", "no-trade", "accept", "refuse", "ask", "break", "stay")
+_KINDS = ("military", "economic")
 _PLANT_VERBS = ("plant", "gain", "produce")
 VERBS: tuple[str, ...] = (
     "deck",
@@ -56,6 +68,9 @@ VERBS: tuple[str, ...] = (
     "buy",
     "sell",
     "price",
+    "offer",
+    "leave",
+    "exclude",
 )
 
 
@@ -109,7 +124,18 @@ def parse_action(state: WorldState, text: str) -> WorldAction:
         return (verb, one_of(args[0], PLANTS, "plant"))
     if verb == "target":
         need(1, "target NATION")
-        return (verb, one_of(args[0], NATION_NAMES[: state.n], "nation"))
+        names = ("star",) if state.solo else NATION_NAMES[: state.n]
+        return (verb, one_of(args[0], names, "nation"))
+    if verb == "leave":
+        need(1, "leave military|economic")
+        return (verb, one_of(args[0], _KINDS, "type of alliance"))
+    if verb in ("offer", "exclude"):
+        need(2, f"{verb} military|economic NATION")
+        return (
+            verb,
+            one_of(args[0], _KINDS, "type of alliance"),
+            one_of(args[1], NATION_NAMES[: state.n], "nation"),
+        )
     if verb == "take":
         need(1, "take fossil|renewable|industrial|military")
         return (verb, one_of(args[0], RESOURCES, "resource to take"))

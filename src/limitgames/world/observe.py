@@ -2,7 +2,9 @@
 
 ``observation(seat)`` holds everything public (boards, stocks, money,
 tokens, the marketplace, reserves, the World Bank and LIMIT box, crisis
-tiles, permanent and played cards, card counts in hands and decks) plus
+tiles, permanent and played cards, card counts in hands and decks, the alliances and
+which tokens lie agreement side up; in solo mode the star nation's card and the count of
+the event pile with the discarded events) plus
 that seat's own hand and, when it decides, its options. Its size does not
 grow with the history: the log is its own channel, ``log(state, seat)``
 (``WorldState.log_lines``), with the same rule of what the seat may see. It never holds
@@ -10,9 +12,10 @@ another seat's hand, the cards another seat is choosing from, or the order
 of any deck. While a simultaneous step is open, other nations that already
 chose are shown as they were before their choices.
 
-``determinize(seat, rng)`` re-deals what ``seat`` cannot see: every other
+``determinize(seat, rng)`` re-deals what ``seat`` cannot see (a card an ally was asked to
+pay for stays in the asker's hand: it was named aloud): every other
 nation's hand and drawn cards together with its decks (per deck, keeping
-the counts), and the order of the seat's own decks.
+the counts), the order of the seat's own decks and of the solo event pile.
 """
 
 from __future__ import annotations
@@ -86,8 +89,29 @@ def observation(state: WorldState, seat: int | None) -> dict[str, Any]:
         },
         "crises": [list(g) for g in state.crises],
         "nations": nations,
+        "alliances": {
+            kind: [[NATION_NAMES[x] for x in group] for group in groups]
+            for kind, groups in state.alliances.items()
+        }
+        if state.alliances_on
+        else None,
+        "agreement": {k: [NATION_NAMES[x] for x in v] for k, v in state.agreement.items()},
+        "demilitarized": state.demilitarized,
         "log_length": len(state.log),
     }
+    if state.star is not None:
+        from limitgames.world.solo import star_values
+
+        star = state.star
+        obs["star"] = {
+            "values": star_values(state),
+            "money": star.money,
+            "fossil": star.fossil,
+            "territory": star.territory,
+            "pollution": star.pollution,
+            "disruption": star.disruption,
+        }
+        obs["events"] = {"draw_pile": len(state.events), "discard": list(state.event_discard)}
     if seat is not None:
         obs["hand"] = list(state.nations[seat].hand)
     if state.pending and not state.terminal:
@@ -102,6 +126,8 @@ def observation(state: WorldState, seat: int | None) -> dict[str, Any]:
     if state.terminal:
         obs["scores"] = list(state.scores)
         obs["score_details"] = [dict(d) for d in state.score_details]
+        if state.solo:
+            obs["very_good_game"] = state.scores[0] > state.data.solo["very_good_score"]
     return obs
 
 
@@ -128,8 +154,14 @@ def determinize(state: WorldState, seat: int, rng: random.Random) -> WorldState:
     if unveiled:
         other.veiled_log = [line for line in other.veiled_log if line[0] not in unveiled]
     pending = list(other.pending)
+    # a card an ally is asked to pay for was named aloud (p22): it stays in the asker's hand
+    named: dict[int, list[str]] = {}
+    for asked in pending:
+        if asked.kind == "aid" and asked.args[0][4]:
+            named.setdefault(asked.args[0][0], []).append(asked.args[0][4])
     for nation in other.nations:
         mine = nation.seat == seat
+        pinned = [] if mine else list(named.get(nation.seat, []))
         keep_slots = [
             i for i, c in enumerate(pending) if c.kind == "keep" and c.seat == nation.seat
         ]
@@ -140,6 +172,9 @@ def determinize(state: WorldState, seat: int, rng: random.Random) -> WorldState:
             drawn_slots: list[int] = []
             if not mine:
                 held = [c for c in nation.hand if cards[c].deck == deck]
+                for card in pinned:
+                    if card in held:
+                        held.remove(card)
                 in_hand = len(held)
                 pool += held
                 for k in keep_slots:
@@ -160,7 +195,11 @@ def determinize(state: WorldState, seat: int, rng: random.Random) -> WorldState:
                 )
                 rest = rest[len(drawn) :]
         if not mine:
-            nation.hand = new_hand
+            nation.hand = new_hand + pinned
     other.pending = pending
+    if other.events:  # the face-down pile of solo event cards
+        pile = sorted(other.events)
+        rng.shuffle(pile)
+        other.events = pile
     other._legal = None
     return other

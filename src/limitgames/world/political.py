@@ -7,7 +7,8 @@ or 2; the others go to the bottom in the order drawn), ``hand_limit``
 (in turn order from the leader: play two cards, play one and pass, or pass;
 a targeted nation that passed plays again; instant cards return to the hand
 when all have passed, permanent cards stay; Policy Planning and Intensive
-Farming may be taken back on one's turn).
+Farming may be taken back on one's turn; with alliances, ``fund CARD`` asks the economic
+allies to pay a card's $ cost, p22).
 
 Choices defined here: ``deck``, ``keep``, ``discard``, ``policy``, ``raise``,
 ``lower``, ``plant``.
@@ -195,6 +196,10 @@ def _policy_options(state: WorldState, choice: Choice) -> list[WorldAction]:
         for c in WITHDRAWABLE
         if c in nation.permanent and can_withdraw(state, nation, c)
     ]
+    if state.alliances_on:
+        from limitgames.world.alliances import fund_options
+
+        out += fund_options(state, nation)
     out.append(("pass",))
     return out
 
@@ -225,6 +230,10 @@ def _policy_resolve(state: WorldState, choice: Choice, action: WorldAction) -> N
         state.note(choice.seat, "passes")
     elif verb == "withdraw":
         withdraw(state, nation, action[1])
+    elif verb == "fund":
+        from limitgames.world.alliances import fund
+
+        fund(state, nation, action[1])
     else:
         state.policy_plays += 1
         play(state, nation, action[1])

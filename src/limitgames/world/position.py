@@ -145,6 +145,8 @@ def snapshot(state: WorldState) -> tuple[list[Nation], dict[str, Any]]:
         "colonization": list(state.colonization),
         "market_price": list(state.market_price),
         "market_stock": list(state.market_stock),
+        "alliances": {k: [list(g) for g in gs] for k, gs in state.alliances.items()},
+        "demilitarized": state.demilitarized,
     }
     return [n.copy() for n in state.nations], globals_
 
@@ -173,6 +175,11 @@ def position_json(state: WorldState) -> dict[str, Any]:
             name: {"position": g["market_price"][r], "stock": g["market_stock"][r]}
             for r, name in enumerate(RESOURCES)
         },
+        "alliances": {
+            kind: [[NATION_NAMES[x] for x in group] for group in groups]
+            for kind, groups in g.get("alliances", {}).items()
+        },
+        "demilitarized": bool(g.get("demilitarized", False)),
         "nations": [
             {
                 "name": NATION_NAMES[n.seat],
@@ -241,6 +248,8 @@ def state_from_position(position: Mapping[str, Any]) -> WorldState:
         data = variant_data(resolved)
     except LimitGamesError as exc:
         raise PositionError(f"variant: {exc}") from None
+    if resolved.get("solo"):
+        raise PositionError("variant: solo games cannot start from a position")
     if resolved["players"] != len(raw_nations):
         raise PositionError(
             f"variant: players is {resolved['players']} but {len(raw_nations)} nations are given"
@@ -311,6 +320,7 @@ def state_from_position(position: Mapping[str, Any]) -> WorldState:
                 _get(entry, "stock", f"market.{name}"), f"market.{name}.stock"
             )
         state.nations = [_nation(state, seat, raw, names) for seat, raw in enumerate(raw_nations)]
+        _load_alliances(state, position, names)
         _check_totals(state)
         state.note(
             None,
@@ -320,6 +330,38 @@ def state_from_position(position: Mapping[str, Any]) -> WorldState:
     state = WorldState(resolved, data, Chance(seed=0), load=load)
     state._position = dict(position)
     return state
+
+
+def _load_alliances(state: WorldState, position: Mapping[str, Any], names: list[str]) -> None:
+    """The optional ``alliances`` (``{"military": [["circle", "square"]], "economic": []}``, all
+    tokens negotiation side up at a generation's start) and ``demilitarized`` (p21-22)."""
+    raw = position.get("alliances") or {}
+    if not isinstance(raw, Mapping) or set(raw) - {"military", "economic"}:
+        raise PositionError("alliances: an object with the lists 'military' and 'economic'")
+    if isinstance(raw, Mapping) and any(raw.values()) and not state.alliances_on:
+        raise PositionError("alliances: the alliance step is off in this variant")
+    for kind in ("military", "economic"):
+        groups = raw.get(kind, [])
+        seen: set[str] = set()
+        if not isinstance(groups, list):
+            raise PositionError(f"alliances.{kind}: a list of alliances (lists of nations)")
+        for group in groups:
+            if (
+                not isinstance(group, list)
+                or len(group) < 2
+                or any(x not in names for x in group)
+                or seen & set(group)
+                or len(set(group)) != len(group)
+            ):
+                raise PositionError(
+                    f"alliances.{kind}: {group!r} is not 2 or more nations, each in one alliance"
+                )
+            seen |= set(group)
+            state.alliances[kind].append(sorted(names.index(x) for x in group))
+    demilitarized = position.get("demilitarized", False)
+    if not isinstance(demilitarized, bool):
+        raise PositionError("demilitarized: true or false")
+    state.demilitarized = demilitarized
 
 
 def _nation(state: WorldState, seat: int, raw: Any, names: list[str]) -> Nation:

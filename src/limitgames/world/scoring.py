@@ -6,7 +6,8 @@
 - Military power: 1 point per 3 military in stock.
 - Historical impact: -2 per pollution token, -1 per disruption token.
 
-The rulebook's example: 8 x 4 + 15 + 20 + 1 - 18 = 50.
+The rulebook's example: 8 x 4 + 15 + 20 + 1 - 18 = 50. In solo mode (p24) the log ends with
+the verdict: more than 100 victory points is "a very good game".
 """
 
 from __future__ import annotations
@@ -101,6 +102,14 @@ def scoring(state: WorldState) -> bool:
             f"Score: happiness {d['happiness']} + money {d['financial']} + territory {d['territory']} + "
             f"military {d['military']} + impact {d['impact']} = {d['total']}",
         )
+    if state.solo:
+        total, bar = state.scores[0], state.data.solo["very_good_score"]
+        verdict = (
+            "you played a very good game, well done!"
+            if total > bar
+            else f"more than {bar} victory points is a very good game"
+        )
+        state.note(None, f"Solo score: {total} victory points; {verdict}")
     state.terminal = True
     state.pending.clear()
     return False

@@ -1,5 +1,8 @@
 """Setting up a game of LIMIT for N nations (rulebook pp 6-10).
 
+Solo mode (p24) adds the star nation's card and tokens and the shuffled pile of 8 event
+cards (``solo_events``: their names, top first).
+
 Chance: the start player (``start_player``: a seat) and each nation's three
 shuffled decks (``decks``: per seat, per deck in the order society, military,
 production, the card ids top first) are drawn through
@@ -51,6 +54,15 @@ def set_up(state: WorldState) -> None:
         "territory": 0,
         "shift": 0,
     }
+    if state.solo:  # the star box (p24): the star nation's card and its reserve tokens
+        from limitgames.world.state import Star
+
+        so = data.solo
+        state.pollution_reserve += so["pollution_reserve"]
+        state.disruption_reserve += so["disruption_reserve"]
+        state.colonization[0] += so["colonization_territory"]
+        state.colonization[1] += so["colonization_fossil"]
+        state.star = Star(so["star_money"], so["star_fossil"], so["star_territory"])
     state.market_price = list(data.market_start_positions)
     state.market_stock = list(data.market_start_stock)
     nd = data.nation
@@ -75,6 +87,10 @@ def set_up(state: WorldState) -> None:
     if not isinstance(shuffled, list) or len(shuffled) != n:
         raise RecordError("the decks outcome needs one entry per nation", "chance 1")
     state.leader = start
+    if state.solo:
+        from limitgames.world.solo import shuffle_events
+
+        shuffle_events(state, list(data.solo_events))
     for seat in range(n):
         nation = Nation(seat)
         nation.plants = list(nd["production"])

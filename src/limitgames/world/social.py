@@ -23,14 +23,31 @@ from limitgames.world.political import plant_choice, sol_choice
 from limitgames.world.state import STAGE_HANDLERS, WorldState
 
 StepFn = Callable[[WorldState, Nation, int], None]
+ShortfallFn = Callable[[WorldState, Nation, int], tuple[str, int] | None]
 
 
-def per_nation(step: StepFn) -> Callable[[WorldState], bool]:
-    """A stage handler running ``step(state, nation, column)`` for each nation in turn order."""
+def per_nation(step: StepFn, shortfall: ShortfallFn | None = None) -> Callable[[WorldState], bool]:
+    """A stage handler running ``step(state, nation, column)`` for each nation in turn order.
+
+    With alliances (p22), a nation about to suffer a shortage (``shortfall``: the resource
+    and how much is missing) may first ask its allies for help (choice ``ask``)."""
 
     def handler(state: WorldState) -> bool:
         if state.cursor == 0:
             state.cursor = 1
+            if shortfall is not None and state.alliances_on:
+                from limitgames.world.alliances import offer_ask
+
+                for seat in state.turn_order():
+                    nation = state.nations[seat]
+                    short = shortfall(state, nation, state.columns[seat])
+                    if short is not None:
+                        offer_ask(state, seat, short[0], short[1])
+                state.flush_deferred()
+                if state.pending:
+                    return False
+        if state.cursor == 1:
+            state.cursor = 2
             for seat in state.turn_order():
                 step(state, state.nations[seat], state.columns[seat])
             state.flush_deferred()
@@ -126,6 +143,57 @@ def supply(state: WorldState, nation: Nation, column: int) -> None:
         "Supply shortage",
         deferred=True,
     )
+
+
+def supply_shortfall(state: WorldState, nation: Nation, column: int) -> tuple[str, int] | None:
+    """The renewable the supply step will lack (p14), or ``None``."""
+    off = (
+        state.data.cards["vegetarianism"].p("supply_offset")
+        if "vegetarianism" in nation.permanent
+        else 0
+    )
+    missing = state.data.level(nation.population + off) - nation.stock[RENEWABLE]
+    return ("renewable", missing) if missing > 0 else None
+
+
+def consumption_shortfall(state: WorldState, nation: Nation, column: int) -> tuple[str, int] | None:
+    """The industrial the consumption step will lack (p15), or ``None``."""
+    so = state.data.social
+    if not so["consumes_industrial"][column]:
+        return None
+    off = so["consumption_offset"][column]
+    if "sustainable-consumption" in nation.permanent:
+        off += state.data.cards["sustainable-consumption"].p("consumption_offset")
+    missing = state.data.level(nation.population + off) - nation.stock[INDUSTRIAL]
+    return ("industrial", missing) if missing > 0 else None
+
+
+def production_shortfall(state: WorldState, nation: Nation, column: int) -> tuple[str, int] | None:
+    """The fossil the production step will lack (p17: Intensive Farming, then the industrial and
+    military plants), or ``None``."""
+    data = state.data
+    need = (
+        data.fossil_cost[nation.plants[INDUSTRIAL] - 1]
+        + data.fossil_cost[nation.plants[MILITARY] - 1]
+    )
+    if "intensive-farming" in nation.permanent:
+        need += data.cards["intensive-farming"].p("fossil")
+    missing = need - nation.fossil
+    return ("fossil", missing) if missing > 0 else None
+
+
+def military_shortfall(state: WorldState, nation: Nation, offset: int) -> int:
+    """The military missing to spend 1 per population ``offset`` levels away (p18)."""
+    return max(0, state.data.level(nation.population + offset) - nation.stock[MILITARY])
+
+
+def uprising_shortfall(state: WorldState, nation: Nation, column: int) -> tuple[str, int] | None:
+    """The military an uprising will lack (p18), or ``None``."""
+    if nation.unrest < state.data.uprising_from:
+        return None
+    kind, number = state.data.uprising[column]
+    missing = military_shortfall(state, nation, number) if kind == "military" else 0
+    return ("military", missing) if missing > 0 else None
 
 
 def conserve(state: WorldState, nation: Nation, column: int) -> None:
@@ -370,20 +438,20 @@ def class_struggle(state: WorldState, nation: Nation, column: int) -> None:
 STAGE_HANDLERS.update(
     {
         "social_start": social_start,
-        "supply": per_nation(supply),
+        "supply": per_nation(supply, supply_shortfall),
         "conserve": per_nation(conserve),
-        "consumption": per_nation(consumption),
+        "consumption": per_nation(consumption, consumption_shortfall),
         "population_growth": per_nation(population_growth),
         "lower_mortality": per_nation(lower_mortality),
         "lower_birth_rate": per_nation(lower_birth_rate),
         "economic_growth": per_nation(economic_growth),
         "taxation": per_nation(taxation),
-        "production": per_nation(production),
-        "public_order": per_nation(public_order),
+        "production": per_nation(production, production_shortfall),
+        "public_order": per_nation(public_order, uprising_shortfall),
         "class_struggle": per_nation(class_struggle),
         "stress_start": stress_start,
-        "stress_supply": per_nation(supply),
-        "stress_consumption": per_nation(consumption),
-        "stress_production": per_nation(production),
+        "stress_supply": per_nation(supply, supply_shortfall),
+        "stress_consumption": per_nation(consumption, consumption_shortfall),
+        "stress_production": per_nation(production, production_shortfall),
     }
 )

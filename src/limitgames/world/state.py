@@ -3,7 +3,8 @@
 The game is a fixed sequence of stages (:data:`STAGES`): the political phase
 (technological advancement, new policy, political action capacity, decide
 policy), the social phase's 11 steps, the international phase (cold war, the
-financial, environmental and military crises, end of generation), then after
+financial, environmental and military crises, the alliance step or in solo mode an event
+card, end of generation), then after
 the last generation the stress test and scoring (rulebook pp 11-23).
 
 A decision inside a step (which deck, which card, which class, which plant,
@@ -81,15 +82,50 @@ INTERNATIONAL = (
     "financial_crisis",
     "environmental_crisis",
     "military_crisis",
+    "alliance",
     "end_generation",
 )
 STAGES: tuple[str, ...] = (*POLITICAL, "social_start", *SOCIAL, *INTERNATIONAL)
 """The stages of one generation, in the rulebook's order."""
 STRESS = ("stress_start", "stress_supply", "stress_consumption", "stress_production")
-SEQUENTIAL_STAGES = frozenset({"decide_policy"})
+SEQUENTIAL_STAGES = frozenset({"decide_policy", "alliance"})
 """Stages decided in turn order in the open; every other stage's choices are simultaneous."""
 HIDDEN_KINDS = frozenset({"keep", "discard"})
 """Choices other seats never see (the card kept or discarded), whatever the stage."""
+OPEN_KINDS = frozenset({"alliance", "answer", "fee", "ask", "aid", "break"})
+"""Choices made in the open whatever the stage: the alliance step and allies asked for help
+(asking, giving and refusing happen across the table, p21-22)."""
+ALLIANCE_KINDS: tuple[str, ...] = ("military", "economic")
+"""The two types of alliance token (p21)."""
+STAR = -1
+"""The star nation of solo mode, where a card names a target seat (p24)."""
+
+
+class Star:
+    """The star nation's card in solo mode (p24): tokens that vary, values that follow the
+    table by generation (``data.solo``).
+
+    Attributes: money, fossil, territory, pollution, disruption: tokens on the card.
+    """
+
+    __slots__ = ("disruption", "fossil", "money", "pollution", "territory")
+
+    def __init__(self, money: int = 0, fossil: int = 0, territory: int = 0) -> None:
+        self.money = money
+        self.fossil = fossil
+        self.territory = territory
+        self.pollution = 0
+        self.disruption = 0
+
+    def copy(self) -> Star:
+        """An independent copy."""
+        other = Star(self.money, self.fossil, self.territory)
+        other.pollution, other.disruption = self.pollution, self.disruption
+        return other
+
+    def key(self) -> tuple[int, ...]:
+        """The tokens, hashable."""
+        return (self.money, self.fossil, self.territory, self.pollution, self.disruption)
 
 
 class WorldState(State):
@@ -106,6 +142,13 @@ class WorldState(State):
         market_price: price-cube positions 1-7; market_stock: marketplace stock
             (both renewable, industrial, military, fossil).
         stage: the current stage name. log: ``(seat or None, text)`` lines of what happened.
+        alliances_on: whether the alliance step is played (variant ``alliances``).
+        alliances: per type (``military``, ``economic``) the alliances, each a sorted list of
+            seats; agreement: per type the seats whose token lies agreement side up this step;
+            demilitarized: whether demilitarization has happened; funded: ``(seat, card)``
+            asked of economic allies this generation (pp 21-22).
+        solo: solo mode (one seat); star: the star nation's card; events, event_discard: the
+            event cards' draw pile (top first, face down) and discards (p24).
     """
 
     game_id = "world"
@@ -124,7 +167,18 @@ class WorldState(State):
         self._variant = variant
         self.data = data
         self._chance = chance
-        self.n = int(variant["players"])
+        self.solo = bool(variant.get("solo"))
+        self.n = 1 if self.solo else int(variant["players"])
+        choice = variant.get("alliances") or "auto"
+        self.alliances_on = not self.solo and (choice == "on" or (choice == "auto" and self.n >= 4))
+        self.alliances: dict[str, list[list[int]]] = {k: [] for k in ALLIANCE_KINDS}
+        self.agreement: dict[str, list[int]] = {k: [] for k in ALLIANCE_KINDS}
+        self.alliance_turn = 0
+        self.demilitarized = False
+        self.funded: list[tuple[int, str]] = []
+        self.star: Star | None = None
+        self.events: list[str] = []
+        self.event_discard: list[str] = []
         self.stress_tests = int(variant.get("stress_tests", data.end["stress_tests"]))
         self.nations: list[Nation] = []
         self.generation = 1
@@ -192,11 +246,14 @@ class WorldState(State):
     def returns(self) -> list[float]:
         """Variant ``returns=win`` (default, the scale of every game: :mod:`limitgames.core.encoding`):
         +1 for the sole nation with the highest score, 0 for each of several sharing it, -1 for
-        the others; ``returns=score``: the scores. All 0.0 until the end."""
+        the others; in solo mode +1 for "a very good game" (more than ``solo.very_good_score``,
+        p24) and -1 otherwise [decision]; ``returns=score``: the scores. All 0.0 until the end."""
         if not self.terminal:
             return [0.0] * self.n
         if self._variant.get("returns") == "score":
             return [float(s) for s in self.scores]
+        if self.solo:
+            return [1.0 if self.scores[0] > self.data.solo["very_good_score"] else -1.0]
         from limitgames.core.encoding import outcome_returns
 
         return outcome_returns(self.scores)
@@ -244,7 +301,8 @@ class WorldState(State):
         seat = self.pending[-1].seat
         if viewer == seat:
             return self.action_to_string(action)
-        if self.stage not in SEQUENTIAL_STAGES or self.pending[-1].kind in HIDDEN_KINDS:
+        kind = self.pending[-1].kind
+        if (self.stage not in SEQUENTIAL_STAGES and kind not in OPEN_KINDS) or kind in HIDDEN_KINDS:
             return None
         return self.action_to_string(action)
 
@@ -283,10 +341,11 @@ class WorldState(State):
     def _resolve_top(self, action: WorldAction) -> None:
         top = self.pending.pop()
         self._legal = None
-        if self.stage not in SEQUENTIAL_STAGES and top.seat not in self.veil:
+        hidden = self.stage not in SEQUENTIAL_STAGES and top.kind not in OPEN_KINDS
+        if hidden and top.seat not in self.veil:
             self.veil[top.seat] = self.nations[top.seat].copy()
             self.veil_first[top.seat] = top
-        self.hiding = self.stage not in SEQUENTIAL_STAGES
+        self.hiding = hidden
         try:
             RESOLVE[top.kind](self, top, action)
         finally:
@@ -364,8 +423,8 @@ class WorldState(State):
         (self.veiled_log if self.hiding else self.log).append((seat, text, private))
 
     def name(self, seat: int) -> str:
-        """The nation's name."""
-        return NATION_NAMES[seat]
+        """The nation's name (``star`` for the star nation of solo mode)."""
+        return "star" if seat == STAR else NATION_NAMES[seat]
 
     # --- tokens and tracks -----------------------------------------------------------
     def change_unrest(self, nation: Nation, delta: int, why: str) -> None:
@@ -471,6 +530,12 @@ class WorldState(State):
         d.update(self.__dict__)
         other.nations = [n.copy() for n in self.nations]
         other.crises = [list(c) for c in self.crises]
+        other.alliances = {k: [list(g) for g in gs] for k, gs in self.alliances.items()}
+        other.agreement = {k: list(v) for k, v in self.agreement.items()}
+        other.funded = list(self.funded)
+        other.star = self.star.copy() if self.star is not None else None
+        other.events = list(self.events)
+        other.event_discard = list(self.event_discard)
         other.limit_box = dict(self.limit_box)
         other.colonization = list(self.colonization)
         other.market_price = list(self.market_price)
@@ -512,6 +577,14 @@ class WorldState(State):
             tuple(self.pending),
             tuple(n.key() for n in self.nations),
             self.terminal,
+            tuple(tuple(map(tuple, gs)) for gs in self.alliances.values()),
+            tuple(tuple(v) for v in self.agreement.values()),
+            self.alliance_turn,
+            self.demilitarized,
+            tuple(self.funded),
+            self.star.key() if self.star is not None else None,
+            tuple(self.events),
+            tuple(self.event_discard),
         )
 
     def playout(self, rng: random.Random, max_decisions: int | None = None) -> list[float]:
