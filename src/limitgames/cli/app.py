@@ -231,6 +231,10 @@ def _register_games() -> None:
     from limitgames.cli import debrief_cmd
 
     app.command("debrief")(debrief_cmd.debrief_command)
+    from limitgames.cli import referee_cmd
+
+    app.command("referee")(referee_cmd.referee_command)
+    app.command("score")(referee_cmd.score_command)
 
 
 def main() -> None:
