@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 import typer
@@ -107,3 +108,25 @@ def test_bad_records_are_refused_in_one_line(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "for world games" in result.output
     with pytest.raises(RecordError):
         game_rows(GameRecord(game="hex", variant={}, seats=[]))
+
+
+def test_a_refereed_game_from_a_position_is_measured_with_the_cards_told() -> None:
+    from limitgames.world.referee import Referee
+
+    referee = Referee(position=position_json(new_state(2, seed=3)), ask=_first_cards)
+    rng = random.Random(2)
+    while referee.state.generation < 2:
+        actions = referee.state.legal_actions()
+        referee.apply(actions[rng.randrange(len(actions))])
+    record = referee.record()
+    assert any(c["kind"] == "cards" for c in record.chance)
+    rows = game_rows(record)
+    assert [r.generation for r in rows] == [1]
+    assert rows[0].population == sum(
+        LEVELS[n["population"] - 1] for n in position_json(referee.state)["nations"]
+    )
+
+
+def _first_cards(kind: str, request: Any) -> Any:
+    """A table where each draw takes the alphabetically first cards of the deck."""
+    return list(request["options"][: request["count"]])

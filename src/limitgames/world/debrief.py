@@ -134,7 +134,8 @@ def _start_without_stress_test(record: GameRecord) -> WorldState:
         if record.start is not None:
             start = dict(record.start)
             start["variant"] = {**dict(start.get("variant") or {}), "stress_tests": 0}
-            state = state_from_position(start)
+            told = Chance(seed=record.seed, replay=record.chance) if record.chance else None
+            state = state_from_position(start, chance=told)  # cards told in a refereed game
         else:
             state = WorldGame().new_initial_state(
                 chance=Chance(seed=record.seed, replay=record.chance), **variant
