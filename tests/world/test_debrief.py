@@ -50,8 +50,17 @@ def test_the_shipped_standard_run_has_the_published_landmarks() -> None:
     assert year in (2034, 2035) and abs(peak - 11.0) < 0.2
     assert std.value("population", 1900) == pytest.approx(1.6e9)  # World3's initial population
     assert "pyworld3" in std.source
+    # The 2004 update's scenario 1 (World3-03), computed with pydynamo-w, against the figures of
+    # an independent port (PyWorld3-03: population peak 7.728 billion in 2028.5, pollution
+    # index peak 10.99 in 2037.5; see scripts/world3_reference.py).
     scenario = runs["scenario1-2004"]
-    assert not scenario.computed and not scenario.series and "30-Year Update" in scenario.source
+    assert scenario.computed and "30-Year Update" in scenario.source
+    assert "pydynamo-w" in scenario.source
+    year, peak = scenario.peak("population")
+    assert abs(year - 2028.5) <= 2 and abs(peak / 7.728e9 - 1) < 0.01
+    year, peak = scenario.peak("pollution_index")
+    assert abs(year - 2037.5) <= 2 and abs(peak / 10.99 - 1) < 0.02
+    assert scenario.years == std.years
 
 
 def test_rows_measure_each_closed_generation() -> None:
@@ -98,7 +107,8 @@ def test_debrief_command_draws_a_seeded_game(tmp_path: Path) -> None:
     text = (tmp_path / "out" / "debrief.md").read_text()
     assert text.count("\n## ") == 5 and text.count("](") == 5
     assert f"| {generations} | {generation_year(generations)} |" in text
-    assert "7.06 billion in 2027" in result.output and "not drawn" in result.output
+    assert "7.06 billion in 2027" in result.output
+    assert "2004 update, scenario 1, population peaks at 7.70 billion in 2028" in result.output
 
 
 def test_bad_records_are_refused_in_one_line(tmp_path: Path) -> None:

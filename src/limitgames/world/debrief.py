@@ -206,11 +206,13 @@ def reference_runs(path: Path | None = None) -> dict[str, ReferenceRun]:
         for key, run in raw["runs"].items():
             series = run.get("series", {})
             prov = run.get("provenance", {})
-            source = run.get("source") or (
-                f"{prov['package']} {prov['version']} ({prov['model']}), computed {prov['computed']}"
-                if prov
-                else ""
-            )
+            parts = [str(run["source"])] if run.get("source") else []
+            if prov:
+                parts.append(
+                    f"{prov['package']} {prov['version']} ({prov['model']}), "
+                    f"computed {prov['computed']}"
+                )
+            source = "; ".join(parts)
             runs[key] = ReferenceRun(
                 key=key,
                 name=run["name"],
@@ -308,6 +310,14 @@ def debrief_texts(rows: Sequence[GenerationRow], runs: Mapping[str, ReferenceRun
         + f". World3 has no crisis events; its turning points are the population peak "
         f"({w_pop_year}) and the pollution peak ({w_pol_year}), marked on the plot."
     )
+    for run in runs.values():
+        if run.computed and run.key != std.key:
+            year, value = run.peak("population")
+            pop_text += (
+                f" In the {run.name}, population peaks at {value / 1e9:.2f} billion in {year}."
+            )
+            year, value = run.peak("pollution_index")
+            pol_text += f" In the {run.name}, the index peaks at {value:.1f} in {year}."
     missing = _missing_runs(runs)
     if missing:
         pop_text += " " + missing
