@@ -71,7 +71,7 @@ SCENARIO_2004 = {
     "model": "World3-03",
     "source": (
         "D. Meadows, J. Randers, D. Meadows, Limits to Growth: The 30-Year Update "
-        "(Chelsea Green, 2004), chapter 4, scenario 1 ('business as usual'); model World3-03"
+        "(Chelsea Green, 2004), chapter 4, scenario 1 ('a reference point'; pydynamo-w: 'business as usual'); model World3-03"
     ),
 }
 LANDMARKS_2004 = {
