@@ -163,6 +163,11 @@ def test_the_referee_takes_the_cards_drawn_at_the_table() -> None:
     referee = Referee(2, start_player="square")
     state = referee.state
     assert state.leader == 1 and sorted(state.nations[1].decks["society"]) == SOCIETY
+    # class A at 1 at the start: the player aid's first column draws 5 (rulebook p12)
+    assert referee.pending_draw() == {
+        "label": "square draws",
+        "counts": {"society": 5, "military": 5, "production": 5},
+    }
     with pytest.raises(OutcomeNeeded, match="square draws 5 from the society deck"):
         referee.apply("deck society")
     assert referee.state.history() == []  # nothing happened
