@@ -304,6 +304,13 @@ def _register_games() -> None:
     play_app.command("world")(world_play.play_world)
     bench_app.command("world")(world_play.bench_world)
     app.command("rules")(world_play.rules_command)
+    from limitgames.cli import debrief_cmd
+
+    app.command("debrief")(debrief_cmd.debrief_command)
+    from limitgames.cli import referee_cmd
+
+    app.command("referee")(referee_cmd.referee_command)
+    app.command("score")(referee_cmd.score_command)
 
 
 def main() -> None:

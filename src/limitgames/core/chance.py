@@ -61,12 +61,22 @@ class Chance:
         kind = entry.get("kind") if isinstance(entry, Mapping) else None
         return kind if isinstance(kind, str) else None
 
-    def draw(self, kind: str, sample: Callable[[random.Random], T]) -> T:
+    def draw(
+        self,
+        kind: str,
+        sample: Callable[[random.Random], T],
+        request: Mapping[str, Any] | None = None,
+    ) -> T:
         """Return the next outcome of ``kind``.
 
         ``sample(rng)`` draws it (it must return a JSON-ready value). When
         replaying, the recorded value is returned instead, as JSON decodes it
-        (lists, not tuples); the game validates it.
+        (lists, not tuples); the game validates it. ``request`` describes the
+        outcome for a source that is told it rather than drawing it (a referee
+        at a real table, see ``limitgames.world.referee``): ``label`` (what is
+        drawn, in words), ``options`` (the possible values or items) and
+        ``count`` (``None``: one of the options; ``k``: a list of ``k``
+        distinct options). This class ignores it.
 
         Raises:
             RecordError: when replaying and the record has no more outcomes or

@@ -308,6 +308,9 @@ def _initial_state(
     except LimitGamesError as exc:
         raise RecordError(str(exc), "field 'game'") from None
     try:
+        if start is not None and chance:
+            # outcomes drawn after the position (a world game refereed at a real table)
+            return game.state_from_position(start, chance=Chance(seed=seed, replay=chance))  # type: ignore[call-arg]
         if start is not None:
             return game.state_from_position(start)
         return game.new_initial_state(chance=Chance(seed=seed, replay=chance), **dict(variant))

@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -69,10 +69,12 @@ class ResumingChance(Chance):
 
     __slots__ = ()
 
-    def draw(self, kind: str, sample: Callable[[Any], T]) -> T:
+    def draw(
+        self, kind: str, sample: Callable[[Any], T], request: Mapping[str, Any] | None = None
+    ) -> T:
         if self._replay is not None and len(self.outcomes) >= len(self._replay):
             self._replay = None
-        return super().draw(kind, sample)
+        return super().draw(kind, sample, request)
 
     def clone(self) -> Chance:
         other = super().clone()

@@ -75,6 +75,14 @@ class WorldGame(Game):
                 "alliance step (sets players to 2)",
             ),
             Parameter(
+                "draws",
+                "str",
+                "deck",
+                "deck: cards are drawn from the top of the shuffled decks; table: a referee tells "
+                "the cards drawn at a real table (chance outcomes 'cards', see limit referee)",
+                choices=("deck", "table"),
+            ),
+            Parameter(
                 "returns",
                 "str",
                 "win",
@@ -121,11 +129,12 @@ class WorldGame(Game):
         _not_solo(self.info.resolve_variant(variant))
         return WorldSetupChance(self, variant)
 
-    def state_from_position(self, position: Mapping[str, Any]) -> State:
-        """A game from a position at the start of a generation (see ``world.position``).
+    def state_from_position(self, position: Mapping[str, Any], chance: Any = None) -> State:
+        """A game from a position at a step of a generation (see ``world.position``); ``chance``
+        hands back the outcomes drawn since (the cards told in a refereed game).
 
         Raises PositionError naming the wrong field.
         """
         from limitgames.world.position import state_from_position
 
-        return state_from_position(position)
+        return state_from_position(position, chance=chance)

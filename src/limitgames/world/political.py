@@ -16,6 +16,8 @@ Choices defined here: ``deck``, ``keep``, ``discard``, ``policy``, ``raise``,
 
 from __future__ import annotations
 
+from typing import Any
+
 from limitgames.world.data import CLASSES, DECKS, PLANTS
 from limitgames.world.nation import Nation
 from limitgames.world.state import (
@@ -139,13 +141,53 @@ def _deck_resolve(state: WorldState, choice: Choice, action: WorldAction) -> Non
     else:
         card = state.data.cards["political-reform"]
         draw, keep = card.p("draw"), card.p("keep")
-    drawn = tuple(nation.decks[deck][:draw])
-    del nation.decks[deck][:draw]
+    if state.variant.get("draws") == "table":
+        drawn = table_draw(state, nation, deck, draw)
+    else:
+        drawn = tuple(nation.decks[deck][:draw])
+        del nation.decks[deck][:draw]
     state.revealed[choice.seat] += 1
     state.note(
         choice.seat, f"{choice.args[0].replace('_', ' ')}: draws {len(drawn)} from the {deck} deck"
     )
     state.push(Choice("keep", choice.seat, (deck, drawn, keep)))
+
+
+def drawn_refusal(deck: list[str], count: int, cards: Any) -> str | None:
+    """Why ``cards`` cannot be the ``count`` cards drawn from ``deck`` (``None`` if they can)."""
+    if not isinstance(cards, list | tuple) or any(not isinstance(c, str) for c in cards):
+        return "the cards drawn are a list of card ids"
+    if len(cards) != count:
+        return f"{len(cards)} card(s) told, but {count} are drawn"
+    if len(set(cards)) != len(cards):
+        return "a card is told twice"
+    absent = [c for c in cards if c not in deck]
+    if absent:
+        return f"not in that deck now: {', '.join(absent)} (it holds {', '.join(sorted(deck))})"
+    return None
+
+
+def table_draw(state: WorldState, nation: Nation, deck: str, count: int) -> tuple[str, ...]:
+    """Variant ``draws=table`` (a referee at a real table): the cards drawn are a chance outcome
+    ``cards`` told by whoever holds the deck, any ``min(count, cards left)`` cards of it, in any
+    order (the engine's deck order does not matter). A source that draws instead takes the top.
+
+    Raises:
+        RecordError: the outcome is not cards of that deck (a bad record or source).
+    """
+    from limitgames.core.errors import RecordError
+
+    cards = nation.decks[deck]
+    k = min(count, len(cards))
+    label = f"{state.name(nation.seat)} draws {k} from the {deck} deck"
+    request = {"label": label, "options": sorted(cards), "count": k}
+    value = state._chance.draw("cards", lambda rng: list(cards[:k]), request)
+    reason = drawn_refusal(cards, k, value)
+    if reason is not None:
+        raise RecordError(f"{label}: {reason}", f"chance {len(state.chance_outcomes()) - 1}")
+    for card in value:
+        cards.remove(card)
+    return tuple(value)
 
 
 def _keep_options(state: WorldState, choice: Choice) -> list[WorldAction]:

@@ -28,6 +28,17 @@ Positions are 1-based as on the boards, decks top card
 first. Every card of a nation appears exactly once in its hand, decks or
 permanent cards, except technology cards not yet received. The crisis list
 has one entry per generation so far, the current one empty.
+
+A position may also stand at the start of any later step of the generation
+(a referee joining a game under way): ``"step"`` names it (``new_policy``,
+``hand_limit``, ``decide_policy``, ``supply`` ... ``class_struggle``,
+``cold_war`` ... ``end_generation``, see ``state.STAGES``; or ``stress_test``,
+the end of the game: stress test and scoring), and ``"columns"`` gives, per
+nation, the player-aid column in force (1-4: class A's standard of living when
+the political phase began, for the political steps; class C's when the social
+phase began, for the social steps), by default read from the boards as they
+are (the stress test always reads class C as it stands). At a later step the current generation may hold crisis
+tiles already, and at ``stress_test`` the game may have reached its end.
 """
 
 from __future__ import annotations
@@ -35,6 +46,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from limitgames.core.chance import Chance
 from limitgames.core.errors import LimitGamesError, PositionError
 from limitgames.world.data import CLASSES, DECKS, PLANTS, RESOURCES
 from limitgames.world.nation import Nation
@@ -132,9 +144,18 @@ def _check_totals(state: WorldState) -> None:
             )
 
 
+STEP_NAMES = {"stress_test": "stress_start"}
+"""A position's ``step`` -> the engine's stage, where the names differ."""
+POLITICAL_STEPS = ("new_policy", "hand_limit", "decide_policy")
+"""Steps whose player-aid column is class A's (the political phase's)."""
+
+
 def snapshot(state: WorldState) -> tuple[list[Nation], dict[str, Any]]:
-    """The parts of ``state`` a position holds (taken at the start of each generation)."""
+    """The parts of ``state`` a position holds (taken at the start of each generation, or
+    when a game is loaded at a later step)."""
     globals_ = {
+        "stage": state.stage,
+        "columns": list(state.columns),
         "generation": state.generation,
         "leader": state.leader,
         "crises": [list(c) for c in state.crises],
@@ -160,9 +181,15 @@ def position_json(state: WorldState) -> dict[str, Any]:
     from limitgames.world.state import NATION_NAMES
 
     nations, g = state.opening
+    step: dict[str, Any] = {}
+    stage = g.get("stage", "technology")
+    if stage != "technology":
+        names = {v: k for k, v in STEP_NAMES.items()}
+        step = {"step": names.get(stage, stage), "columns": [c + 1 for c in g["columns"]]}
     return {
         "game": "world",
         "variant": {k: v for k, v in state.variant.items() if v is not None},
+        **step,
         "generation": g["generation"],
         "leader": NATION_NAMES[g["leader"]],
         "crises": [list(c) for c in g["crises"]],
@@ -223,16 +250,23 @@ def _get(mapping: Any, key: str, where: str) -> Any:
     return mapping[key]
 
 
-def state_from_position(position: Mapping[str, Any]) -> WorldState:
-    """A game starting from ``position`` (see the module docstring) at its generation's start.
+def state_from_position(
+    position: Mapping[str, Any], chance: Chance | None = None, step: str | None = None
+) -> WorldState:
+    """A game starting from ``position`` (see the module docstring) at the start of its step.
+
+    Args:
+        position: the decoded JSON.
+        chance: the source of later chance outcomes (the cards told in a game refereed at a
+            real table, variant ``draws=table``); default a seeded generator.
+        step: overrides the position's ``step`` (``"stress_test"``: score it as it stands).
 
     Raises:
         PositionError: one line naming the field that is wrong and why.
     """
-    from limitgames.core import Chance
     from limitgames.world.data import embed_overrides, variant_data
     from limitgames.world.game import WorldGame
-    from limitgames.world.state import NATION_NAMES, WorldState
+    from limitgames.world.state import NATION_NAMES, STAGES, WorldState
 
     if not isinstance(position, Mapping):
         raise PositionError("a position is a JSON object")
@@ -258,6 +292,13 @@ def state_from_position(position: Mapping[str, Any]) -> WorldState:
         resolved["stress_tests"] = data.end["stress_tests"]
     n = len(raw_nations)
     names = list(NATION_NAMES[:n])
+    step_name = step if step is not None else position.get("step", "technology")
+    steps = [*(s for s in STAGES if s != "social_start"), *STEP_NAMES]
+    if step_name not in steps:
+        raise PositionError(f"step: {step_name!r} is not one of {', '.join(steps)}")
+    stage = STEP_NAMES.get(step_name, step_name)
+    at_start = stage == "technology"
+    at_end = stage == "stress_start"
 
     def load(state: WorldState) -> None:
         g = _int(_get(position, "generation", "position"), "generation", 1, data.end["generations"])
@@ -276,7 +317,7 @@ def state_from_position(position: Mapping[str, Any]) -> WorldState:
                 raise PositionError(
                     f"crises[{i}]: tiles are financial/environmental/military, each at most once"
                 )
-        if crises[-1]:
+        if crises[-1] and at_start:
             raise PositionError("crises: the current generation has no tile yet at its start")
         for kind in CRISES:
             placed = sum(t.count(kind) for t in crises)
@@ -284,8 +325,8 @@ def state_from_position(position: Mapping[str, Any]) -> WorldState:
                 raise PositionError(
                     f"crises: {placed} {kind} tiles, but the box holds {CRISIS_TILES_PER_KIND}"
                 )
-        placed = sum(len(t) for t in crises)
-        if placed >= data.end["crises"]:
+        placed = sum(len(t) for t in crises[:-1])
+        if placed >= data.end["crises"] and not at_end:
             raise PositionError(
                 f"crises: {placed} tiles placed before generation {g}, but the game ends once "
                 f"{data.end['crises']} are placed"
@@ -322,12 +363,16 @@ def state_from_position(position: Mapping[str, Any]) -> WorldState:
         state.nations = [_nation(state, seat, raw, names) for seat, raw in enumerate(raw_nations)]
         _load_alliances(state, position, names)
         _check_totals(state)
+        if not at_start:
+            _enter_step(state, position, stage)
+        where = "the stress test" if at_end else f"the {step_name.replace('_', ' ')} step"
         state.note(
             None,
-            f"Set up from a position at the start of generation {g}; {leader} holds the leadership tile",
+            f"Set up from a position at {where} of generation {g}; {leader} holds the "
+            "leadership tile",
         )
 
-    state = WorldState(resolved, data, Chance(seed=0), load=load)
+    state = WorldState(resolved, data, chance if chance is not None else Chance(seed=0), load=load)
     state._position = dict(position)
     return state
 
@@ -362,6 +407,26 @@ def _load_alliances(state: WorldState, position: Mapping[str, Any], names: list[
     if not isinstance(demilitarized, bool):
         raise PositionError("demilitarized: true or false")
     state.demilitarized = demilitarized
+
+
+def _enter_step(state: WorldState, position: Mapping[str, Any], stage: str) -> None:
+    """Put a loaded table at the start of ``stage`` with its player-aid columns."""
+    from limitgames.world.political import column_a
+    from limitgames.world.social import column_c
+    from limitgames.world.state import STAGES
+
+    political = stage in POLITICAL_STEPS
+    columns = position.get("columns")
+    if columns is None:
+        state.columns = [column_a(state, n) if political else column_c(n) for n in state.nations]
+    else:
+        if not isinstance(columns, list) or len(columns) != state.n:
+            raise PositionError(f"columns: one player-aid column (1-4) per nation ({state.n})")
+        state.columns = [_int(c, f"columns[{i}]", 1, 4) - 1 for i, c in enumerate(columns)]
+    state.stage = stage
+    if stage in STAGES:
+        state.stage_index = STAGES.index(stage)
+    state.opening = snapshot(state)
 
 
 def _nation(state: WorldState, seat: int, raw: Any, names: list[str]) -> Nation:

@@ -8,11 +8,16 @@
 
 The rulebook's example: 8 x 4 + 15 + 20 + 1 - 18 = 50. In solo mode (p24) the log ends with
 the verdict: more than 100 victory points is "a very good game".
+
+:func:`score_lines` is the scorecard, line by line with its reckoning (``score_board`` and
+the game's scoring add up its points); :func:`stress_test` and :func:`scorecards` are the
+score calculator of ``limit score world POSITION.json``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 from limitgames.world.data import CLASSES, WorldData
 from limitgames.world.international import total_crises
@@ -28,17 +33,9 @@ def score_nation(data: WorldData, nation: Nation, crises: int) -> dict[str, int]
         nation: the board to score.
         crises: the number of crisis tiles placed in the game.
     """
-    return score_board(
-        data,
-        sol=nation.sol,
-        population=nation.population,
-        money=nation.money,
-        territory=nation.territory,
-        military=nation.stock[MILITARY],
-        pollution=nation.pollution,
-        disruption=nation.disruption,
-        crises=crises,
-    )
+    parts = {line.part: line.points for line in nation_score_lines(data, nation, crises)}
+    parts["total"] = sum(parts.values())
+    return parts
 
 
 def score_view(data: WorldData, view: dict[str, Any], crises: int) -> dict[str, int]:
@@ -70,24 +67,116 @@ def score_board(
     crises: int,
 ) -> dict[str, int]:
     """The score (rulebook p23) of a board given as numbers: ``sol`` by class A-E,
-    ``population`` its position 1-9, the rest counts; weights from ``data.scoring``."""
-    w: dict[str, Any] = data.scoring
-    total_sol = sum(sol[CLASSES.index(c)] for c in w["sol_classes"])
-    happiness = total_sol * data.demographic_index[max(1, min(9, population)) - 1]
-    value = w["financial_base"] - crises
-    financial = value * (money // w["money_unit"]) if value > 0 else 0
-    territory_points = w["territory"] * territory
-    military_points = w["military_points"] * (military // w["military_unit"])
-    impact = w["pollution"] * pollution + w["disruption"] * disruption
-    parts = {
-        "happiness": happiness,
-        "financial": financial,
-        "territory": territory_points,
-        "military": military_points,
-        "impact": impact,
-    }
+    ``population`` its position 1-9, the rest counts; weights from ``data.scoring``.
+
+    Returns ``{part: points, ..., "total": points}`` (the parts of :func:`score_lines`).
+    """
+    lines = score_lines(
+        data,
+        sol=sol,
+        population=population,
+        money=money,
+        territory=territory,
+        military=military,
+        pollution=pollution,
+        disruption=disruption,
+        crises=crises,
+    )
+    parts = {line.part: line.points for line in lines}
     parts["total"] = sum(parts.values())
     return parts
+
+
+class ScoreLine(NamedTuple):
+    """One line of the scorecard: ``part`` (happiness, financial, territory, military, impact),
+    the rulebook's name of it, its ``points`` and the reckoning in words."""
+
+    part: str
+    title: str
+    points: int
+    reckoning: str
+
+
+def score_lines(
+    data: WorldData,
+    *,
+    sol: list[int],
+    population: int,
+    money: int,
+    territory: int,
+    military: int,
+    pollution: int,
+    disruption: int,
+    crises: int,
+) -> list[ScoreLine]:
+    """The scorecard's lines (rulebook p23, "Calculating points"), each with its reckoning, as
+    :func:`score_board` counts them (same arguments; weights from ``data.scoring``)."""
+    w: dict[str, Any] = data.scoring
+    classes = list(w["sol_classes"])
+    levels = [sol[CLASSES.index(c)] for c in classes]
+    total_sol = sum(levels)
+    pos = max(1, min(9, population))
+    index = data.demographic_index[pos - 1]
+    happiness = total_sol * index
+    value = w["financial_base"] - crises
+    units = money // w["money_unit"]
+    financial = value * units if value > 0 else 0
+    if value > 0:
+        money_text = (
+            f"{w['financial_base']} - {crises} crises = {value} per {w['money_unit']} $; "
+            f"{money} $ / {w['money_unit']} = {units}; {units} x {value} = {financial}"
+        )
+    else:
+        money_text = (
+            f"{w['financial_base']} - {crises} crises = {value}: money is worth nothing ({money} $)"
+        )
+    military_points = w["military_points"] * (military // w["military_unit"])
+    impact = w["pollution"] * pollution + w["disruption"] * disruption
+    return [
+        ScoreLine(
+            "happiness",
+            "Gross domestic happiness",
+            happiness,
+            f"{' + '.join(classes)} = {' + '.join(map(str, levels))} = {total_sol}; population "
+            f"{data.level(pos)}: demographic index {index}; {total_sol} x {index} = {happiness}",
+        ),
+        ScoreLine("financial", "Financial strength", financial, money_text),
+        ScoreLine(
+            "territory",
+            "Territory",
+            w["territory"] * territory,
+            f"{territory} territory x {w['territory']} = {w['territory'] * territory}",
+        ),
+        ScoreLine(
+            "military",
+            "Military power",
+            military_points,
+            f"{military} military / {w['military_unit']} = {military // w['military_unit']}; "
+            f"x {w['military_points']} = {military_points}",
+        ),
+        ScoreLine(
+            "impact",
+            "Historical impact",
+            impact,
+            f"{pollution} pollution x {w['pollution']} + {disruption} disruption x "
+            f"{w['disruption']} = {impact}",
+        ),
+    ]
+
+
+def nation_score_lines(data: WorldData, nation: Nation, crises: int) -> list[ScoreLine]:
+    """:func:`score_lines` of a nation board."""
+    return score_lines(
+        data,
+        sol=nation.sol,
+        population=nation.population,
+        money=nation.money,
+        territory=nation.territory,
+        military=nation.stock[MILITARY],
+        pollution=nation.pollution,
+        disruption=nation.disruption,
+        crises=crises,
+    )
 
 
 def scoring(state: WorldState) -> bool:
@@ -116,3 +205,41 @@ def scoring(state: WorldState) -> bool:
 
 
 STAGE_HANDLERS["scoring"] = scoring
+
+
+# --- the score calculator (limit score world) ---------------------------------------------------
+def stress_test(position: Mapping[str, Any], stress_tests: int | None = None) -> WorldState:
+    """The game of ``position`` ended where it stands: its stress test run (rulebook p23,
+    "Stress Test": supply, consumption and production again, shortages applied, no crises)
+    up to its first decision (a plant or class a shortage lets a nation choose), or scored.
+
+    Args:
+        position: a position (``world.position``) at any step; its boards are stress tested.
+        stress_tests: how many stress tests (0-2; default the position's variant or the data's).
+
+    Raises:
+        PositionError: a bad position, one line naming the field.
+    """
+    from limitgames.world.position import state_from_position
+
+    start = dict(position)
+    if stress_tests is not None:
+        start["variant"] = {**dict(start.get("variant") or {}), "stress_tests": stress_tests}
+    return state_from_position(start, step="stress_test")
+
+
+def scorecards(state: WorldState) -> list[tuple[str, list[ScoreLine], int]]:
+    """Each nation's name, scorecard lines and total, as :func:`scoring` counted them (the
+    game must be over).
+
+    Raises:
+        ValueError: the game is not over.
+    """
+    if not state.terminal:
+        raise ValueError("the game is not over: no score yet")
+    crises = total_crises(state)
+    cards = []
+    for nation in state.nations:
+        lines = nation_score_lines(state.data, nation, crises)
+        cards.append((state.name(nation.seat), lines, sum(line.points for line in lines)))
+    return cards

@@ -80,7 +80,16 @@ def set_up(state: WorldState) -> None:
             result.append(decks)
         return result
 
-    start = state._chance.draw("start_player", lambda rng: rng.randrange(n))
+    if state.variant.get("draws") == "table":  # a referee tells who starts
+        request = {
+            "label": "the nation that holds the leadership tile",
+            "options": list(range(n)),
+            "names": [state.name(seat) for seat in range(n)],
+            "count": None,
+        }
+        start = state._chance.draw("start_player", lambda rng: rng.randrange(n), request)
+    else:
+        start = state._chance.draw("start_player", lambda rng: rng.randrange(n))
     shuffled = state._chance.draw("decks", shuffle)
     if not isinstance(start, int) or not 0 <= start < n:
         raise RecordError(f"start player {start!r} is not a seat 0..{n - 1}", "chance 0")

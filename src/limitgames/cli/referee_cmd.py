@@ -1,0 +1,264 @@
+"""``limit referee world`` (keep the books of a game at a real table) and ``limit score world``
+(the score calculator, with the stress test)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from limitgames.core import LimitGamesError
+
+console = Console()
+err_console = Console(stderr=True)
+
+GAMES = ("world",)
+
+HELP = (
+    "Type each decision taken at the table in the game's notation (`moves` lists them), and "
+    "the cards drawn when asked. Commands: moves, board, score (if the game ended now), log, "
+    "undo (any decision), position FILE (the table at the start of this generation), quit."
+)
+
+
+def _fail(message: str) -> typer.Exit:
+    err_console.print(f"[bold red]error:[/] {message}", highlight=False)
+    return typer.Exit(1)
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise LimitGamesError(f"{path}: cannot read the file: {exc.strerror}") from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise LimitGamesError(f"{path}: not JSON: {exc}") from None
+
+
+class EndOfInput(Exception):
+    """The input ended (the session stops and saves)."""
+
+
+def _read(prompt: str) -> str:
+    try:
+        return str(typer.prompt(prompt, prompt_suffix=" ", default="", show_default=False))
+    except (EOFError, typer.Abort):
+        raise EndOfInput from None
+
+
+def _ask_outcome(kind: str, request: Mapping[str, Any]) -> Any:
+    """Ask the referee for a chance outcome as it happened at the table (re-asks on a typo)."""
+    from limitgames.world.referee import OutcomeNeeded, request_refusal
+
+    names = list(request.get("names") or [])
+    while True:
+        if request.get("count") is None:
+            shown = names or [str(o) for o in request["options"]]
+            text = _read(f"{request['label']} ({', '.join(shown)}):").strip()
+            value: Any = names.index(text) if text in names else text
+        else:
+            text = _read(f"{request['label']}: the cards drawn (card ids, any order):")
+            value = [c for c in re.split(r"[,\s]+", text.strip()) if c]
+        if text.strip() in ("cancel", "quit"):
+            raise OutcomeNeeded(f"{request['label']}: cancelled")
+        reason = request_refusal(request, value)
+        if reason is None:
+            return value
+        held = (
+            "" if request.get("count") is None else f" (the deck: {', '.join(request['options'])})"
+        )
+        console.print(f"Not possible: {reason}{held}", highlight=False, soft_wrap=True)
+
+
+def _show_choice(state: Any) -> None:
+    top = state.pending[-1]
+    choice = state.observation(top.seat)["choice"]
+    console.print(
+        f"[bold]{choice['nation']}[/] decides: {choice['kind'].replace('_', ' ')}  "
+        f"({' | '.join(choice['options'])})",
+        highlight=False,
+        soft_wrap=True,
+    )
+    for amount in choice.get("amounts", []):
+        console.print(f"  any amount: {amount}", highlight=False, soft_wrap=True)
+
+
+def print_scorecards(state: Any) -> None:
+    """Each nation's scorecard, line by line, and the totals."""
+    from limitgames.world.scoring import scorecards
+
+    for name, lines, total in scorecards(state):
+        table = Table(title=f"{name}: {total} points", title_justify="left")
+        table.add_column("line")
+        table.add_column("points", justify="right")
+        table.add_column("reckoning")
+        for line in lines:
+            table.add_row(line.title, str(line.points), line.reckoning)
+        table.add_row("Total", str(total), "")
+        console.print(table)
+
+
+def referee_command(
+    game: Annotated[str, typer.Argument(help="The game (world).")],
+    players: Annotated[int, typer.Option(help="Number of nations (2-6) of a new game.")] = 4,
+    start_player: Annotated[
+        str | None,
+        typer.Option(help="The nation holding the leadership tile at the start (else asked)."),
+    ] = None,
+    position: Annotated[
+        Path | None,
+        typer.Option(help="Start from a position file, at any step of a generation (JSON)."),
+    ] = None,
+    stress_tests: Annotated[
+        int | None, typer.Option(help="Stress tests before scoring (0-2).")
+    ] = None,
+    record: Annotated[
+        Path | None,
+        typer.Option(help="Where to save the record (default records/referee-<time>.json)."),
+    ] = None,
+) -> None:
+    """Keep the books of a game played at a real table: you type the decisions and the cards drawn.
+
+    The program takes the real chance outcomes (who starts, the cards drawn from each
+    deck) instead of its own deck order, and any decision can be undone.
+
+    Example: limit referee world --players 3 --start-player square
+    """
+    from limitgames.world.position import position_json
+    from limitgames.world.referee import OutcomeNeeded, Referee
+
+    if game not in GAMES:
+        raise _fail(f"the referee knows only {', '.join(GAMES)}, not {game!r}")
+    variant: dict[str, Any] = {}
+    if stress_tests is not None:
+        variant["stress_tests"] = stress_tests
+    try:
+        if position is not None:
+            referee = Referee(position=_read_json(position), variant=variant, ask=_ask_outcome)
+        else:
+            referee = Referee(players, variant=variant, ask=_ask_outcome, start_player=start_player)
+    except EndOfInput:
+        raise _fail("no start player given") from None
+    except LimitGamesError as exc:
+        raise _fail(str(exc)) from None
+    target = record or Path("records") / (
+        f"referee-{datetime.now(UTC).strftime('%Y%m%d-%H%M%S')}.json"
+    )
+    console.print(HELP, highlight=False, soft_wrap=True)
+    shown = 0
+    try:
+        while not referee.state.is_terminal():
+            state = referee.state
+            lines = state.log_lines(None)
+            for line in lines[shown:]:
+                console.print(f"  {line}", highlight=False, soft_wrap=True)
+            shown = len(lines)
+            _show_choice(state)
+            text = _read(">").strip()
+            word, _, rest = text.partition(" ")
+            if not text:
+                continue
+            if word == "quit":
+                break
+            if word == "moves":
+                continue  # the decision and its options are shown again
+            if word == "board":
+                from limitgames.cli.world_view import render
+
+                render(console, state, None)
+            elif word == "log":
+                for line in lines:
+                    console.print(f"  {line}", highlight=False, soft_wrap=True)
+            elif word == "score":
+                from limitgames.world.scoring import scorecards, stress_test
+
+                try:
+                    ended = stress_test(position_json(state), stress_tests=0)
+                    console.print(
+                        "If the game ended at the start of this generation (no stress test):",
+                        highlight=False,
+                    )
+                    for name, _, total in scorecards(ended):
+                        console.print(f"  {name}: {total}", highlight=False)
+                except (LimitGamesError, ValueError) as exc:
+                    console.print(f"Cannot score now: {exc}", highlight=False)
+            elif word == "undo":
+                try:
+                    console.print(f"Taken back: {referee.undo()}", highlight=False)
+                    shown = min(shown, len(referee.state.log_lines(None)))
+                except LimitGamesError as exc:
+                    console.print(str(exc), highlight=False)
+            elif word == "position" and rest:
+                path = Path(rest.strip())
+                path.write_text(json.dumps(position_json(state), indent=1) + "\n", encoding="utf-8")
+                console.print(f"Position saved to {path}", highlight=False)
+            else:
+                try:
+                    referee.apply(text)
+                except OutcomeNeeded as exc:
+                    console.print(f"Not applied: {exc}", highlight=False, soft_wrap=True)
+                except LimitGamesError as exc:
+                    console.print(f"Refused: {exc}", highlight=False, soft_wrap=True)
+    except EndOfInput:
+        pass
+    state = referee.state
+    lines = state.log_lines(None)
+    for line in lines[shown:]:
+        console.print(f"  {line}", highlight=False, soft_wrap=True)
+    if state.is_terminal():
+        print_scorecards(state)
+    saved = referee.record().write(target)
+    console.print(f"Record saved to {saved}", highlight=False)
+
+
+def score_command(
+    game: Annotated[str, typer.Argument(help="The game (world).")],
+    position: Annotated[Path, typer.Argument(help="A position file (JSON), at any step.")],
+    stress_tests: Annotated[
+        int | None,
+        typer.Option(help="Stress tests before scoring (0-2; default the position's or 1)."),
+    ] = None,
+) -> None:
+    """The score calculator: the stress test, then each line of the score as the rulebook counts it.
+
+    The game is taken as ended where the position stands. A shortage in the stress
+    test may ask a nation which plant or class loses a level.
+
+    Example: limit score world table.json
+    """
+    from limitgames.world.scoring import stress_test
+
+    if game not in GAMES:
+        raise _fail(f"the score calculator knows only {', '.join(GAMES)}, not {game!r}")
+    try:
+        state = stress_test(_read_json(position), stress_tests)
+    except LimitGamesError as exc:
+        raise _fail(f"{position}: {exc}") from None
+    try:
+        while not state.is_terminal():
+            _show_choice(state)
+            text = _read(">").strip()
+            try:
+                state.apply_string(text)
+            except LimitGamesError as exc:
+                console.print(f"Refused: {exc}", highlight=False, soft_wrap=True)
+    except EndOfInput:
+        raise _fail("the stress test needs a decision (input ended)") from None
+    lines = state.log_lines(None)
+    start = next((i for i, t in enumerate(lines) if t.startswith("== Stress test")), None)
+    if start is not None:
+        console.print("[bold]Stress test[/]", highlight=False)
+        for line in lines[start + 1 :]:
+            if line.startswith("== Scoring"):
+                break
+            console.print(f"  {line}", highlight=False, soft_wrap=True)
+    else:
+        console.print("No stress test.", highlight=False)
+    print_scorecards(state)

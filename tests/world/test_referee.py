@@ -1,0 +1,236 @@
+"""The referee of a game at a real table (``limit referee world``, ``world.referee``), positions
+at any step of a generation, and the score calculator (``limit score world``).
+
+The score fixtures are the rulebook's own example (seed 004, p23, "Example"): a global
+standard of living of 3 + 3 + 2 = 8, population 30 (demographic index 4), 4 crises, 154 $,
+4 territories, 4 military in stock, 5 pollution and 8 disruption tokens:
+32 + 15 + 20 + 1 - 18 = 50 points.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from limitgames.cli import referee_cmd
+from limitgames.core import GameRecord, IllegalActionError, LimitGamesError, PositionError
+from limitgames.world.position import position_json, state_from_position
+from limitgames.world.referee import OutcomeNeeded, Referee
+from limitgames.world.scoring import scorecards, stress_test
+from tests.world.scenario import new_state
+
+runner = CliRunner()
+
+SOCIETY = [
+    "artificial-intelligence",
+    "conscription",
+    "graduate-studies",
+    "indoctrination",
+    "investment-policy",
+    "overconsumption",
+    "political-reform",
+    "surcharge",
+    "sustainable-consumption",
+    "vegetarianism",
+]
+"""The society deck at setup: the 10 society cards that are neither starters nor technology
+(rulebook card list; the data file's ``kind = "deck"``)."""
+
+
+def _app() -> typer.Typer:
+    app = typer.Typer()
+    app.command("referee")(referee_cmd.referee_command)
+    app.command("score")(referee_cmd.score_command)
+    return app
+
+
+def rulebook_example(renewable: int = 30, industrial: int = 30) -> dict[str, Any]:
+    """A 2-nation table at generation 5 whose circle is the rulebook's scoring example.
+
+    Its plants are all at position 1 (production 1 each, no fossil, no pollution) and its
+    stocks hold ``renewable`` and ``industrial`` for the stress test. Tokens moved onto
+    circle's board are taken from the reserves / LIMIT box, so the box's totals still hold.
+    """
+    p = position_json(new_state(2, seed=3))
+    circle = p["nations"][0]
+    circle.update(
+        population=7,  # the 7th position of the track: 30
+        money=154,
+        territory=4,
+        pollution=5,
+        disruption=8,
+        sol="33322",  # A + C + E = 3 + 3 + 2 = 8
+        shift_tiles="DE",  # A, B, C reached 3: their tiles moved to the zone
+        shift_zone=3,
+    )
+    circle["plants"] = {"renewable": 1, "industrial": 1, "military": 1}
+    circle["stock"] = {"renewable": renewable, "industrial": industrial, "military": 4}
+    p["generation"] = 5
+    p["crises"] = [["financial"], ["military"], ["environmental"], ["financial"], []]
+    p["limit_box"]["money"] -= 154 - 5
+    p["limit_box"]["territory"] += 1
+    p["pollution_reserve"] -= 5
+    p["disruption_reserve"] -= 8
+    return p
+
+
+# --- the score calculator --------------------------------------------------------------------
+def test_the_rulebook_example_scores_50_line_by_line() -> None:
+    state = stress_test(rulebook_example(), stress_tests=0)
+    name, lines, total = scorecards(state)[0]
+    assert name == "circle" and total == 50 == state.scores[0]
+    assert [(line.part, line.points) for line in lines] == [
+        ("happiness", 32),
+        ("financial", 15),
+        ("territory", 20),
+        ("military", 1),
+        ("impact", -18),
+    ]
+    assert lines[0].reckoning == (
+        "A + C + E = 3 + 3 + 2 = 8; population 30: demographic index 4; 8 x 4 = 32"
+    )
+    assert "154 $ / 10 = 15" in lines[1].reckoning
+
+
+def test_the_stress_test_runs_before_the_score() -> None:
+    # Stress test by hand: supply, population 30 eats 30 renewable (30 held: no shortage);
+    # consumption, class C at 3 consumes at its own level, 30 industrial (30 held); production,
+    # every plant at 1 yields 1 with no fossil and no pollution: military 4 -> 5, still 1 point.
+    state = stress_test(rulebook_example(), stress_tests=1)
+    circle = state.nations[0]
+    assert (circle.population, circle.stock, circle.pollution) == (7, [1, 1, 5], 5)
+    assert state.scores[0] == 50
+    # With 10 renewable, population 30 can only be fed at 10 (two levels down, to the 5th
+    # position): the demographic index falls from 4 to 2 and happiness from 32 to 8 x 2 = 16.
+    # Unrest rises 3 per level (data: renewable_shortage_unrest): 6 + 6 = 12, one step past the track's end (11), so one
+    # disruption token (p9): impact -18 -> -19. No plant can lose a level (all at 1).
+    short = stress_test(rulebook_example(renewable=10), stress_tests=1)
+    circle = short.nations[0]
+    assert (circle.population, circle.unrest, circle.disruption) == (5, 11, 9)
+    assert short.scores[0] == 16 + 15 + 20 + 1 - 19
+
+
+def test_score_command_prints_every_line(tmp_path: Path) -> None:
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(rulebook_example()))
+    result = runner.invoke(_app(), ["score", "world", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "Stress test" in result.output and "population 30 eats 30 renewable" in result.output
+    for words in ("Gross domestic happiness", "Financial strength", "Historical impact"):
+        assert words in result.output
+    assert "circle: 50 points" in result.output
+    bad = rulebook_example()
+    bad["nations"][0]["sol"] = "23322"
+    path.write_text(json.dumps(bad))
+    result = runner.invoke(_app(), ["score", "world", str(path)])
+    assert result.exit_code == 1
+    assert "nations[0].sol: a class may not stand above a higher class" in result.output
+
+
+# --- positions at any step ---------------------------------------------------------------------
+def test_a_position_at_a_later_step_starts_there() -> None:
+    p = rulebook_example()
+    p["crises"] = [["financial"], [], [], [], []]  # the game goes on
+    p["step"] = "supply"
+    state = state_from_position(p)
+    text = "\n".join(state.log_lines(None))
+    assert "at the supply step of generation 5" in text
+    assert "Technological advancement" not in text and "circle: Supply:" in text
+    assert state.columns[0] == 2  # class C at 3, read from the board
+    saved = position_json(state)
+    assert saved["step"] == "supply" and saved["columns"] == [3, 1]
+    p["columns"] = [9, 1]
+    with pytest.raises(PositionError, match=r"columns\[0\]: 9 is above 4"):
+        state_from_position(p)
+    del p["step"], p["columns"]
+    p["crises"][-1] = ["military"]
+    with pytest.raises(PositionError, match="no tile yet at its start"):
+        state_from_position(p)
+    p["step"] = "environmental_crisis"  # after the military crisis tile of this generation
+    assert state_from_position(p).crises[4][0] == "military"  # kept; play went on from there
+    p["step"] = "lunch"
+    with pytest.raises(PositionError, match="step: 'lunch' is not one of technology"):
+        state_from_position(p)
+
+
+# --- the referee --------------------------------------------------------------------------------
+def test_the_referee_takes_the_cards_drawn_at_the_table() -> None:
+    referee = Referee(2, start_player="square")
+    state = referee.state
+    assert state.leader == 1 and sorted(state.nations[1].decks["society"]) == SOCIETY
+    # class A at 1 at the start: the player aid's first column draws 5 (rulebook p12)
+    assert referee.pending_draw() == {
+        "label": "square draws",
+        "counts": {"society": 5, "military": 5, "production": 5},
+    }
+    with pytest.raises(OutcomeNeeded, match="square draws 5 from the society deck"):
+        referee.apply("deck society")
+    assert referee.state.history() == []  # nothing happened
+    drawn = ["vegetarianism", "surcharge", "political-reform", "conscription", "overconsumption"]
+    referee.tell_cards(["surcharge", "education"])  # a typo: refused, the books unchanged
+    with pytest.raises(LimitGamesError, match="2 card"):
+        referee.apply("deck society")
+    referee.tell_cards(drawn)
+    referee.apply("deck society")
+    keep = sorted(a[1] for a in referee.state.legal_actions())
+    assert keep == sorted(drawn)  # the real cards, not the program's deck order
+    referee.apply("keep political-reform")
+    square = referee.state.nations[1]
+    assert "political-reform" in square.hand
+    # the four others went back under the deck: the deck is the setup deck less the kept card
+    assert sorted(square.decks["society"]) == sorted(set(SOCIETY) - {"political-reform"})
+    with pytest.raises(IllegalActionError):
+        referee.apply("keep surcharge")  # circle must choose a deck now
+    # undo across the draw (every seat is a person): back to the choice of a card, then the deck
+    assert referee.undo() == "keep political-reform"
+    assert referee.state.pending[-1].kind == "keep"
+    assert referee.undo() == "deck society"
+    assert sorted(referee.state.nations[1].decks["society"]) == SOCIETY
+    referee.tell_cards(SOCIETY[:5])
+    referee.apply("deck society")
+    referee.apply("keep graduate-studies")
+    replayed = GameRecord.loads(referee.record().dumps()).replay()
+    assert "graduate-studies" in replayed.nations[1].hand  # type: ignore[attr-defined]
+
+
+def test_the_referee_joins_a_game_at_any_step() -> None:
+    p = position_json(new_state(2, seed=3))
+    p["step"] = "decide_policy"
+    referee = Referee(position=p)
+    assert referee.state.stage == "decide_policy"
+    record = referee.record()
+    assert record.start is not None and record.start["variant"]["draws"] == "table"
+
+
+def test_a_scripted_session_keeps_the_books(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    lines = [
+        "deck society",
+        "surcharge nonsense",  # asked again: 2 cards for 5, and an unknown card
+        "surcharge vegetarianism conscription overconsumption political-reform",
+        "keep surcharge",
+        "undo",
+        "keep vegetarianism",
+        "deck military",  # circle
+        "quit",
+    ]
+    result = runner.invoke(
+        _app(),
+        ["referee", "world", "--players", "2", "--record", str(path)],
+        input="square\n" + "\n".join(lines) + "\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "Not possible: 2 given, 5 expected" in result.output
+    assert "Taken back: keep surcharge" in result.output
+    assert "circle draws 5 from the military deck" in result.output
+    record = GameRecord.read(path)
+    assert record.actions == ["deck society", "keep vegetarianism"]
+    state = record.replay()
+    square = state.nations[1]  # type: ignore[attr-defined]
+    assert "vegetarianism" in square.hand and "surcharge" not in square.hand
+    assert len(square.decks["society"]) == 9
