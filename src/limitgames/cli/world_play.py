@@ -166,6 +166,21 @@ class WorldInput:
         return True
 
 
+def make_session(
+    console: Console,
+    state: State,
+    seats: list[Any],
+    render: Any,
+    record_path: Path | None,
+    **options: Any,
+) -> TerminalSession:
+    """The terminal session ``limit play world`` runs: the shared session with the
+    :class:`WorldTerminal` (``options`` as :class:`~limitgames.cli.session.TerminalSession`)."""
+    return TerminalSession(
+        console, state, seats, render, record_path, terminal=WorldTerminal(render), **options
+    )
+
+
 class WorldTerminal(GameTerminal):
     """LIMIT at the terminal: the generic narration, secret choices announced without their
     content, and ``undo`` only while nothing hidden was shown since (no other nation decided,
@@ -284,16 +299,8 @@ def play_world(
             "Type help for the commands; moves lists your options; preview ACTION shows what it would do.",
             highlight=False,
         )
-    session = TerminalSession(
-        console,
-        state,
-        seats,
-        render,
-        setup.record_path,
-        seed=setup.seed,
-        pause=pause,
-        terminal=WorldTerminal(render),
-        quiet=quiet,
+    session = make_session(
+        console, state, seats, render, setup.record_path, seed=setup.seed, pause=pause, quiet=quiet
     )
     session.input = WorldInput(
         console,
