@@ -66,7 +66,7 @@ def test_world_data_and_limits_are_options(runs: list[dict[str, Any]], tmp_path:
     result = CliRunner().invoke(_app(), [*options, "--abandon-hours", "2"])
     assert result.exit_code == 0, result.output
     assert "world data set offered: short" in result.output
-    assert runs[0]["ws_ping_timeout"] > 0
+    assert runs[0]["ws_ping_timeout"] > 0 and runs[0]["ws_per_message_deflate"] is False
     bad = CliRunner().invoke(_app(), ["--db", db, "--world-data", "fifo=/dev/zero"])
     assert bad.exit_code == 2 and "not a regular file" in bad.output
     assert CliRunner().invoke(_app(), ["--db", db, "--world-data", "nameonly"]).exit_code == 2

@@ -82,6 +82,14 @@ def serve(
         int,
         typer.Option(help="Unfinished games started from one network address.", min=1),
     ] = _DEFAULT.unfinished_per_creator,
+    ws_deflate: Annotated[
+        bool,
+        typer.Option(
+            "--ws-deflate",
+            help="Compress WebSocket messages (permessage-deflate): less bandwidth, but each "
+            "connection compresses every view on its own (costly with many spectators).",
+        ),
+    ] = False,
     abandon_hours: Annotated[
         float,
         typer.Option(
@@ -160,4 +168,5 @@ def serve(
         ws_max_size=65536,
         ws_ping_interval=20,
         ws_ping_timeout=20,
+        ws_per_message_deflate=ws_deflate,
     )

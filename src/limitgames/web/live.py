@@ -718,25 +718,37 @@ class GameHub:
         fresh: dict[int, str] = {}
         async with live.lock:
             seats = live.check_tokens(claims)
-            for s in sorted(seats):
-                if live.seats[s].joined:
-                    continue
-                token = secrets.token_urlsafe(24)
-                token_hash = hash_token(token)
-                if not await self.db(self.store.mark_joined, live.id, s, token_hash):
-                    raise RefusedError(f"seat {s} was just taken by whoever opened its invite link")
-                live.seats[s].joined = True
-                live.seats[s].token_hash = token_hash
-                fresh[s] = token
+            try:
+                for s in sorted(seats):
+                    if live.seats[s].joined:
+                        continue
+                    token = secrets.token_urlsafe(24)
+                    token_hash = hash_token(token)
+                    if not await self.db(self.store.mark_joined, live.id, s, token_hash):
+                        raise RefusedError(
+                            f"seat {s} was just taken by whoever opened its invite link"
+                        )
+                    live.seats[s].joined = True
+                    live.seats[s].token_hash = token_hash
+                    fresh[s] = token
+            except RefusedError:
+                if fresh:  # seats already rotated stay this connection's: send their tokens
+                    connection.seats = frozenset(s for s in seats if live.seats[s].joined)
+                    await connection.send(self._welcome(connection.seats, fresh))
+                raise
             connection.seats = seats
-        welcome: dict[str, Any] = {"type": "welcome", "seats": sorted(seats)}
-        if fresh:
-            welcome["tokens"] = {str(s): t for s, t in fresh.items()}
-        await connection.send(welcome)
+        await connection.send(self._welcome(seats, fresh))
         if fresh:
             await self.broadcast(live)
         else:
             await self._send(live, connection)
+
+    @staticmethod
+    def _welcome(seats: frozenset[int], fresh: dict[int, str]) -> dict[str, Any]:
+        welcome: dict[str, Any] = {"type": "welcome", "seats": sorted(seats)}
+        if fresh:
+            welcome["tokens"] = {str(s): t for s, t in fresh.items()}
+        return welcome
 
     # --- actions -----------------------------------------------------------------
     async def act(self, live: LiveGame, connection: Connection, text: str, ply: int | None) -> None:
