@@ -126,6 +126,7 @@ def test_an_admin_offers_data_files_by_name(db_url: str, tmp_path: Path) -> None
         for text in (json.dumps(summary), page, view):
             assert str(tmp_path) not in text
         assert "two-tests" in _world(client, str(data)).json()["detail"]  # the path is refused
+        assert _world(client, "").status_code == 200  # "" (the lobby's "default"): shipped data
     with pytest.raises(ValueError, match="not a regular file"):
         create_app(db_url, data_files={"world": {"pipe": "/dev/zero"}})
 
@@ -344,6 +345,8 @@ def test_the_server_draws_the_seed_of_hidden_games_between_people(client: TestCl
     people = [{"kind": "me"}, {"kind": "friend"}]
     chosen = client.post("/api/games", json={"game": "toy-secret", "seats": people, "seed": 424242})
     assert chosen.status_code == 400 and "server draws the seed" in chosen.json()["detail"]
+    cards = {"game": "cards", "variant": {"players": 2}, "seats": people, "seed": 424242}
+    assert client.post("/api/games", json=cards).status_code == 400  # the probe's own attack
     game = new_game(client, "toy-secret", people, seed=None)
     summary = client.get(f"/api/games/{game['id']}").json()
     commitment = summary["seed_commitment"]

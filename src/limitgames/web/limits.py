@@ -125,10 +125,17 @@ class AddressBuckets:
     the oldest one is dropped (that address starts afresh).
     """
 
-    def __init__(self, rate: float, capacity: float, max_addresses: int = 10_000) -> None:
+    def __init__(
+        self,
+        rate: float,
+        capacity: float,
+        max_addresses: int = 10_000,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
         self.rate = rate
         self.capacity = capacity
         self.max_addresses = max_addresses
+        self.clock = clock
         self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
 
     def take(self, address: str) -> bool:
@@ -136,7 +143,7 @@ class AddressBuckets:
         bucket = self._buckets.get(address)
         if bucket is None:
             self._prune()
-            bucket = self._buckets[address] = TokenBucket(self.rate, self.capacity)
+            bucket = self._buckets[address] = TokenBucket(self.rate, self.capacity, self.clock)
         else:
             self._buckets.move_to_end(address)
         return bucket.take()
