@@ -416,7 +416,7 @@ def create_app(
     async def replay_page(request: Request, game_id: str) -> HTMLResponse:
         live = await live_or_404(request, game_id)
         info = get_game(live.stored.game).info
-        finished = live.state.is_terminal()
+        finished = live.stored.status != STATUS_PLAYING
         return _page(
             "replay.html.j2",
             game_id=game_id,

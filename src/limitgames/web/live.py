@@ -403,7 +403,10 @@ class GameHub:
         which fall idle later (every ``abandon_after / 4`` seconds, at most
         every minute).
         """
-        abandoned = await self.db(self.store.abandon_idle, self._idle_cutoff())
+        try:
+            abandoned = await self.db(self.store.abandon_idle, self._idle_cutoff())
+        except StorageUnavailableError:  # a read-only database still serves its games
+            abandoned = []
         if abandoned:
             log.info("abandoned %d game(s) without an action for too long", len(abandoned))
         ids = await self.db(self.store.game_ids, STATUS_PLAYING)
