@@ -12,6 +12,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Callable, Iterator
@@ -101,13 +102,34 @@ def free_port() -> int:
         return port
 
 
-class Server:
-    """``python -m limitgames.web`` as a subprocess on a free loopback port."""
+GENEROUS_LIMITS = [
+    "--games-per-hour",
+    "100000",
+    "--unfinished-per-creator",
+    "100000",
+    "--connections-per-address",
+    "100000",
+]
+"""Every test client comes from 127.0.0.1: the load tests start more games than one person would."""
 
-    def __init__(self, db_url: str, port: int | None = None, move_seconds: float = 10.0) -> None:
+
+class Server:
+    """``python -m limitgames.web`` as a subprocess on a free loopback port.
+
+    ``options`` are more ``limit serve`` options (default: :data:`GENEROUS_LIMITS`).
+    """
+
+    def __init__(
+        self,
+        db_url: str,
+        port: int | None = None,
+        move_seconds: float = 10.0,
+        options: list[str] | None = None,
+    ) -> None:
         self.db_url = db_url
         self.port = port or free_port()
         self.move_seconds = move_seconds
+        self.options = GENEROUS_LIMITS if options is None else options
         self.process: subprocess.Popen[bytes] | None = None
         self.log = ARTIFACTS / "logs" / f"server-{self.port}.log"
 
@@ -131,6 +153,7 @@ class Server:
                     str(self.move_seconds),
                     "--log-level",
                     "warning",
+                    *self.options,
                 ],
                 cwd=ROOT,
                 stdout=log,
@@ -162,6 +185,61 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(timeout=10)
+
+
+class ThreadServer:
+    """The app under a real uvicorn in a thread of the test (real sockets, fast to start).
+
+    Args:
+        app: the app (``create_app(...)`` with the limits under test).
+        send_buffer: the kernel's send buffer of each connection (bytes; default: the
+            kernel's, which grows to megabytes), to see a client that stops reading soon.
+    """
+
+    def __init__(self, app: Any, send_buffer: int | None = None) -> None:
+        import uvicorn
+
+        self.app = app
+        self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if send_buffer is not None:  # accepted connections inherit it (and lose autotuning)
+            self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
+        self.listener.bind(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        config = uvicorn.Config(
+            app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            ws_max_size=65536,
+            timeout_graceful_shutdown=2,
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(
+            target=self.server.run, args=([self.listener],), name="test-uvicorn", daemon=True
+        )
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_base(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def __enter__(self) -> ThreadServer:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the in-thread server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+        self.listener.close()
 
 
 @pytest.fixture

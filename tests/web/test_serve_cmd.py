@@ -56,3 +56,19 @@ def test_bad_options_get_one_line_errors(runs: list[dict[str, Any]]) -> None:
     assert result.exit_code == 2 and "is not a database URL" in result.output
     assert CliRunner().invoke(_app(), ["--port", "70000"]).exit_code == 2
     assert not runs
+
+
+def test_world_data_and_limits_are_options(runs: list[dict[str, Any]], tmp_path: Path) -> None:
+    data = tmp_path / "short.toml"
+    data.write_text("[end]\nstress_tests = 0\n", encoding="utf-8")
+    db = f"sqlite:///{tmp_path / 'x.sqlite3'}"
+    options = ["--db", db, "--world-data", f"short={data}", "--games-per-hour", "5"]
+    result = CliRunner().invoke(_app(), [*options, "--abandon-hours", "2"])
+    assert result.exit_code == 0, result.output
+    assert "world data set offered: short" in result.output
+    assert runs[0]["ws_ping_timeout"] > 0 and runs[0]["ws_per_message_deflate"] is False
+    bad = CliRunner().invoke(_app(), ["--db", db, "--world-data", "fifo=/dev/zero"])
+    assert bad.exit_code == 2 and "not a regular file" in bad.output
+    assert CliRunner().invoke(_app(), ["--db", db, "--world-data", "nameonly"]).exit_code == 2
+    assert CliRunner().invoke(_app(), ["--db", db, "--send-queue", "0"]).exit_code == 2
+    assert len(runs) == 1

@@ -7,6 +7,9 @@ from typing import Annotated
 import typer
 
 from limitgames.web.computer import DEFAULT_MOVE_SECONDS
+from limitgames.web.limits import ServerLimits
+
+_DEFAULT = ServerLimits()
 
 
 def serve(
@@ -38,6 +41,62 @@ def serve(
     log_level: Annotated[
         str, typer.Option(help="uvicorn log level (debug, info, warning...).")
     ] = "info",
+    world_data: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--world-data",
+            metavar="NAME=FILE",
+            help="Offer a TOML data file for world games under NAME (repeat for more); "
+            "players pick it by name, never by path.",
+        ),
+    ] = None,
+    messages_per_second: Annotated[
+        float, typer.Option(help="WebSocket messages one connection may send per second.", min=0.1)
+    ] = _DEFAULT.messages_per_second,
+    message_burst: Annotated[
+        int, typer.Option(help="Messages one connection may send at once.", min=1)
+    ] = _DEFAULT.message_burst,
+    actions_per_second: Annotated[
+        float, typer.Option(help="Actions the people of one game may send per second.", min=0.1)
+    ] = _DEFAULT.actions_per_second,
+    action_burst: Annotated[
+        int, typer.Option(help="Actions one game takes at once.", min=1)
+    ] = _DEFAULT.action_burst,
+    send_queue: Annotated[
+        int,
+        typer.Option(
+            help="Messages waiting for one connection; a client further behind is told to resync.",
+            min=1,
+        ),
+    ] = _DEFAULT.send_queue,
+    connections_per_game: Annotated[
+        int, typer.Option(help="WebSocket connections on one game (players and spectators).", min=1)
+    ] = _DEFAULT.connections_per_game,
+    connections_per_address: Annotated[
+        int, typer.Option(help="WebSocket connections from one network address.", min=1)
+    ] = _DEFAULT.connections_per_address,
+    games_per_hour: Annotated[
+        int, typer.Option(help="New games one network address may start per hour.", min=1)
+    ] = _DEFAULT.games_per_hour,
+    unfinished_per_creator: Annotated[
+        int,
+        typer.Option(help="Unfinished games started from one network address.", min=1),
+    ] = _DEFAULT.unfinished_per_creator,
+    ws_deflate: Annotated[
+        bool,
+        typer.Option(
+            "--ws-deflate",
+            help="Compress WebSocket messages (permessage-deflate): less bandwidth, but each "
+            "connection compresses every view on its own (costly with many spectators).",
+        ),
+    ] = False,
+    abandon_hours: Annotated[
+        float,
+        typer.Option(
+            help="Hours without an action after which an unfinished game is abandoned.",
+            min=0.001,
+        ),
+    ] = _DEFAULT.abandon_after / 3600,
 ) -> None:
     """Serve the lobby and live games in the browser: http://HOST:PORT/."""
     try:
@@ -65,12 +124,49 @@ def serve(
             )
             raise typer.Exit(2) from None
         typer.echo(f"games are stored in {shown}")
+    data_files: dict[str, dict[str, str]] = {}
+    for item in world_data or []:
+        name, sep, file = item.partition("=")
+        if not sep or not name.strip() or not file.strip():
+            typer.echo(f"error: --world-data {item!r} is not of the form NAME=FILE", err=True)
+            raise typer.Exit(2)
+        data_files.setdefault("world", {})[name.strip()] = file.strip()
+    limits = ServerLimits(
+        messages_per_second=messages_per_second,
+        message_burst=message_burst,
+        actions_per_second=actions_per_second,
+        action_burst=action_burst,
+        send_queue=send_queue,
+        connections_per_game=connections_per_game,
+        connections_per_address=connections_per_address,
+        games_per_hour=games_per_hour,
+        unfinished_per_creator=unfinished_per_creator,
+        abandon_after=abandon_hours * 3600,
+    )
+    try:
+        app = create_app(
+            url,
+            move_seconds=move_seconds,
+            computer_workers=computers,
+            computer_processes=not threads,
+            limits=limits,
+            data_files=data_files,
+        )
+    except ValueError as exc:
+        typer.echo(f"error: --world-data: {exc}", err=True)
+        raise typer.Exit(2) from None
+    for name in data_files.get("world", {}):
+        typer.echo(f"world data set offered: {name}")
     typer.echo(
         f"open http://{'localhost' if host in ('127.0.0.1', '0.0.0.0') else host}:{port}/ in your browser"
     )
-    app = create_app(
-        url, move_seconds=move_seconds, computer_workers=computers, computer_processes=not threads
-    )
     uvicorn.run(
-        app, host=host, port=port, log_level=log_level, ws_max_size=65536, ws_ping_interval=20
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=65536,
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+        ws_per_message_deflate=ws_deflate,
     )

@@ -14,28 +14,49 @@
 ``WS /games/{id}/ws``           the live game (see :mod:`limitgames.web.messages`)
 ``GET /games/{id}/replay``      step through a finished game
 ``GET /api/games/{id}/replay/{ply}``  the spectator's view after ``ply`` actions
-``GET /games/{id}/record.json`` the record (finished games; perfect-information
+``GET /games/{id}/record.json`` the record (games that are over; perfect-information
                                 games also during play)
 ==============================  =================================================
+
+Errors are one line (``{"detail": "..."}``): 400/422 for a bad request
+(malformed JSON, ``NaN`` and ``Infinity`` included), 404 for an unknown id,
+413 for a body over :data:`MAX_BODY_BYTES`, 429 for a rate limit or cap,
+503 when the database refuses (full disk, read-only: try again later).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import math
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import anyio
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from pydantic import ValidationError
 
 from limitgames.core import LimitGamesError, available_games, get_game
 from limitgames.web.computer import DEFAULT_MOVE_SECONDS, LEVELS, ComputerPool, level_notes
-from limitgames.web.live import Connection, GameHub, LiveGame, RefusedError, build_state
+from limitgames.web.limits import ServerLimits
+from limitgames.web.live import (
+    GAME_ID,
+    Connection,
+    DataFiles,
+    GameHub,
+    LiveGame,
+    RefusedError,
+    StorageUnavailableError,
+    TooManyError,
+    build_state,
+)
 from limitgames.web.messages import (
     MAX_MESSAGE_BYTES,
     Act,
@@ -43,9 +64,10 @@ from limitgames.web.messages import (
     NewGame,
     Ping,
     Undo,
+    first_error,
     parse_client_message,
 )
-from limitgames.web.storage import Store
+from limitgames.web.storage import STATUS_PLAYING, Store
 from limitgames.web.views import environment, render_view, result_text
 
 log = logging.getLogger("limitgames.web")
@@ -68,9 +90,93 @@ SECURITY_HEADERS: dict[str, str] = {
 }
 """Sent with every HTTP answer: only this site's own scripts run, no framing, no referrer."""
 
+MAX_BODY_BYTES = 16384
+"""The largest request body accepted (``POST /api/games``), in bytes."""
 
-def catalog() -> list[dict[str, Any]]:
-    """The games the lobby offers: metadata, variant parameters and computer levels."""
+MAX_DATA_FILE_BYTES = 1 << 20
+"""The largest data file an admin may offer (``--world-data``), in bytes."""
+
+CLOSE_SECONDS = 5.0
+"""How long the server tries to send a closing frame to a client that fell behind."""
+
+RESYNC_CODE = 4000
+"""WebSocket close code for a client that fell behind (reason ``resync``): reconnect for the current view."""
+
+TRY_LATER_CODE = 1013
+"""WebSocket close code for a refused connection (a cap or the database): try again later."""
+
+
+class _NotJSON(ValueError):
+    """A constant or number JSON does not have (``NaN``, ``Infinity``, ``1e999``)."""
+
+
+def _no_constant(name: str) -> Any:
+    raise _NotJSON(f"{name} is not a JSON number")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NotJSON(f"{text} is too large for a number")
+    return value
+
+
+def parse_json_body(raw: bytes) -> Any:
+    """The JSON value of a request body; ``NaN``, ``Infinity`` and overflowing numbers refused.
+
+    Raises:
+        HTTPException: 422 with a one-line reason.
+    """
+    try:
+        return json.loads(raw, parse_constant=_no_constant, parse_float=_finite_float)
+    except _NotJSON as exc:
+        raise HTTPException(
+            status_code=422, detail=f"the request body is not valid JSON: {exc}"
+        ) from None
+    except (ValueError, RecursionError):
+        raise HTTPException(status_code=422, detail="the request body is not valid JSON") from None
+
+
+def check_data_files(data_files: DataFiles) -> dict[str, dict[str, str]]:
+    """Check the data sets an admin offers; return them with absolute paths.
+
+    Each must name a game with a parameter of kind ``path``, be a regular
+    file of at most :data:`MAX_DATA_FILE_BYTES` and load as that game's data.
+
+    Raises:
+        ValueError: naming the data set and what is wrong (for the admin).
+    """
+    checked: dict[str, dict[str, str]] = {}
+    for game_id, names in data_files.items():
+        game = get_game(game_id)
+        param = next((p for p in game.info.parameters if p.kind == "path"), None)
+        if param is None:
+            raise ValueError(f"{game_id} takes no data file")
+        for name, file in names.items():
+            if not name or not all(c.isalnum() or c in "-_." for c in name) or len(name) > 40:
+                raise ValueError(f"data set name {name!r}: use letters, digits, - _ . (1-40)")
+            path = Path(file).expanduser().resolve()
+            if not path.is_file():
+                raise ValueError(f"data set {name}: {file} is not a regular file")
+            if path.stat().st_size > MAX_DATA_FILE_BYTES:
+                raise ValueError(
+                    f"data set {name}: {file} is larger than {MAX_DATA_FILE_BYTES} bytes"
+                )
+            try:
+                game.new_initial_state(seed=0, **{param.name: str(path)})
+            except LimitGamesError as exc:
+                raise ValueError(f"data set {name}: {exc}") from None
+            checked.setdefault(game_id, {})[name] = str(path)
+    return checked
+
+
+def catalog(data_files: DataFiles | None = None) -> list[dict[str, Any]]:
+    """The games the lobby offers: metadata, variant parameters and computer levels.
+
+    A parameter of kind ``path`` is offered as a choice among the names of
+    the data sets in ``data_files`` (and left out when there are none).
+    """
+    offered = data_files or {}
     games = []
     for game_id in available_games():
         if game_id.startswith("toy-") and game_id not in _extra_lobby_games:
@@ -89,15 +195,21 @@ def catalog() -> list[dict[str, Any]]:
                 "parameters": [
                     {
                         "name": p.name,
-                        "kind": p.kind,
+                        "kind": "str" if p.kind == "path" else p.kind,
                         "default": p.default,
                         "help": p.help,
-                        "choices": list(p.choices) if p.choices is not None else None,
+                        "choices": (
+                            [None, *sorted(offered.get(info.id, {}))]
+                            if p.kind == "path"
+                            else list(p.choices)
+                            if p.choices is not None
+                            else None
+                        ),
                         "minimum": p.minimum,
                         "maximum": p.maximum,
                     }
                     for p in info.parameters
-                    if p.kind != "path"
+                    if p.kind != "path" or offered.get(info.id)
                 ],
                 "levels": level_notes(info.id),
             }
@@ -122,15 +234,25 @@ def create_app(
     move_seconds: float = DEFAULT_MOVE_SECONDS,
     computer_workers: int = 2,
     computer_processes: bool = False,
+    limits: ServerLimits | None = None,
+    data_files: DataFiles | None = None,
 ) -> FastAPI:
     """The app on the database at ``database_url`` (migrated at start-up).
 
     Args:
         database_url: a SQLAlchemy URL (``sqlite:///path``, ``postgresql+psycopg://...``).
-        move_seconds: the time limit of one computer move.
+        move_seconds: the time limit of one computer move (thinking time only).
         computer_workers: workers that run computer moves.
         computer_processes: run them in worker processes (``limit serve``) rather than threads.
+        limits: rates, caps and time-outs (default :class:`ServerLimits`).
+        data_files: ``{game id: {name: file}}``, data sets clients may pick by
+            name (``limit serve --world-data NAME=FILE``).
+
+    Raises:
+        ValueError: a data set that is not a readable, valid data file.
     """
+    offered = check_data_files(data_files or {})
+    server_limits = limits or ServerLimits()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -138,7 +260,7 @@ def create_app(
         pool = ComputerPool(
             workers=computer_workers, move_seconds=move_seconds, processes=computer_processes
         )
-        hub = GameHub(store, pool)
+        hub = GameHub(store, pool, server_limits, offered)
         app.state.hub = hub
         await hub.resume_all()
         try:
@@ -150,6 +272,20 @@ def create_app(
 
     app = FastAPI(title="limitgames", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.exception_handler(StorageUnavailableError)
+    async def storage_unavailable(request: Request, exc: StorageUnavailableError) -> Response:
+        return JSONResponse({"detail": str(exc)}, status_code=503, headers={"Retry-After": "5"})
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError) -> Response:
+        errors = exc.errors()
+        first = errors[0] if errors else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body", "path", "query"))
+        message = str(first.get("msg", "invalid request")).splitlines()[0]
+        return JSONResponse(
+            {"detail": f"{where}: {message}" if where else message}, status_code=422
+        )
 
     @app.middleware("http")
     async def security_headers(
@@ -167,7 +303,7 @@ def create_app(
     @app.get("/", response_class=HTMLResponse)
     async def lobby() -> HTMLResponse:
         # "<" escaped so that no text can close the <script> element holding the JSON
-        data = json.dumps(catalog()).replace("<", "\\u003c")
+        data = json.dumps(catalog(offered)).replace("<", "\\u003c")
         return _page("lobby.html.j2", catalog_json=data, levels=LEVELS)
 
     @app.get("/favicon.ico", include_in_schema=False)
@@ -176,13 +312,29 @@ def create_app(
 
     @app.get("/api/catalog")
     async def api_catalog() -> list[dict[str, Any]]:
-        return catalog()
+        return catalog(offered)
 
     @app.post("/api/games")
-    async def api_new_game(request: Request, body: NewGame) -> dict[str, Any]:
+    async def api_new_game(request: Request) -> dict[str, Any]:
         hub = hub_of(request)
+        raw = bytearray()
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_BODY_BYTES:
+                raise HTTPException(
+                    status_code=413,
+                    detail=f"the request body is larger than {MAX_BODY_BYTES} bytes",
+                )
         try:
-            game_id, tokens = await hub.create(body)
+            body = NewGame.model_validate(parse_json_body(bytes(raw)))
+        except ValidationError as exc:
+            raise HTTPException(status_code=422, detail=first_error(exc)) from None
+        try:
+            game_id, tokens = await hub.create(body, _address(request))
+        except StorageUnavailableError:
+            raise
+        except TooManyError as exc:
+            raise HTTPException(status_code=429, detail=str(exc)) from None
         except RefusedError as exc:
             raise HTTPException(status_code=400, detail=str(exc)) from None
         return {
@@ -200,23 +352,31 @@ def create_app(
         request: Request, status: str | None = None, ids: str | None = None
     ) -> list[dict[str, Any]]:
         hub = hub_of(request)
-        id_list = [i for i in ids.split(",") if i][:100] if ids is not None else None
-        if status is not None and status not in ("playing", "finished"):
-            raise HTTPException(status_code=400, detail="status is 'playing' or 'finished'")
+        id_list = (
+            [i for i in ids.split(",") if GAME_ID.fullmatch(i)][:100] if ids is not None else None
+        )
+        if status is not None and status not in ("playing", "finished", "abandoned"):
+            raise HTTPException(
+                status_code=400, detail="status is 'playing', 'finished' or 'abandoned'"
+            )
         return await hub.db(hub.store.summaries, id_list, status, 100)
 
     @app.get("/api/games/{game_id}")
     async def api_game(request: Request, game_id: str) -> dict[str, Any]:
         hub = hub_of(request)
-        found = await hub.db(hub.store.summaries, [game_id], None, 1)
+        found = (
+            await hub.db(hub.store.summaries, [game_id], None, 1)
+            if GAME_ID.fullmatch(game_id)
+            else []
+        )
         if not found:
-            raise HTTPException(status_code=404, detail=f"no game {game_id!r}")
+            raise HTTPException(status_code=404, detail=_no_game(game_id))
         return found[0]
 
     async def live_or_404(request: Request, game_id: str) -> LiveGame:
         live = await hub_of(request).get(game_id)
         if live is None:
-            raise HTTPException(status_code=404, detail=f"no game {game_id!r}")
+            raise HTTPException(status_code=404, detail=_no_game(game_id))
         return live
 
     @app.get("/games/{game_id}", response_class=HTMLResponse)
@@ -237,7 +397,7 @@ def create_app(
     async def record(request: Request, game_id: str) -> Response:
         live = await live_or_404(request, game_id)
         info = get_game(live.stored.game).info
-        if not live.state.is_terminal() and not info.perfect_information:
+        if live.stored.status == STATUS_PLAYING and not info.perfect_information:
             raise HTTPException(
                 status_code=403,
                 detail="the record of a game with hidden cards is served once it is over",
@@ -256,7 +416,7 @@ def create_app(
     async def replay_page(request: Request, game_id: str) -> HTMLResponse:
         live = await live_or_404(request, game_id)
         info = get_game(live.stored.game).info
-        finished = live.state.is_terminal()
+        finished = live.stored.status != STATUS_PLAYING
         return _page(
             "replay.html.j2",
             game_id=game_id,
@@ -268,7 +428,7 @@ def create_app(
     @app.get("/api/games/{game_id}/replay/{ply}")
     async def replay_step(request: Request, game_id: str, ply: int) -> dict[str, Any]:
         live = await live_or_404(request, game_id)
-        if not live.state.is_terminal():
+        if live.stored.status == STATUS_PLAYING:
             raise HTTPException(
                 status_code=409, detail="the game is not finished yet: watch it live"
             )
@@ -276,7 +436,9 @@ def create_app(
         if not 0 <= ply <= total:
             raise HTTPException(status_code=400, detail=f"ply is 0..{total}")
         try:
-            state = await asyncio.to_thread(build_state, live.stored, ply)
+            state = await asyncio.to_thread(
+                build_state, live.stored, ply, hub_of(request).data_files
+            )
         except LimitGamesError as exc:
             raise HTTPException(
                 status_code=500, detail=f"the record does not replay: {exc}"
@@ -298,55 +460,109 @@ def create_app(
     async def game_socket(websocket: WebSocket, game_id: str) -> None:
         await websocket.accept()
         hub = hub_of(websocket)
-        live = await hub.get(game_id)
-        if live is None:
-            await websocket.send_json({"type": "error", "message": f"no game {game_id!r}"})
-            await websocket.close(code=4404)
-            return
-        send_lock = asyncio.Lock()
-
-        async def send(message: dict[str, Any]) -> None:
-            async with send_lock:
-                await websocket.send_text(json.dumps(message))
-
-        connection = Connection(send=send)
-        await hub.attach(live, connection)
         try:
-            while True:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                text = message.get("text")
-                if text is None:
-                    data = message.get("bytes") or b""
-                    if len(data) > MAX_MESSAGE_BYTES:
-                        await send({"type": "error", "message": "message too large"})
-                        await websocket.close(code=1009)
-                        break
-                    await send({"type": "error", "message": "send JSON text frames"})
-                    continue
-                if len(text) > MAX_MESSAGE_BYTES:
-                    await send(
-                        {
-                            "type": "error",
-                            "message": f"message too large (more than {MAX_MESSAGE_BYTES} bytes)",
-                        }
-                    )
-                    await websocket.close(code=1009)
-                    break
-                await _handle(hub, live, connection, text)
-        except WebSocketDisconnect:
-            pass
+            live = await hub.get(game_id)
+        except StorageUnavailableError as exc:
+            await _refuse(websocket, str(exc), TRY_LATER_CODE)
+            return
+        if live is None:
+            await _refuse(websocket, _no_game(game_id), 4404)
+            return
+        connection = hub.new_connection(_address(websocket))
+        refused = hub.attach(live, connection)
+        if refused is not None:
+            await _refuse(websocket, refused, TRY_LATER_CODE)
+            return
+        try:
+            async with anyio.create_task_group() as group:
+
+                async def until_one_ends(work: Callable[[], Awaitable[None]]) -> None:
+                    try:
+                        await work()
+                    except (WebSocketDisconnect, RuntimeError, OSError):
+                        pass  # the client went away
+                    except Exception:
+                        log.exception("game %s: a connection failed", live.id)
+                    finally:
+                        group.cancel_scope.cancel()
+
+                group.start_soon(until_one_ends, lambda: connection.run_sender(websocket.send_text))
+                group.start_soon(until_one_ends, lambda: _read(websocket, hub, live, connection))
+                group.start_soon(until_one_ends, connection.wait_closed)
         finally:
-            await hub.detach(live, connection)
+            hub.detach(live, connection)
+        if connection.closing is not None:
+            # a client that fell behind: its page reconnects and gets the current view
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(
+                    websocket.close(code=RESYNC_CODE, reason=connection.closing),
+                    timeout=CLOSE_SECONDS,
+                )
 
     return app
+
+
+def _address(request: Request | WebSocket) -> str:
+    """The client's network address (behind a proxy: what uvicorn's ``--forwarded-allow-ips`` trusts)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+def _no_game(game_id: str) -> str:
+    shown = game_id if len(game_id) <= 40 else game_id[:40] + "..."
+    return f"no game {shown!r}"
+
+
+async def _refuse(websocket: WebSocket, reason: str, code: int) -> None:
+    """Tell a just-accepted client why it cannot stay, and close."""
+    with contextlib.suppress(Exception):
+        await websocket.send_json({"type": "error", "message": reason})
+        await websocket.close(code=code, reason=reason[:120])
+
+
+async def _read(websocket: WebSocket, hub: GameHub, live: LiveGame, connection: Connection) -> None:
+    """Read a client's messages until it leaves, no faster than its rate limit."""
+    while True:
+        await connection.throttle()
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        if text is None:
+            data = message.get("bytes") or b""
+            if len(data) > MAX_MESSAGE_BYTES:
+                await connection.send({"type": "error", "message": "message too large"})
+                await _drain_and_close(websocket, connection, 1009)
+                return
+            await connection.send({"type": "error", "message": "send JSON text frames"})
+            continue
+        if len(text) > MAX_MESSAGE_BYTES:
+            await connection.send(
+                {
+                    "type": "error",
+                    "message": f"message too large (more than {MAX_MESSAGE_BYTES} bytes)",
+                }
+            )
+            await _drain_and_close(websocket, connection, 1009)
+            return
+        await _handle(hub, live, connection, text)
+
+
+async def _drain_and_close(websocket: WebSocket, connection: Connection, code: int) -> None:
+    """Give the sender a moment to deliver what is queued, then close with ``code``."""
+    for _ in range(50):
+        if connection.queue.empty():
+            break
+        await asyncio.sleep(0.01)
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(websocket.close(code=code), timeout=CLOSE_SECONDS)
 
 
 async def _handle(hub: GameHub, live: LiveGame, connection: Connection, text: str) -> None:
     """Answer one client message; every failure becomes an ``error`` message to this client only."""
     try:
         message = parse_client_message(text)
+        if isinstance(message, (Hello, Act, Undo)):
+            await hub.throttle_game(live)
         if isinstance(message, Hello):
             await hub.join(live, connection, [(c.seat, c.token) for c in message.seats])
         elif isinstance(message, Act):

@@ -7,7 +7,9 @@ provides it; otherwise (or if it refuses the game) the seat plays ``random``
 and says so. Agents run in a small thread pool (:class:`ComputerPool`) so the
 server keeps answering while they think; a move that takes longer than the
 time limit is replaced by a uniformly random legal action, and the game goes
-on (the late answer is dropped).
+on (the late answer is dropped). The time limit counts thinking only: a move
+waits for a free worker (while other games' computers think) before its
+clock starts, and a worker still busy with a late answer is not free.
 
 ``limit serve`` has the agents think in worker *processes*, so a strong
 computer uses another core and never holds the server's GIL; each move is
@@ -22,6 +24,7 @@ thread instead.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -29,7 +32,8 @@ import pickle
 import random
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
@@ -140,6 +144,33 @@ class ComputerPool:
         self._processes: ProcessPoolExecutor | None = None
         if processes:
             self._processes = _process_pool(workers)
+        self._free = asyncio.Semaphore(workers)
+
+    async def _think(
+        self, executor: Executor, fn: Callable[..., tuple[Action, dict[str, Any]]], *args: Any
+    ) -> tuple[Action, dict[str, Any]]:
+        """Run ``fn(*args)`` on a free worker, the time limit counting from when it starts.
+
+        A move first waits for one of the ``workers`` slots (not counted); the
+        slot is given back when the worker is really done, so a late answer
+        still being computed keeps its slot and nobody queues behind it
+        inside the executor.
+        """
+        await self._free.acquire()
+        loop = asyncio.get_running_loop()
+        try:
+            job: Future[tuple[Action, dict[str, Any]]] = executor.submit(fn, *args)
+        except BaseException:
+            self._free.release()
+            raise
+
+        def give_back(_job: object) -> None:
+            # RuntimeError: the server's loop is closed, nobody waits any more
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._free.release)
+
+        job.add_done_callback(give_back)
+        return await asyncio.wait_for(asyncio.wrap_future(job), timeout=self.move_seconds)
 
     async def choose(self, agent: Agent, state: State) -> tuple[Action, dict[str, Any]]:
         """The agent's action for ``state`` (the agent gets a private copy).
@@ -148,27 +179,21 @@ class ComputerPool:
         ``"timeout": True`` when the time limit ran out and a random legal
         action was taken instead. Exceptions of the agent propagate.
         """
-        loop = asyncio.get_running_loop()
         snapshot = state.clone()
         try:
             if self._sendable(snapshot):
                 assert self._processes is not None
                 seed = random.getrandbits(32)
-                future = loop.run_in_executor(
+                return await self._think(
                     self._processes, choose_in_worker, agent.spec, seed, snapshot
                 )
-            else:
-                future = loop.run_in_executor(self._threads, _choose_here, agent, snapshot)
-            return await asyncio.wait_for(future, timeout=self.move_seconds)
+            return await self._think(self._threads, _choose_here, agent, snapshot)
         except BrokenProcessPool:
             # a worker died (killed, out of memory): start new workers, think here this time
             log.error("a computer worker process died; starting new ones")
             self._restart_processes()
             try:
-                return await asyncio.wait_for(
-                    loop.run_in_executor(self._threads, _choose_here, agent, snapshot),
-                    timeout=self.move_seconds,
-                )
+                return await self._think(self._threads, _choose_here, agent, snapshot)
             except TimeoutError:
                 return self._out_of_time(agent, state)
         except TimeoutError:

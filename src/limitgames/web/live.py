@@ -12,37 +12,63 @@ Hidden information: each connection is sent the view of the seat it plays
 (``observation(seat)``), spectators ``observation(None)``; legal actions go
 only to the seat to move; the move list in notation is sent only for games of
 perfect information.
+
+What one client may cost (``limits.ServerLimits``): every connection has a
+bounded send queue emptied by its own sender task, so announcing a move never
+waits for a slow reader (one that falls behind is closed with the reason
+``resync``); messages are read no faster than a per-connection and a per-game
+rate; connections per game and per address, games started per address and
+unfinished games per creator are capped; a game without an action for
+``abandon_after`` seconds is abandoned. A database that refuses writes (full
+disk, read-only) is reported in one line and retried for computer moves, so
+the game goes on by itself once the database takes writes again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import math
+import re
 import secrets
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
+
+from sqlalchemy.exc import InternalError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 
 from limitgames.agents import Agent, make_agent
 from limitgames.core import (
     Action,
     Chance,
+    Game,
     IllegalActionError,
     LimitGamesError,
     NotationError,
     State,
+    VariantError,
     fresh_seed,
     get_game,
 )
 from limitgames.web.computer import ComputerPool, resolve_level
+from limitgames.web.limits import AddressBuckets, ServerLimits, TokenBucket
 from limitgames.web.messages import NewGame
 from limitgames.web.storage import (
+    SEED_FROM_CREATOR,
+    SEED_FROM_SERVER,
+    STATUS_ABANDONED,
     STATUS_PLAYING,
+    GameNotPlayingError,
     SeatInfo,
     Store,
     StoredGame,
+    creator_tag,
     hash_token,
+    seed_fields,
     token_matches,
 )
 from limitgames.web.views import render_view
@@ -53,11 +79,30 @@ T = TypeVar("T")
 MAX_GAMES_IN_MEMORY = 2000
 """Above this many games in memory, finished games nobody watches are dropped (reloaded on demand)."""
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
+SendText = Callable[[str], Awaitable[None]]
+
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""What a game id looks like (the server makes 12 URL-safe characters); others are unknown at once."""
+
+DataFiles = Mapping[str, Mapping[str, str]]
+"""``{game id: {data set name: file}}``: the data files an admin offers (``--world-data``)."""
+
+STORAGE_MESSAGE = (
+    "the game database cannot store anything right now (full or read-only); try again in a moment"
+)
+"""What a client is told when the database refuses a write; it says nothing about files or paths."""
 
 
 class RefusedError(Exception):
     """A request the server answers with a one-line reason; nothing was changed."""
+
+
+class TooManyError(RefusedError):
+    """A request refused by a rate limit or a cap (HTTP 429)."""
+
+
+class StorageUnavailableError(RefusedError):
+    """The database refused (full disk, read-only, unreachable); nothing was changed (HTTP 503)."""
 
 
 class ResumingChance(Chance):
@@ -82,26 +127,111 @@ class ResumingChance(Chance):
         return other
 
 
-def build_state(stored: StoredGame, plies: int | None = None) -> State:
+def engine_variant(game: Game, variant: Mapping[str, Any], data_files: DataFiles) -> dict[str, Any]:
+    """``variant`` as the engine takes it: a data set's name becomes the admin's file.
+
+    The server stores (and shows) only names for parameters of kind
+    ``path``; the files behind them are the ones named at start-up.
+
+    Raises:
+        VariantError: a name this server does not offer (now).
+    """
+    result = dict(variant)
+    offered = data_files.get(game.info.id, {})
+    for p in game.info.parameters:
+        name = result.get(p.name)
+        if p.kind == "path" and name is not None:
+            if name not in offered:
+                raise VariantError(f"{p.name}: this server does not offer the data set {name!r}")
+            result[p.name] = offered[name]
+    return result
+
+
+def build_state(
+    stored: StoredGame, plies: int | None = None, data_files: DataFiles | None = None
+) -> State:
     """Replay a stored game (its first ``plies`` actions, default all) into a state.
+
+    ``data_files`` resolves the names of data sets in the variant (see
+    :func:`engine_variant`).
 
     Raises:
         LimitGamesError: if the game is unknown or the record does not replay.
     """
     game = get_game(stored.game)
     chance = ResumingChance(seed=stored.seed, replay=stored.chance)
-    state = game.new_initial_state(chance=chance, **stored.variant)
+    variant = engine_variant(game, stored.variant, data_files or {})
+    state = game.new_initial_state(chance=chance, **variant)
     for text in stored.actions[: plies if plies is not None else len(stored.actions)]:
         state.apply_string(text)
     return state
 
 
-@dataclass(eq=False)
 class Connection:
-    """One browser tab on a game: the seats it plays (empty: spectator) and how to reach it."""
+    """One browser tab on a game: the seats it plays (empty: spectator) and its send queue.
 
-    send: Send
-    seats: frozenset[int] = frozenset()
+    Messages are queued (at most ``queue_size``) and sent by
+    :meth:`run_sender`, the connection's own task, so whoever announces
+    something never waits for this client. A client that lets its queue
+    fill up is told to go: :attr:`closing` becomes ``"resync"`` and
+    :attr:`closed` is set (the socket handler then closes it).
+
+    Args:
+        address: the client's network address (for the per-address cap).
+        queue_size: the most messages waiting for this client.
+        messages_per_second, burst: how fast this client's messages are read.
+    """
+
+    def __init__(
+        self,
+        address: str = "",
+        queue_size: int = 32,
+        messages_per_second: float = 20.0,
+        burst: int = 40,
+    ) -> None:
+        self.address = address
+        self.seats: frozenset[int] = frozenset()
+        self.queue: asyncio.Queue[str] = asyncio.Queue(maxsize=queue_size)
+        self.closing: str | None = None
+        self.closed = asyncio.Event()
+        self.bucket = TokenBucket(messages_per_second, burst)
+
+    def push(self, text: str) -> bool:
+        """Queue a message (JSON text); ``False`` if the connection is closing or just overflowed."""
+        if self.closing is not None:
+            return False
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.close("resync")
+            return False
+        return True
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` (never waits for the client)."""
+        self.push(json.dumps(message))
+
+    def close(self, reason: str) -> None:
+        """Ask the socket handler to close this connection, telling the client ``reason``."""
+        if self.closing is None:
+            self.closing = reason
+            self.closed.set()
+
+    async def wait_closed(self) -> None:
+        """Return once the connection was asked to close (see :meth:`close`)."""
+        await self.closed.wait()
+
+    async def run_sender(self, send_text: SendText) -> None:
+        """Send queued messages in order until cancelled (the connection's own task)."""
+        while True:
+            text = await self.queue.get()
+            await send_text(text)
+
+    async def throttle(self) -> None:
+        """Wait until this client may send another message (its rate limit)."""
+        delay = self.bucket.reserve()
+        if delay > 0:
+            await asyncio.sleep(delay)
 
 
 @dataclass
@@ -121,6 +251,8 @@ class LiveGame:
     error: str | None = None
     computer_task: asyncio.Task[None] | None = None
     last_info: dict[str, Any] = field(default_factory=dict)
+    notice: str | None = None
+    actions: TokenBucket = field(default_factory=lambda: TokenBucket(20.0, 40))
 
     @property
     def seats(self) -> list[SeatInfo]:
@@ -153,7 +285,10 @@ class LiveGame:
             # compare even for a missing seat, so timing says nothing about which part was wrong
             ok = token_matches(token, info.token_hash if info is not None else "0" * 64)
             if info is None or info.is_computer or not ok:
-                raise RefusedError(f"wrong token for seat {seat}: you can watch but not play it")
+                raise RefusedError(
+                    f"wrong token for seat {seat}: you can watch but not play it "
+                    "(an invite link works once: the first browser to open it keeps the seat)"
+                )
             granted.add(seat)
         return frozenset(granted)
 
@@ -202,8 +337,19 @@ class LiveGame:
             and not state.is_terminal()
             and bool([p for p in self.action_seats if p in seats]),
             "error": self.error,
+            "notice": self.notice,
+            "game_status": self.stored.status,
+            **seed_fields(self.stored.seed, self.stored.seed_source),
             **rendered,
         }
+
+
+@dataclass
+class _Loading:
+    """The lock of one game being loaded and how many requests wait for it."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    waiters: int = 0
 
 
 class GameHub:
@@ -212,24 +358,61 @@ class GameHub:
     Args:
         store: the database.
         computers: the pool that runs computer moves.
+        limits: rates, caps and time-outs (:class:`~limitgames.web.limits.ServerLimits`).
+        data_files: the data sets an admin offers, by name (see :func:`engine_variant`).
     """
 
-    def __init__(self, store: Store, computers: ComputerPool) -> None:
+    def __init__(
+        self,
+        store: Store,
+        computers: ComputerPool,
+        limits: ServerLimits | None = None,
+        data_files: DataFiles | None = None,
+    ) -> None:
         self.store = store
         self.computers = computers
+        self.limits = limits or ServerLimits()
+        self.data_files: DataFiles = data_files or {}
         self.games: dict[str, LiveGame] = {}
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="limit-db")
-        self._loading: dict[str, asyncio.Lock] = {}
+        self._loading: dict[str, _Loading] = {}
         self._closed = False
+        self._creations = AddressBuckets(
+            self.limits.games_per_hour / 3600.0, self.limits.games_per_hour
+        )
+        self._address_connections: dict[str, int] = {}
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run a :class:`Store` method on the database thread."""
+        """Run a :class:`Store` method on the database thread.
+
+        Raises:
+            StorageUnavailableError: the database refused (full disk,
+                read-only, unreachable); logged in one line, no traceback.
+        """
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._db, fn, *args)
+        try:
+            return await loop.run_in_executor(self._db, fn, *args)
+        except (OperationalError, InternalError, PoolTimeoutError) as exc:
+            reason = getattr(exc, "orig", None) or exc
+            first = str(reason).splitlines()[0] if str(reason) else type(reason).__name__
+            log.warning("the database refused %s: %s", getattr(fn, "__name__", "a call"), first)
+            raise StorageUnavailableError(STORAGE_MESSAGE) from None
 
     # --- life cycle ----------------------------------------------------------
     async def resume_all(self) -> int:
-        """Load every unfinished game and let its computers move; return how many."""
+        """Abandon idle games, load every other unfinished game and let its computers move.
+
+        Returns how many were loaded. Starts the task that abandons games
+        which fall idle later (every ``abandon_after / 4`` seconds, at most
+        every minute).
+        """
+        try:
+            abandoned = await self.db(self.store.abandon_idle, self._idle_cutoff())
+        except StorageUnavailableError:  # a read-only database still serves its games
+            abandoned = []
+        if abandoned:
+            log.info("abandoned %d game(s) without an action for too long", len(abandoned))
         ids = await self.db(self.store.game_ids, STATUS_PLAYING)
         count = 0
         for game_id in ids:
@@ -237,28 +420,136 @@ class GameHub:
             if live is not None:
                 count += 1
         log.info("resumed %d unfinished game(s)", count)
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
         return count
 
     async def close(self) -> None:
-        """Stop computer moves and the database thread."""
+        """Stop computer moves, the sweeper and the database thread."""
         self._closed = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for live in self.games.values():
             if live.computer_task is not None:
                 live.computer_task.cancel()
         self._db.shutdown(wait=True)
 
+    def _idle_cutoff(self) -> datetime:
+        return datetime.now(UTC) - timedelta(seconds=self.limits.abandon_after)
+
+    async def _sweep_forever(self) -> None:
+        period = max(0.05, min(60.0, self.limits.abandon_after / 4))
+        while True:
+            await asyncio.sleep(period)
+            try:
+                await self.abandon_idle()
+            except StorageUnavailableError:
+                pass  # logged; tried again next time
+            except Exception:
+                log.exception("abandoning idle games failed")
+
+    async def abandon_idle(self) -> list[str]:
+        """Abandon every game without an action for ``abandon_after`` seconds; return their ids.
+
+        Abandoned, not adjudicated: no rulebook of these games says who wins
+        an unfinished game (and with hidden cards nobody could tell), so an
+        abandoned game is over with no result. Its viewers are told; it is
+        never resumed.
+        """
+        ids = await self.db(self.store.abandon_idle, self._idle_cutoff())
+        for game_id in ids:
+            live = self.games.get(game_id)
+            if live is None:
+                continue
+            async with live.lock:
+                live.stored.status = STATUS_ABANDONED
+                live.error = self._abandoned_text()
+                live.thinking = None
+                if live.computer_task is not None:
+                    live.computer_task.cancel()
+            await self.broadcast(live)
+            if not live.connections:
+                self.games.pop(game_id, None)
+        return ids
+
+    def _abandoned_text(self) -> str:
+        hours = self.limits.abandon_after / 3600
+        span = f"{hours:g} h" if hours >= 1 else f"{self.limits.abandon_after:g} s"
+        return f"this game was abandoned: nobody acted for {span}"
+
+    # --- connections -----------------------------------------------------------------
+    def new_connection(self, address: str) -> Connection:
+        """A connection from ``address`` with this server's queue and rate limits."""
+        return Connection(
+            address,
+            queue_size=self.limits.send_queue,
+            messages_per_second=self.limits.messages_per_second,
+            burst=self.limits.message_burst,
+        )
+
+    async def throttle_game(self, live: LiveGame) -> None:
+        """Wait until the people of ``live`` may send another action (the per-game rate)."""
+        delay = live.actions.reserve()
+        if delay > 0:
+            await asyncio.sleep(delay)
+
     # --- games -----------------------------------------------------------------
-    async def create(self, request: NewGame) -> tuple[str, dict[int, str]]:
-        """Start a game from the lobby. Returns ``(game id, {seat: token})`` for the people's seats.
+    def _stored_variant(self, game: Game, given: Mapping[str, Any]) -> dict[str, Any]:
+        """The variant to store: values only; a ``path`` parameter takes a data set's name.
 
         Raises:
-            RefusedError: unknown game, bad variant, wrong number of seats, unknown level.
+            VariantError: a bad value, a non-finite number, or a data set this server does not offer.
+        """
+        given = dict(given)
+        offered = self.data_files.get(game.info.id, {})
+        names: dict[str, str] = {}
+        for p in game.info.parameters:
+            if p.kind != "path" or p.name not in given:
+                continue
+            value = given.pop(p.name)
+            if value is None or value == "":
+                continue
+            if not isinstance(value, str) or value not in offered:
+                known = ", ".join(sorted(offered)) if offered else "none"
+                raise VariantError(
+                    f"{p.name}: names one of the data sets this server offers (offered: {known})"
+                )
+            names[p.name] = value
+        variant = game.info.resolve_variant(given)
+        for key, value in variant.items():
+            if isinstance(value, float) and not math.isfinite(value):
+                raise VariantError(f"{key}: {value} is not a finite number")
+        variant.update(names)
+        return variant
+
+    async def create(self, request: NewGame, address: str = "local") -> tuple[str, dict[int, str]]:
+        """Start a game from the lobby. Returns ``(game id, {seat: token})`` for the people's seats.
+
+        ``address`` is the client's network address: it may start
+        ``games_per_hour`` games an hour and have ``unfinished_per_creator``
+        unfinished ones. For a game with hidden information and more than one
+        person the server draws the seed (a seed chosen by one of them would
+        tell that person every hand); a seed the creator chose is shown to
+        every seat (:func:`~limitgames.web.storage.seed_fields`).
+
+        Raises:
+            RefusedError: unknown game, bad variant, wrong number of seats,
+                unknown level, a chosen seed where the server must draw it.
+            TooManyError: too many games started or unfinished from ``address``.
+            StorageUnavailableError: the database refused.
         """
         try:
             game = get_game(request.game)
-            variant = game.info.resolve_variant(request.variant)
+            variant = self._stored_variant(game, request.variant)
+            people = sum(1 for c in request.seats if c.kind != "computer")
+            if request.seed is not None and not game.info.perfect_information and people > 1:
+                raise RefusedError(
+                    "seed: the server draws the seed of a game with hidden information "
+                    "between people (a chosen seed would tell its chooser every hand)"
+                )
             seed = request.seed if request.seed is not None else fresh_seed()
-            state = game.new_initial_state(chance=Chance(seed=seed), **variant)
+            state = game.new_initial_state(
+                chance=Chance(seed=seed), **engine_variant(game, variant, self.data_files)
+            )
         except LimitGamesError as exc:
             raise RefusedError(str(exc)) from None
         if len(request.seats) != state.num_players:
@@ -283,6 +574,18 @@ class GameHub:
                         i, "human", label, token_hash=hash_token(token), joined=choice.kind == "me"
                     )
                 )
+        creator = creator_tag(address)
+        unfinished = await self.db(self.store.unfinished_by, creator)
+        if unfinished >= self.limits.unfinished_per_creator:
+            raise TooManyError(
+                f"you have {unfinished} unfinished games on this server (the most is "
+                f"{self.limits.unfinished_per_creator}): finish one first"
+            )
+        if not self._creations.take(address):
+            raise TooManyError(
+                f"too many new games from your address (at most {self.limits.games_per_hour} "
+                "an hour): try again later"
+            )
         game_id = secrets.token_urlsafe(9)
         await self.db(
             self.store.create_game,
@@ -293,6 +596,8 @@ class GameHub:
             [dict(c) for c in state.chance_outcomes()],
             game.info.rules_version,
             seats,
+            creator,
+            SEED_FROM_CREATOR if request.seed is not None else SEED_FROM_SERVER,
         )
         live = await self.get(game_id)
         if live is None:  # pragma: no cover - it was just stored
@@ -300,33 +605,54 @@ class GameHub:
         return game_id, tokens
 
     async def get(self, game_id: str) -> LiveGame | None:
-        """The live game ``game_id`` (loaded from the database if needed), or ``None``."""
+        """The live game ``game_id`` (loaded from the database if needed), or ``None``.
+
+        An id that is not a game's keeps nothing in memory (a malformed one
+        is not even looked up).
+
+        Raises:
+            StorageUnavailableError: the database refused.
+        """
         live = self.games.get(game_id)
         if live is not None:
             return live
-        lock = self._loading.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            live = self.games.get(game_id)
-            if live is not None:
-                return live
-            stored = await self.db(self.store.load_game, game_id)
-            if stored is None:
-                return None
-            live = self._make_live(stored)
-            self._forget_idle_games()
-            self.games[game_id] = live
-        self._loading.pop(game_id, None)
+        if not GAME_ID.fullmatch(game_id):
+            return None
+        loading = self._loading.get(game_id)
+        if loading is None:
+            loading = self._loading[game_id] = _Loading()
+        loading.waiters += 1
+        try:
+            async with loading.lock:
+                live = self.games.get(game_id)
+                if live is not None:
+                    return live
+                stored = await self.db(self.store.load_game, game_id)
+                if stored is None:
+                    return None
+                live = self._make_live(stored)
+                self._forget_idle_games()
+                self.games[game_id] = live
+        finally:
+            loading.waiters -= 1
+            if loading.waiters == 0:
+                del self._loading[game_id]
         self._schedule_computer(live)
         return live
 
     def _make_live(self, stored: StoredGame) -> LiveGame:
         error = None
         try:
-            state = build_state(stored)
+            state = build_state(stored, data_files=self.data_files)
         except LimitGamesError as exc:
             log.error("game %s does not replay: %s", stored.id, exc)
             error = f"this game cannot be resumed: {exc}"
-            state = build_state(stored, plies=0)
+            try:
+                state = build_state(stored, plies=0, data_files=self.data_files)
+            except LimitGamesError:
+                state = get_game(stored.game).new_initial_state(seed=0)
+        if stored.status == STATUS_ABANDONED:
+            error = self._abandoned_text()
         live = LiveGame(
             id=stored.id,
             stored=stored,
@@ -334,6 +660,7 @@ class GameHub:
             action_seats=list(stored.action_seats),
             notations=list(stored.actions),
             error=error,
+            actions=TokenBucket(self.limits.actions_per_second, self.limits.action_burst),
         )
         for s in stored.seats:
             if s.is_computer:
@@ -347,35 +674,88 @@ class GameHub:
         if len(self.games) < MAX_GAMES_IN_MEMORY:
             return
         for game_id, live in list(self.games.items()):
-            if live.state.is_terminal() and not live.connections:
+            if live.stored.status != STATUS_PLAYING and not live.connections:
                 del self.games[game_id]
 
-    async def attach(self, live: LiveGame, connection: Connection) -> None:
-        """Add a viewer and send it the current view."""
+    def attach(self, live: LiveGame, connection: Connection) -> str | None:
+        """Add a viewer and queue it the current view; or the reason it is refused (a cap)."""
+        if len(live.connections) >= self.limits.connections_per_game:
+            return (
+                f"this game has {len(live.connections)} viewers, the most this server allows: "
+                "try again later"
+            )
+        held = self._address_connections.get(connection.address, 0)
+        if held >= self.limits.connections_per_address:
+            return (
+                f"too many connections from your address (at most "
+                f"{self.limits.connections_per_address}): close some tabs"
+            )
+        self._address_connections[connection.address] = held + 1
         live.connections.add(connection)
-        await self._send(live, connection)
+        connection.push(json.dumps(live.view_for(connection.seats)))
+        return None
 
-    async def detach(self, live: LiveGame, connection: Connection) -> None:
-        """Remove a viewer; a finished game nobody watches leaves memory."""
+    def detach(self, live: LiveGame, connection: Connection) -> None:
+        """Remove a viewer; a game that is over and nobody watches leaves memory."""
+        if connection not in live.connections:
+            return
         live.connections.discard(connection)
-        if not live.connections and live.state.is_terminal():
+        held = self._address_connections.get(connection.address, 0) - 1
+        if held > 0:
+            self._address_connections[connection.address] = held
+        else:
+            self._address_connections.pop(connection.address, None)
+        if not live.connections and live.stored.status != STATUS_PLAYING:
             self.games.pop(live.id, None)
 
     async def join(
         self, live: LiveGame, connection: Connection, claims: list[tuple[int, str]]
     ) -> None:
-        """Check the claimed seats' tokens and make ``connection`` play them."""
-        seats = live.check_tokens(claims)
-        connection.seats = seats
-        newly = [s for s in seats if not live.seats[s].joined]
-        for s in newly:
-            live.seats[s].joined = True
-            await self.db(self.store.mark_joined, live.id, s)
-        await connection.send({"type": "welcome", "seats": sorted(seats)})
-        if newly:
+        """Check the claimed seats' tokens and make ``connection`` play them.
+
+        The first time a person opens an invited seat, its token is replaced
+        by a new one sent only to this connection (``welcome.tokens``): the
+        invite link, which the game's creator also saw, stops working, so
+        the creator never keeps another seat's token.
+
+        Raises:
+            RefusedError: a wrong token, or the seat was taken meanwhile.
+            StorageUnavailableError: the database refused (the invite link still works).
+        """
+        fresh: dict[int, str] = {}
+        async with live.lock:
+            seats = live.check_tokens(claims)
+            try:
+                for s in sorted(seats):
+                    if live.seats[s].joined:
+                        continue
+                    token = secrets.token_urlsafe(24)
+                    token_hash = hash_token(token)
+                    if not await self.db(self.store.mark_joined, live.id, s, token_hash):
+                        raise RefusedError(
+                            f"seat {s} was just taken by whoever opened its invite link"
+                        )
+                    live.seats[s].joined = True
+                    live.seats[s].token_hash = token_hash
+                    fresh[s] = token
+            except RefusedError:
+                if fresh:  # seats already rotated stay this connection's: send their tokens
+                    connection.seats = frozenset(s for s in seats if live.seats[s].joined)
+                    await connection.send(self._welcome(connection.seats, fresh))
+                raise
+            connection.seats = seats
+        await connection.send(self._welcome(seats, fresh))
+        if fresh:
             await self.broadcast(live)
         else:
             await self._send(live, connection)
+
+    @staticmethod
+    def _welcome(seats: frozenset[int], fresh: dict[int, str]) -> dict[str, Any]:
+        welcome: dict[str, Any] = {"type": "welcome", "seats": sorted(seats)}
+        if fresh:
+            welcome["tokens"] = {str(s): t for s, t in fresh.items()}
+        return welcome
 
     # --- actions -----------------------------------------------------------------
     async def act(self, live: LiveGame, connection: Connection, text: str, ply: int | None) -> None:
@@ -422,7 +802,7 @@ class GameHub:
             stored = live.stored
             stored.actions = list(live.notations)
             stored.action_seats = list(live.action_seats)
-            state = build_state(stored, plies=plies)
+            state = build_state(stored, plies=plies, data_files=self.data_files)
             chance = [dict(c) for c in state.chance_outcomes()]
             await self.db(self.store.truncate_actions, live.id, plies, chance)
             stored.chance = chance
@@ -451,6 +831,10 @@ class GameHub:
         chance = [dict(c) for c in after.chance_outcomes()]
         try:
             await self.db(self.store.append_action, live.id, ply, seat, notation, chance, result)
+        except StorageUnavailableError:
+            raise
+        except GameNotPlayingError:
+            raise RefusedError("this game is no longer being played") from None
         except Exception:
             log.exception("game %s: action %d could not be stored", live.id, ply)
             raise RefusedError("the action could not be saved; the game is unchanged") from None
@@ -495,15 +879,13 @@ class GameHub:
                 async with live.lock:
                     if live.generation != generation or live.state is not state:
                         continue
-                    live.thinking = None
                     if info.get("timeout"):
                         spec = live.seats[seat].agent_spec or "random"
                         live.agents[seat] = make_agent(spec, seed=secrets.randbits(32))
                     live.last_info = {"seat": seat, **{k: v for k, v in info.items() if _plain(v)}}
                     if not state.is_legal(action):
                         raise LimitGamesError(f"the computer chose an illegal action {action!r}")
-                    await self._commit(live, seat, action)
-                await self.broadcast(live)
+                await self._store_computer_move(live, seat, action, state, generation)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
@@ -512,19 +894,51 @@ class GameHub:
             live.error = f"the computer player failed: {exc}"
             await self.broadcast(live)
 
+    async def _store_computer_move(
+        self, live: LiveGame, seat: int, action: Action, state: State, generation: int
+    ) -> None:
+        """Commit a computer's move; while the database refuses, say so and try again.
+
+        The waits double from 0.05 s up to ``storage_retry_max``; the game
+        goes on by itself as soon as the database takes writes again.
+        """
+        delay = 0.05
+        while True:
+            async with live.lock:
+                if (
+                    live.generation != generation
+                    or live.state is not state
+                    or live.stored.status != STATUS_PLAYING
+                ):
+                    return
+                try:
+                    await self._commit(live, seat, action)
+                    stored = True
+                    live.thinking = None
+                    live.notice = None
+                except StorageUnavailableError as exc:
+                    stored = False
+                    live.notice = f"{exc}: the computer's move is kept and saved when it can be"
+            await self.broadcast(live)
+            if stored:
+                return
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, self.limits.storage_retry_max)
+
     # --- sending -------------------------------------------------------------------
     async def broadcast(self, live: LiveGame) -> None:
-        """Send every viewer its own view (views are computed once per set of seats)."""
-        cache: dict[frozenset[int], dict[str, Any]] = {}
+        """Queue every viewer its own view (computed and encoded once per set of seats).
+
+        Never waits for a client: a viewer whose queue is full is closed with
+        the reason ``resync`` (see :class:`Connection`).
+        """
+        cache: dict[frozenset[int], str] = {}
         for connection in list(live.connections):
-            try:
-                view = cache.get(connection.seats)
-                if view is None:
-                    view = live.view_for(connection.seats)
-                    cache[connection.seats] = view
-                await connection.send(view)
-            except Exception:
-                live.connections.discard(connection)
+            text = cache.get(connection.seats)
+            if text is None:
+                text = json.dumps(live.view_for(connection.seats))
+                cache[connection.seats] = text
+            connection.push(text)
 
     async def _send(self, live: LiveGame, connection: Connection) -> None:
         await connection.send(live.view_for(connection.seats))

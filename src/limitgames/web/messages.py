@@ -15,7 +15,11 @@ Client -> server, over ``/games/{id}/ws`` (JSON text frames, at most
 
 Server -> client: ``{"type": "view", ...}`` (see ``live.LiveGame.view_for``),
 ``{"type": "error", "message": "..."}`` (one line; the game is unchanged),
-``{"type": "welcome", "seats": [...]}``, ``{"type": "pong"}``.
+``{"type": "welcome", "seats": [...]}`` (with ``"tokens": {seat: token}`` when
+an invited seat was opened for the first time: its token was replaced, keep
+the new one), ``{"type": "pong"}``. Close codes: 4000 (reason ``resync``:
+this client fell behind; reconnect for the current view), 1013 (refused by a
+cap or the database: try again later), 4404 (no such game).
 
 Lobby -> server: ``POST /api/games`` with :class:`NewGame`.
 """
@@ -89,12 +93,20 @@ def parse_client_message(text: str) -> Hello | Act | Undo | Ping:
     try:
         return CLIENT_MESSAGE.validate_json(text)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first.get("loc", ()))
-        message = str(first.get("msg", "invalid message"))
-        if first.get("type") == "json_invalid":
+        if exc.errors()[0].get("type") == "json_invalid":
             raise ValueError("the message is not valid JSON") from None
-        raise ValueError(f"bad message: {where + ': ' if where else ''}{message}") from None
+        raise ValueError(f"bad message: {first_error(exc)}") from None
+
+
+def first_error(exc: Any) -> str:
+    """One line for a pydantic ``ValidationError``: where and what, never the input itself."""
+    errors = exc.errors(include_input=False, include_url=False, include_context=False)
+    if not errors:
+        return "invalid"
+    first = errors[0]
+    where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+    message = str(first.get("msg", "invalid")).splitlines()[0]
+    return f"{where}: {message}" if where else message
 
 
 class SeatChoice(_Strict):

@@ -39,6 +39,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     select,
     update,
 )
@@ -49,6 +50,15 @@ from limitgames.core import GameRecord
 
 STATUS_PLAYING = "playing"
 STATUS_FINISHED = "finished"
+STATUS_ABANDONED = "abandoned"
+"""An unfinished game nobody acted in for ``ServerLimits.abandon_after``: over, with no result."""
+
+SEED_FROM_SERVER = "server"
+SEED_FROM_CREATOR = "creator"
+
+
+class GameNotPlayingError(Exception):
+    """A write to a game that is no longer being played (finished or abandoned meanwhile)."""
 
 
 class Base(DeclarativeBase):
@@ -71,6 +81,8 @@ class GameRow(Base):
     plies: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    seed_source: Mapped[str] = mapped_column(String(16), default=SEED_FROM_SERVER)
 
 
 class SeatRow(Base):
@@ -106,6 +118,34 @@ class ActionRow(Base):
 def hash_token(token: str) -> str:
     """The SHA-256 hex digest of a seat token (what the database keeps)."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def creator_tag(address: str) -> str:
+    """What the database keeps of the address that started a game: its SHA-256, hex (64 chars)."""
+    return hashlib.sha256(address.encode("utf-8")).hexdigest()
+
+
+def seed_commitment(seed: int) -> str:
+    """The published commitment to a seed: SHA-256 of its decimal digits (ASCII), hex.
+
+    Anyone can check it once the record reveals the seed:
+    ``printf %s SEED | sha256sum``.
+    """
+    return hashlib.sha256(str(seed).encode("ascii")).hexdigest()
+
+
+def seed_fields(seed: int | None, source: str) -> dict[str, Any]:
+    """What everybody may know of a game's seed during play.
+
+    ``{"seed_source", "seed", "seed_commitment"}``: a seed chosen by the
+    game's creator is shown to everybody; a seed the server drew is shown
+    only as its :func:`seed_commitment` (the record reveals it at the end).
+    """
+    if seed is None:
+        return {"seed_source": source, "seed": None, "seed_commitment": None}
+    if source == SEED_FROM_CREATOR:
+        return {"seed_source": source, "seed": seed, "seed_commitment": None}
+    return {"seed_source": source, "seed": None, "seed_commitment": seed_commitment(seed)}
 
 
 def token_matches(token: str, token_hash: str | None) -> bool:
@@ -155,6 +195,7 @@ class StoredGame:
     action_seats: list[int] = field(default_factory=list)
     created_at: datetime | None = None
     updated_at: datetime | None = None
+    seed_source: str = SEED_FROM_SERVER
 
     def record(self) -> GameRecord:
         """The game's :class:`GameRecord` (``result`` set once finished)."""
@@ -171,6 +212,13 @@ class StoredGame:
                 "site": "limit serve",
                 "game_id": self.id,
                 "date": (self.created_at or datetime.now(UTC)).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                "status": self.status,
+                "seed_source": self.seed_source,
+                **(
+                    {"seed_commitment": seed_commitment(self.seed)}
+                    if self.seed is not None and self.seed_source == SEED_FROM_SERVER
+                    else {}
+                ),
             },
         )
 
@@ -265,8 +313,15 @@ class Store:
         chance: list[dict[str, Any]],
         rules_version: str,
         seats: list[SeatInfo],
+        creator: str | None = None,
+        seed_source: str = SEED_FROM_SERVER,
     ) -> None:
-        """Insert a new game with its seats and no action."""
+        """Insert a new game with its seats and no action.
+
+        ``creator`` is :func:`creator_tag` of the address that started it;
+        ``seed_source`` says who chose the seed (:data:`SEED_FROM_SERVER`
+        or :data:`SEED_FROM_CREATOR`).
+        """
         now = _now()
         with self._session() as session, session.begin():
             session.add(
@@ -282,6 +337,8 @@ class Store:
                     plies=0,
                     created_at=now,
                     updated_at=now,
+                    creator=creator,
+                    seed_source=seed_source,
                 )
             )
             for s in seats:
@@ -308,17 +365,21 @@ class Store:
     ) -> None:
         """Commit action number ``ply`` (0-based) with the chance log after it.
 
-        ``result`` is the final returns when this action ended the game. Raises
-        ``sqlalchemy.exc.IntegrityError`` if that ply is already stored.
+        ``result`` is the final returns when this action ended the game.
+
+        Raises:
+            sqlalchemy.exc.IntegrityError: that ply is already stored.
+            GameNotPlayingError: the game is not being played any more
+                (abandoned meanwhile); nothing is stored.
         """
         now = _now()
         with self._session() as session, session.begin():
             session.add(
                 ActionRow(game_id=game_id, ply=ply, seat=seat, notation=notation, created_at=now)
             )
-            session.execute(
+            changed = session.execute(
                 update(GameRow)
-                .where(GameRow.id == game_id)
+                .where(GameRow.id == game_id, GameRow.status == STATUS_PLAYING)
                 .values(
                     chance=chance,
                     plies=ply + 1,
@@ -327,6 +388,8 @@ class Store:
                     result=result,
                 )
             )
+            if _rowcount(changed) != 1:
+                raise GameNotPlayingError(game_id)
 
     def truncate_actions(self, game_id: str, plies: int, chance: list[dict[str, Any]]) -> None:
         """Keep only the first ``plies`` actions (an undo) and the chance log they drew."""
@@ -346,14 +409,54 @@ class Store:
                 )
             )
 
-    def mark_joined(self, game_id: str, seat: int) -> None:
-        """Note that the person invited to ``seat`` has opened the game."""
+    def mark_joined(self, game_id: str, seat: int, token_hash: str | None = None) -> bool:
+        """Note that the person invited to ``seat`` has opened the game.
+
+        With ``token_hash``, the seat's token is replaced at the same time (the
+        invite link stops working). Returns ``False`` (nothing changed) when
+        the seat had already been joined meanwhile.
+        """
+        values: dict[str, Any] = {"joined": True}
+        if token_hash is not None:
+            values["token_hash"] = token_hash
         with self._session() as session, session.begin():
-            session.execute(
+            changed = session.execute(
                 update(SeatRow)
-                .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-                .values(joined=True)
+                .where(SeatRow.game_id == game_id, SeatRow.seat == seat, SeatRow.joined.is_(False))
+                .values(**values)
             )
+            return _rowcount(changed) == 1
+
+    def abandon_idle(self, before: datetime) -> list[str]:
+        """Mark every game being played whose last action is older than ``before`` abandoned.
+
+        Returns their ids. (The games keep their actions; they are over, with no result.)
+        """
+        with self._session() as session, session.begin():
+            ids = list(
+                session.scalars(
+                    select(GameRow.id).where(
+                        GameRow.status == STATUS_PLAYING, GameRow.updated_at < before
+                    )
+                )
+            )
+            if ids:
+                session.execute(
+                    update(GameRow)
+                    .where(GameRow.id.in_(ids), GameRow.status == STATUS_PLAYING)
+                    .values(status=STATUS_ABANDONED)
+                )
+            return ids
+
+    def unfinished_by(self, creator: str) -> int:
+        """How many games started by ``creator`` (a :func:`creator_tag`) are being played."""
+        with self._session() as session:
+            query = (
+                select(func.count())
+                .select_from(GameRow)
+                .where(GameRow.creator == creator, GameRow.status == STATUS_PLAYING)
+            )
+            return int(session.scalar(query) or 0)
 
     # --- reading ------------------------------------------------------------
     def load_game(self, game_id: str) -> StoredGame | None:
@@ -378,7 +481,9 @@ class Store:
         """Short public descriptions of games, newest first (no tokens, no actions).
 
         Each is ``{"id", "game", "variant", "status", "plies", "result",
-        "seats": [{"seat", "kind", "label", "joined"}], "created_at", "updated_at"}``.
+        "seats": [{"seat", "kind", "label", "joined"}], "created_at", "updated_at",
+        "seed_source", "seed", "seed_commitment"}``: the seed itself only when
+        its creator chose it (else its commitment, see :func:`seed_commitment`).
         """
         with self._session() as session:
             query = select(GameRow).order_by(GameRow.updated_at.desc()).limit(limit)
@@ -410,6 +515,7 @@ class Store:
                     ],
                     "created_at": _iso(r.created_at),
                     "updated_at": _iso(r.updated_at),
+                    **seed_fields(r.seed, r.seed_source),
                 }
                 for r in rows
             ]
@@ -447,7 +553,13 @@ class Store:
             action_seats=[a.seat for a in action_rows],
             created_at=row.created_at,
             updated_at=row.updated_at,
+            seed_source=row.seed_source or SEED_FROM_SERVER,
         )
+
+
+def _rowcount(result: Any) -> int:
+    count: int = result.rowcount
+    return count
 
 
 def _iso(moment: datetime | None) -> str | None:

@@ -32,7 +32,18 @@ function takeFragment() {
 
 takeFragment();
 const mine = loadMyGames()[gameId] || { seats: {}, invites: {} };
-const claims = Object.entries(mine.seats || {}).map(([seat, token]) => ({ seat: Number(seat), token }));
+let claims = Object.entries(mine.seats || {}).map(([seat, token]) => ({ seat: Number(seat), token }));
+
+// The first time an invited seat is opened the server replaces its token (the invite link
+// stops working): keep the new one for the next visit.
+function keepNewTokens(tokens) {
+  const games = loadMyGames();
+  const entry = games[gameId] || { game: gameKind, created: new Date().toISOString(), seats: {}, invites: {} };
+  entry.seats = Object.assign(entry.seats || {}, tokens);
+  games[gameId] = entry;
+  localStorage.setItem("limitgames.games", JSON.stringify(games));
+  claims = Object.entries(entry.seats).map(([seat, token]) => ({ seat: Number(seat), token }));
+}
 
 // --- the connection -----------------------------------------------------------------------
 let socket = null;
@@ -53,12 +64,22 @@ function connect() {
     const message = JSON.parse(event.data);
     if (message.type === "view") receiveView(message);
     else if (message.type === "error") flash(message.message);
-    else if (message.type === "welcome") flash("");
+    else if (message.type === "welcome") {
+      if (message.tokens) keepNewTokens(message.tokens);
+      flash("");
+    }
   });
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (event) => {
+    if (event.code === 4404) return; // no such game: nothing to reconnect to
+    if (event.code === 4000) {
+      // "resync": this page fell behind; reconnecting brings the current view
+      setTimeout(connect, 100);
+      return;
+    }
     $("status").textContent = "connection lost; reconnecting…";
+    if (event.code === 1013) retry = Math.max(retry, 8000); // refused for now (a cap): wait longer
     setTimeout(connect, retry);
-    retry = Math.min(retry * 2, 8000);
+    retry = Math.min(retry * 2, 30000);
   });
 }
 

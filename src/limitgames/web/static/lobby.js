@@ -49,7 +49,11 @@ function buildVariant() {
     if (p.choices) {
       input = el("select", { name: p.name });
       for (const choice of p.choices) {
-        const option = el("option", { value: String(choice), text: String(choice) });
+        // null: the game's own value (for a data set: the shipped data), sent as ""
+        const option = el("option", {
+          value: choice === null ? "" : String(choice),
+          text: choice === null ? "default" : String(choice),
+        });
         if (choice === p.default) option.selected = true;
         input.append(option);
       }
