@@ -72,6 +72,21 @@ def test_a_client_cannot_name_a_file(client: TestClient, tmp_path: Path) -> None
     assert "offered: none" in detail
 
 
+def test_a_client_cannot_send_data_overrides(client: TestClient) -> None:
+    # world's ``overrides`` (the game data as JSON, what a record embeds) is local only: a client
+    # could otherwise set any value of the game data; the lobby does not offer it either
+    body = {
+        "game": "world",
+        "variant": {"players": 2, "overrides": '{"money": {"start": 1000000000}}'},
+        "seats": [{"kind": "me"}, {"kind": "computer", "level": "easy"}],
+    }
+    answer = client.post("/api/games", json=body)
+    assert answer.status_code == 400
+    assert "overrides: cannot be set over the network" in answer.json()["detail"]
+    world = next(g for g in client.get("/api/catalog").json() if g["id"] == "world")
+    assert "overrides" not in {p["name"] for p in world["parameters"]}
+
+
 def test_a_fifo_as_data_never_blocks_the_server(client: TestClient, tmp_path: Path) -> None:
     fifo = tmp_path / "pipe.toml"
     os.mkfifo(fifo)

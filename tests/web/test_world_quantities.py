@@ -26,7 +26,8 @@ def _pick(view: dict[str, Any], rng: random.Random) -> str:
 
 def test_a_whole_world_game_with_amounts_from_the_whole_range(client: TestClient) -> None:
     people = [{"kind": "me"}, {"kind": "friend"}, {"kind": "friend"}]
-    game = new_game(client, "world", people, {"players": 3}, seed=2)
+    # (the server draws the seed: a chosen one is refused with hidden cards between people)
+    game = new_game(client, "world", people, {"players": 3}, seed=None)
     rng = random.Random(2)
     hello = [{"seat": s, "token": game["tokens"][str(s)]} for s in (0, 1, 2)]
     long_ranges = 0
@@ -48,7 +49,7 @@ def test_a_whole_world_game_with_amounts_from_the_whole_range(client: TestClient
 
 
 def _play_through(client: TestClient, people: list[dict[str, str]], variant: dict[str, Any]) -> str:
-    game = new_game(client, "world", people, variant, seed=3)
+    game = new_game(client, "world", people, variant, seed=3 if len(people) == 1 else None)
     rng = random.Random(3)
     seats = range(len(people))
     hello = [{"seat": s, "token": game["tokens"][str(s)]} for s in seats]

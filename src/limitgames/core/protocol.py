@@ -91,6 +91,8 @@ class Parameter:
         help: one line for people.
         choices: the allowed values, or ``None`` for any value of the kind.
         minimum, maximum: inclusive bounds for numbers, or ``None``.
+        local: set only on the machine that runs the game (a data override); a network
+            server neither offers it nor takes it from a client.
     """
 
     name: str
@@ -100,6 +102,7 @@ class Parameter:
     choices: tuple[Any, ...] | None = None
     minimum: float | None = None
     maximum: float | None = None
+    local: bool = False
 
     def coerce(self, value: Any) -> Any:
         """Return ``value`` as this parameter's kind, checked.

@@ -209,7 +209,7 @@ def catalog(data_files: DataFiles | None = None) -> list[dict[str, Any]]:
                         "maximum": p.maximum,
                     }
                     for p in info.parameters
-                    if p.kind != "path" or offered.get(info.id)
+                    if not p.local and (p.kind != "path" or offered.get(info.id))
                 ],
                 "levels": level_notes(info.id),
             }

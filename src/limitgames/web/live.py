@@ -503,6 +503,11 @@ class GameHub:
         offered = self.data_files.get(game.info.id, {})
         names: dict[str, str] = {}
         for p in game.info.parameters:
+            if p.local and given.get(p.name) not in (None, ""):
+                raise VariantError(
+                    f"{p.name}: cannot be set over the network (this server offers its data "
+                    "sets by name)"
+                )
             if p.kind != "path" or p.name not in given:
                 continue
             value = given.pop(p.name)

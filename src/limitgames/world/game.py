@@ -50,6 +50,7 @@ class WorldGame(Game):
                 None,
                 "values of the game data as JSON, like a data file (a record embeds the data "
                 "file's values here)",
+                local=True,
             ),
             Parameter(
                 "stress_tests",
