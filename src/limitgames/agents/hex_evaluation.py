@@ -207,14 +207,14 @@ class HexTreeSearch:
     def __init__(
         self,
         *,
-        c: float,
-        depth: int | None,
-        prior: float,
-        contempt: float,
-        table: bool,
-        solver: bool,
-        reuse: bool,
-        seed: int,
+        c: float = 1.4,
+        depth: int | None = PLAYOUT_DEPTH,
+        prior: float = 0.0,
+        contempt: float = 0.0,
+        table: bool = True,
+        solver: bool = True,
+        reuse: bool = True,
+        seed: int = 0,
     ) -> None:
         needs_model = depth is not None or prior > 0.0
         self.search = HexSearch(
@@ -266,25 +266,6 @@ class HexTreeSearch:
         return report.action, info
 
 
-def tree_search(
-    *,
-    c: float = 1.4,
-    depth: int | None = PLAYOUT_DEPTH,
-    prior: float = 0.0,
-    contempt: float = 0.0,
-    table: bool = True,
-    solver: bool = True,
-    reuse: bool = True,
-    seed: int = 0,
-) -> HexTreeSearch:
-    """The compiled tree search ``mcts`` uses on hex (see :class:`HexTreeSearch`)."""
-    return HexTreeSearch(
-        c=c,
-        depth=depth,
-        prior=prior,
-        contempt=contempt,
-        table=table,
-        solver=solver,
-        reuse=reuse,
-        seed=seed,
-    )
+tree_search = HexTreeSearch
+"""The compiled tree search ``mcts`` uses on hex (see :class:`HexTreeSearch`); the factory
+:func:`limitgames.agents.evaluation.tree_search_for` calls."""
