@@ -176,9 +176,18 @@ def plan_value(state: Any, seat: int) -> float:
     so = data.social
     crises = sum(len(g) for g in state.crises)
     w = data.scoring
-    money_points = nation.money // w["money_unit"] * max(0, w["financial_base"] - crises)
-    value = float(board_score(data, nation, crises) - (money_points if crises < 5 else 0))
-    value += nation.money * max(0, w["financial_base"] - crises) / w["money_unit"]
+    base, unit = int(w["financial_base"]), int(w["money_unit"])
+    money_points = nation.money // unit * max(0, base - crises)
+    value = float(board_score(data, nation, crises) - money_points)
+    # money counts at the end, after the crises still to come: one more is assumed, and one
+    # more again while the World Bank holds less than a generation and a half of taxes (it
+    # pays taxes; a card's price goes back to it: spending keeps the financial crisis away)
+    taxes = sum(
+        so["taxation_per_pop"][min(3, max(0, n.sol[2] - 1))] * data.level(n.population)
+        for n in state.nations
+    )
+    risk = 1 + (1 if state.world_bank < 1.5 * taxes else 0)
+    value += nation.money * max(0, base - crises - risk) / unit
     column = min(3, max(0, nation.sol[2] - 1))
     pop = nation.population
     renewable = data.level(nation.plants[RENEWABLE])
@@ -194,6 +203,16 @@ def plan_value(state: Any, seat: int) -> float:
     next_food = min(so["renewable_keep"], left) + renewable
     value -= SHORT_FOOD * 0.7 * _levels_short(data, grown, food_offset, next_food)
     value += 0.05 * min(left, data.level(grown))  # a reserve of food, not a pile to rot
+    # in the long run the land feeds at most the renewable plant's top (the territory) plus a
+    # full store (10): each population level the remaining generations of growth (class C at
+    # 1-2) would put beyond that starves; class C at 3 stops growth
+    top = data.level(min(nation.territory, data.production_positions)) + so["renewable_keep"]
+    feedable = 0
+    while feedable < data.population_positions and data.level(feedable + 1 + food_offset) <= top:
+        feedable += 1
+    remaining = max(0, int(data.end["generations"]) - state.generation)
+    growth = max(0, 3 - min(3, nation.sol[2])) / 2
+    value -= 3.0 * growth * max(0, pop + remaining - feedable)
     goods_need = 0
     if so["consumes_industrial"][column]:
         offset = so["consumption_offset"][column]
