@@ -59,7 +59,8 @@ class TreeSearch(Protocol):
 
 Policy = Callable[[State, random.Random], Action]
 """``policy(state, rng) -> action``: a game's rule-of-thumb choice for the seat to move,
-reading only ``state.observation(seat)`` and the legal actions."""
+reading only what the seat knows: ``state.observation(seat)``, the legal actions and their
+forms, or a determinization ``state.determinize(seat, rng)``."""
 
 _CUSTOM: dict[str, Evaluation] = {}
 _POLICIES: dict[str, Policy | None] = {}

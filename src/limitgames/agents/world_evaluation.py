@@ -1,40 +1,101 @@
-"""The evaluation of a LIMIT (``world``) position: the score a nation is heading for.
+"""The evaluation of a LIMIT (``world``) position and the heuristic nation's policy.
 
-Read from the public (spectator) observation only: nations' boards are open
-in the game, hands are not (``rules/world.md``). Each nation's value is its
-score as the engine counts it at the end (``world.scoring.score_view``: the
-game's own scoring weights and demographic index, so a data override reaches
-the computer too), plus the rule of thumb of a careful player:
+**Evaluation** (search agents' leaves). Read from what every seat sees: nations' boards are
+open in the game, hands are not (``rules/world.md``); while a simultaneous step is open a
+deciding nation's board is seen as it was before its first choice (the veil). Each nation's
+value is its score as the engine counts it at the end (rulebook p23, with the data's
+scoring weights and demographic index, so a data override reaches the computer too), plus
+the rule of thumb of a careful player:
 
-- **feed the population**: renewable production short of the population
-  value costs a population level at supply, so each missing unit counts
-  ``FOOD`` points;
-- **keep social unrest down**: every step above the growth zone's middle (6)
-  costs ``UNREST`` points, and the uprising zone (10-11) twice as much;
+- **feed the population**: renewable production short of the population value costs a
+  population level at supply, so each missing unit counts ``FOOD`` points;
+- **keep social unrest down**: every step above the growth zone's middle (6) costs
+  ``UNREST`` points, and the uprising zone (10-11) twice as much;
 - **keep pollution down** (already -2 per token in the score).
 
-Values are the scores relative to the other nations, squashed to ``-1..1``
-with :data:`SCALE`; a finished game is worth its results.
+Values are the scores relative to the other nations, squashed to ``-1..1`` with
+:data:`SCALE`; a finished game is worth its results. :func:`evaluate_state` reads the
+nations' numbers directly (no observation, no log text: search leaves stay cheap);
+:func:`evaluate_observation` computes the same from the spectator's observation (kept as
+the reference it is tested against).
+
+**Policy** (the ``heuristic`` nation, level ``easy``): see :func:`policy`.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from limitgames.agents.evaluation import outcome_values, squash
-from limitgames.core import State
-from limitgames.world.data import WorldData
+from limitgames.core import Action, IllegalActionError, State
+from limitgames.world.data import CLASSES, WorldData
+from limitgames.world.nation import INDUSTRIAL, MILITARY, RENEWABLE, Nation
 from limitgames.world.scoring import score_view
 
 FOOD = 1.0
 UNREST = 2.0
 SCALE = 15.0
-PLAYOUT_DEPTH = 24
-"""Random decisions before a heuristic playout is cut off (a generation has many small steps)."""
+PLAYOUT_DEPTH = 6
+"""Random decisions before a heuristic playout is cut off: short, so that a 1-s ISMCTS move
+at 4 nations runs several thousand iterations (``docs/agents.md``)."""
+
+
+# --- evaluation -------------------------------------------------------------------------------
+def board_score(data: WorldData, nation: Nation, crises: int) -> int:
+    """The total score (rulebook p23) of ``nation``'s board with ``crises`` tiles placed:
+    the number ``scoring.score_nation`` adds up, computed without its reckoning text."""
+    w: dict[str, Any] = data.scoring
+    sol = nation.sol
+    total_sol = 0
+    for c in w["sol_classes"]:
+        total_sol += sol[CLASSES.index(c)]
+    pos = max(1, min(9, nation.population))
+    value = int(w["financial_base"]) - crises
+    financial = value * (nation.money // int(w["money_unit"])) if value > 0 else 0
+    return int(
+        total_sol * data.demographic_index[pos - 1]
+        + financial
+        + w["territory"] * nation.territory
+        + w["military_points"] * (nation.stock[MILITARY] // w["military_unit"])
+        + w["pollution"] * nation.pollution
+        + w["disruption"] * nation.disruption
+    )
+
+
+def board_value(data: WorldData, nation: Nation, crises: int) -> float:
+    """The projected score of one nation board (see the module docstring)."""
+    food_gap = max(
+        0,
+        data.level(nation.population)
+        - data.level(nation.plants[RENEWABLE])
+        - nation.stock[RENEWABLE],
+    )
+    unrest = nation.unrest
+    unrest_cost = max(0, unrest - 6) + max(0, unrest - 9)
+    return float(board_score(data, nation, crises)) - FOOD * food_gap - UNREST * unrest_cost
+
+
+def shown_nations(state: Any) -> list[Nation]:
+    """The nation boards as every seat sees them (a veiled board as it was before the
+    simultaneous step's first choice)."""
+    veil: dict[int, Nation] = state.veil
+    return [veil.get(i, n) for i, n in enumerate(state.nations)]
+
+
+def evaluate_state(state: State) -> list[float]:
+    """One value per nation in ``[-1, 1]``, read from the nations' numbers; results when the
+    game is over. Equal to :func:`evaluate_observation` (tested)."""
+    if state.is_terminal():
+        return outcome_values(state.returns())
+    data: WorldData = state.data  # type: ignore[attr-defined]
+    tiles: list[list[str]] = state.crises  # type: ignore[attr-defined]
+    crises = sum(len(g) for g in tiles)
+    return squash([board_value(data, n, crises) for n in shown_nations(state)], SCALE)
 
 
 def nation_value(data: WorldData, nation: dict[str, Any], crises: int) -> float:
-    """The projected score of one nation (see the module docstring)."""
+    """The projected score of one nation from its public view (``observe.nation_view``)."""
     score = score_view(data, nation, crises)["total"]
     food_gap = max(
         0,
@@ -47,11 +108,201 @@ def nation_value(data: WorldData, nation: dict[str, Any], crises: int) -> float:
     return float(score) - FOOD * food_gap - UNREST * unrest_cost
 
 
-def evaluate(state: State) -> list[float]:
-    """One value per nation in ``[-1, 1]``; results when the game is over."""
+def evaluate_observation(state: State) -> list[float]:
+    """:func:`evaluate_state` computed from the spectator's observation (the reference)."""
     if state.is_terminal():
         return outcome_values(state.returns())
     view = state.observation(None)
     crises = sum(len(tiles) for tiles in view.get("crises", []))
     data: WorldData = state.data  # type: ignore[attr-defined]
     return squash([nation_value(data, n, crises) for n in view["nations"]], SCALE)
+
+
+evaluate = evaluate_state
+EVALUATIONS = {"state": evaluate_state, "observation": evaluate_observation}
+"""The evaluations by name (``evaluation_for("world", variant)``)."""
+
+
+# --- policy: the heuristic nation -------------------------------------------------------------
+SHORT_FOOD = 9.0
+"""Points a population level left unfed costs (a population level, a plant level and unrest +3)."""
+SHORT_GOODS = 4.0
+"""Points a population level left without industrial goods costs (1 standard of living, unrest +2)."""
+SHORT_FOSSIL = 3.0
+"""Points per fossil missing for a generation's production (unrest +2, a plant level)."""
+CRISIS_POLLUTION = 4.0
+"""Points per pollution token a generation adds beyond the nation's share of the reserve."""
+CARD_WORTH: dict[str, float] = {
+    "education": 1.0,
+    "market-access": 0.9,
+    "speculation": 0.8,
+    "public-expenditure": 0.8,
+    "craftsmanship": 0.7,
+    "industrialization": 0.7,
+    "graduate-studies": 0.6,
+    "investment-policy": 0.6,
+    "urbanization": 0.5,
+    "robotization": 0.5,
+}
+"""A card kept in hand (or played this generation: it comes back) is worth these few points,
+so the nation keeps and draws the cards that feed, educate and trade."""
+AMOUNTS = 40
+"""Amounts tried per quantity action (all of them when its range is at most this long)."""
+BEFORE_SUPPLY = frozenset(
+    {"technology", "new_policy", "hand_limit", "decide_policy", "social_start"}
+)
+
+
+def _levels_short(data: WorldData, population: int, offset: int, have: int) -> int:
+    """Population levels whose need (``level(p + offset)``) ``have`` leaves unmet."""
+    p = population
+    while p > 0 and data.level(p + offset) > have:
+        p -= 1
+    return population - p
+
+
+def plan_value(state: Any, seat: int) -> float:
+    """What the nation at ``seat`` is heading for, a generation ahead, in points.
+
+    Its score now (money counted continuously), minus what the next supply, consumption and
+    production would cost it (rulebook pp 14-18): levels of population unfed by its
+    renewable stock (now, before supply) and by stock plus renewable production (next
+    generation, with population growth); goods short for class C's consumption; fossil
+    short for its plants; its pollution per generation beyond its share of the pollution
+    reserve (an environmental crisis); social unrest near the uprising and disruption zones.
+    """
+    data: WorldData = state.data
+    nation: Nation = state.nations[seat]
+    so = data.social
+    crises = sum(len(g) for g in state.crises)
+    w = data.scoring
+    base, unit = int(w["financial_base"]), int(w["money_unit"])
+    money_points = nation.money // unit * max(0, base - crises)
+    value = float(board_score(data, nation, crises) - money_points)
+    # money counts at the end, after the crises still to come: one more is assumed, and one
+    # more again while the World Bank holds less than a generation and a half of taxes (it
+    # pays taxes; a card's price goes back to it: spending keeps the financial crisis away)
+    taxes = sum(
+        so["taxation_per_pop"][min(3, max(0, n.sol[2] - 1))] * data.level(n.population)
+        for n in state.nations
+    )
+    risk = 1 + (1 if state.world_bank < 1.5 * taxes else 0)
+    value += nation.money * max(0, base - crises - risk) / unit
+    column = min(3, max(0, nation.sol[2] - 1))
+    pop = nation.population
+    renewable = data.level(nation.plants[RENEWABLE])
+    stock_r = nation.stock[RENEWABLE]
+    before = state.stage in BEFORE_SUPPLY
+    food_offset = -1 if "vegetarianism" in nation.permanent else 0
+    if before:
+        value -= SHORT_FOOD * _levels_short(data, pop, food_offset, stock_r)
+        left = max(0, stock_r - data.level(pop + food_offset))
+    else:
+        left = stock_r
+    grown = min(data.population_positions, pop + max(0, so["population_growth"][column]))
+    next_food = min(so["renewable_keep"], left) + renewable
+    value -= SHORT_FOOD * 0.7 * _levels_short(data, grown, food_offset, next_food)
+    value += 0.05 * min(left, data.level(grown))  # a reserve of food, not a pile to rot
+    # in the long run the land feeds at most the renewable plant's top (the territory) plus a
+    # full store (10): each population level the remaining generations of growth (class C at
+    # 1-2) would put beyond that starves; class C at 3 stops growth
+    top = data.level(min(nation.territory, data.production_positions)) + so["renewable_keep"]
+    feedable = 0
+    while feedable < data.population_positions and data.level(feedable + 1 + food_offset) <= top:
+        feedable += 1
+    remaining = max(0, int(data.end["generations"]) - state.generation)
+    growth = max(0, 3 - min(3, nation.sol[2])) / 2
+    value -= 3.0 * growth * max(0, pop + remaining - feedable)
+    goods_need = 0
+    if so["consumes_industrial"][column]:
+        offset = so["consumption_offset"][column]
+        if "sustainable-consumption" in nation.permanent:
+            offset -= 1
+        goods = nation.stock[INDUSTRIAL]
+        short_now = _levels_short(data, pop, offset, goods) if before else 0
+        goods_need = data.level(pop + offset)
+        next_goods = max(0, goods - goods_need) + data.level(nation.plants[INDUSTRIAL])
+        value -= SHORT_GOODS * (short_now + 0.7 * _levels_short(data, grown, offset, next_goods))
+    costs = data.fossil_cost
+    fossil_need = costs[nation.plants[INDUSTRIAL] - 1] + costs[nation.plants[MILITARY] - 1]
+    value -= SHORT_FOSSIL * max(0, fossil_need - nation.fossil)
+    pollution = (
+        data.pollution[nation.plants[INDUSTRIAL] - 1] + data.pollution[nation.plants[MILITARY] - 1]
+    )
+    share = state.pollution_reserve / max(1, state.n)
+    value -= CRISIS_POLLUTION * max(0.0, pollution - share)
+    value -= 0.5 * nation.plants[MILITARY]  # military plants pollute and feed no one
+    unrest = nation.unrest  # class struggle adds A - E at the end of each social phase
+    ahead = unrest + nation.sol[0] - nation.sol[4]
+    for level in (unrest, ahead):
+        value -= 1.5 * max(0, level - 6) + 3.0 * max(0, level - 8) + 6.0 * max(0, level - 11)
+    value += sum(CARD_WORTH.get(c, 0.0) for c in nation.hand + nation.played)
+    return float(value)
+
+
+def _candidates(state: Any) -> list[Action]:
+    """The legal options, with each quantity action's whole range (``action_forms``): every
+    amount when the range is short, else :data:`AMOUNTS` amounts spread over it."""
+    actions: list[Action] = list(state.legal_actions())
+    seen = set(actions)
+    for form in state.action_forms():
+        lo, hi = form.minimum, form.maximum
+        if hi - lo < AMOUNTS:
+            amounts = list(range(lo, hi + 1))
+        else:
+            amounts = sorted({lo + (hi - lo) * k // (AMOUNTS - 1) for k in range(AMOUNTS)})
+        for q in amounts:
+            action = (*form.prefix, q, *form.suffix)
+            if action not in seen:
+                seen.add(action)
+                actions.append(action)
+    return actions
+
+
+def _after(state: Any, seat: int, follow: bool) -> float:
+    """:func:`plan_value` of ``seat`` in ``state``; if ``follow`` and the seat decides again
+    at once (a card's class or plant, a second transaction), after its best follow-up."""
+    if state.is_terminal():
+        return plan_value(state, seat)
+    if follow and state.current_player() == seat:
+        best = -float("inf")
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply(action)
+            best = max(best, _after(child, seat, False))
+        return best
+    return plan_value(state, seat)
+
+
+def policy(state: State, rng: random.Random) -> Action:
+    """The heuristic nation's choice for the seat to move: the option (quantity actions over
+    their whole range) whose result :func:`plan_value` rates best, a generation ahead, judged
+    on a determinization (``state.determinize``: other hands and the decks dealt at random,
+    so no hidden card is read); ties broken at random.
+
+    It feeds its people first (buys renewable or raises the renewable plant when the next
+    supply would fall short), educates when it can pay, sells what it will not eat,
+    keeps its pollution under its share of the reserve and its unrest out of the uprising
+    zone.
+    """
+    seat = state.current_player()
+    actions = _candidates(state)
+    if len(actions) == 1:
+        return actions[0]
+    root = state.determinize(seat, rng)
+    best: list[Action] = []
+    best_value = -float("inf")
+    for action in actions:
+        child = root.clone()
+        try:
+            child.apply(action)
+        except IllegalActionError:  # legal for the seat, not in this deal: skip it
+            continue
+        value = _after(child, seat, True)
+        if value > best_value + 1e-9:
+            best, best_value = [action], value
+        elif abs(value - best_value) <= 1e-9:
+            best.append(action)
+    if not best:
+        return actions[rng.randrange(len(actions))]
+    return best[rng.randrange(len(best))]
