@@ -62,6 +62,8 @@ function connect() {
   });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
+    // other scripts of the page (chat.js, table_actions.js) see every other message
+    if (message.type !== "view") document.dispatchEvent(new CustomEvent("limit:message", { detail: message }));
     if (message.type === "view") receiveView(message);
     else if (message.type === "error") flash(message.message);
     else if (message.type === "welcome") {
@@ -86,6 +88,7 @@ function connect() {
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
+document.addEventListener("limit:send", (event) => send(event.detail));
 
 function act(action) {
   flash("");
@@ -181,6 +184,7 @@ function draw() {
   document.body.dataset.ply = String(v.ply);
   document.body.dataset.finished = String(v.finished);
   document.body.dataset.yourTurn = String(v.your_turn);
+  document.dispatchEvent(new CustomEvent("limit:view", { detail: v }));
 }
 
 // <details data-setting="..."> (the whole cards pile...) stay open or closed across updates.
