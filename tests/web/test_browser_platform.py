@@ -8,6 +8,7 @@ The server and browser fixtures are test_browser.py's, imported by name (hence F
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -155,3 +156,51 @@ def test_rules_pages_are_linked(live_server: Server, two: tuple[Any, Any]) -> No
     _open(page, live_server, game["links"]["0"])
     assert page.get_attribute("#rules-link", "href") == "/rules/hex"
     shot(page, "platform-game-page")
+
+
+def test_a_missed_pong_shows_the_banner_and_reconnects(
+    live_server: Server, two: tuple[Any, Any]
+) -> None:
+    page, _ = two
+    game = _hex_game(live_server, [{"kind": "me"}, {"kind": "friend"}])
+    page.add_init_script("window.limitPingMs = 400; window.limitPongMs = 600;")
+    connections: list[Any] = []
+    views_after: list[str] = []
+
+    def route(ws: Any) -> None:
+        index = len(connections)
+        connections.append(ws)
+        server = ws.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            text = message if isinstance(message, str) else message.decode()
+            if index == 0 and '"pong"' in text:
+                return  # the first connection's pongs are lost (a silently dead network)
+            if index > 0 and '"type": "view"' in text:
+                views_after.append(text)
+            ws.send(message)
+
+        server.on_message(from_server)
+
+    page.route_web_socket("**/ws", route)
+    _open(page, live_server, game["links"]["0"])
+    page.wait_for_selector('body[data-reconnects="1"]')
+    page.wait_for_selector("#connection-banner", state="hidden")
+    assert len(connections) >= 2 and views_after, "the fresh connection brings the current view"
+    # the fresh connection said hello with the stored token: its view is seat 0's again
+    assert json.loads(views_after[-1])["seats"] == [0]
+    assert "You play" in page.inner_text("#me")
+
+
+def test_the_tab_title_says_whose_turn(live_server: Server, two: tuple[Any, Any]) -> None:
+    ann, bob = two
+    game = _hex_game(live_server, [{"kind": "me"}, {"kind": "friend"}])
+    _open(ann, live_server, game["links"]["0"])
+    _open(bob, live_server, game["links"]["1"])
+    ann.wait_for_selector("#offer-draw")
+    bob.wait_for_selector("#offer-draw")
+    mover, waiter = (
+        (ann, bob) if ann.get_attribute("body", "data-your-turn") == "true" else (bob, ann)
+    )
+    assert mover.title().startswith("● Your turn")
+    assert not waiter.title().startswith("●")

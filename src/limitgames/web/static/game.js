@@ -52,8 +52,10 @@ let pendingView = null;
 let animating = false;
 let selected = null;
 let retry = 500;
+let reconnectTimer = null;
 
 function connect() {
+  reconnectTimer = null;
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${window.location.host}/games/${gameId}/ws`);
   socket.addEventListener("open", () => {
@@ -72,15 +74,16 @@ function connect() {
     }
   });
   socket.addEventListener("close", (event) => {
+    if (event.target !== socket) return; // replaced by a fresh connection (limit:reconnect)
     if (event.code === 4404) return; // no such game: nothing to reconnect to
     if (event.code === 4000) {
       // "resync": this page fell behind; reconnecting brings the current view
-      setTimeout(connect, 100);
+      reconnectTimer = setTimeout(connect, 100);
       return;
     }
     $("status").textContent = "connection lost; reconnecting…";
     if (event.code === 1013) retry = Math.max(retry, 8000); // refused for now (a cap): wait longer
-    setTimeout(connect, retry);
+    reconnectTimer = setTimeout(connect, retry);
     retry = Math.min(retry * 2, 30000);
   });
 }
@@ -89,6 +92,14 @@ function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 document.addEventListener("limit:send", (event) => send(event.detail));
+// connection.js asks for a fresh connection when a pong is missed (hello again: a resync)
+document.addEventListener("limit:reconnect", () => {
+  if (reconnectTimer) return; // already waiting to reconnect
+  const old = socket;
+  socket = null;
+  if (old) old.close();
+  connect();
+});
 
 function act(action) {
   flash("");
