@@ -186,6 +186,9 @@ def test_rematch_rotates_the_seats_and_gives_each_their_own_token(client: TestCl
         )
         ws0.send_json({"type": "rematch"})  # asked again: the same game
         assert receive_until(ws0, lambda m: m["type"] == "rematch") == offer0
+        # the spectator was sent no token: its next message after the views is the pong
+        watcher.send_json({"type": "ping"})
+        assert receive_until(watcher, lambda m: m["type"] != "view")["type"] == "pong"
     new_id = offer0["game_id"]
     summary = client.get(f"/api/games/{new_id}").json()
     assert [s["label"] for s in summary["seats"]] == ["Bob", "Ann"]
@@ -349,3 +352,42 @@ def test_markdown_html_is_shown_as_text() -> None:
     html = render_markdown("# T\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1))")
     assert "<script>" not in html and "&lt;script&gt;" in html
     assert 'href="javascript' not in html
+
+
+# --- the migration ---------------------------------------------------------------------------
+def test_migration_0003_keeps_older_games_and_goes_back(db_url: str) -> None:
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import inspect, text
+
+    from limitgames.web import storage
+
+    engine = storage.make_engine(db_url)
+    config = Config()
+    config.set_main_option("script_location", str(Path(storage.__file__).parent / "migrations"))
+
+    def run(step: Any, revision: str) -> None:
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            step(config, revision)
+
+    run(command.upgrade, "0002")
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO games (id, game, variant, seed, chance, rules_version, status, "
+                "result, plies, created_at, updated_at, seed_source) VALUES ('old1', 'toy-nim', "
+                "'{}', 1, '[]', '', 'playing', NULL, 0, '2026-11-01', '2026-11-01', 'server')"
+            )
+        )
+    engine.dispose()
+    store = Store.open(db_url)  # upgrades to head
+    try:
+        old = store.load_game("old1")
+        assert old is not None and old.ending is None and old.rematch_of is None
+        assert store.chat_history("old1", "seats") == []
+    finally:
+        store.close()
+    run(command.downgrade, "0002")
+    assert "chat" not in inspect(engine).get_table_names()
+    engine.dispose()
