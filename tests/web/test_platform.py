@@ -300,6 +300,10 @@ def test_an_open_seat_is_listed_and_taken_once(client: TestClient) -> None:
         assert view["seats"] == [1] and view["open_seats"] == []
         assert view["players"][1]["label"] == "Cy"
     assert client.post("/api/games/nosuchgame/seats/1", json={}).status_code == 404
+    big = client.post(f"/api/games/{game['id']}/seats/1", content=b"{" + b" " * 20000 + b"}")
+    assert big.status_code == 413
+    nan = client.post(f"/api/games/{game['id']}/seats/1", content=b'{"name": NaN}')
+    assert nan.status_code == 422
 
 
 def test_taking_a_seat_is_atomic(db_url: str) -> None:
@@ -391,3 +395,17 @@ def test_migration_0003_keeps_older_games_and_goes_back(db_url: str) -> None:
     run(command.downgrade, "0002")
     assert "chat" not in inspect(engine).get_table_names()
     engine.dispose()
+
+
+def test_taking_seats_is_rate_limited_per_address(db_url: str) -> None:
+    from limitgames.web.app import create_app
+    from limitgames.web.limits import ServerLimits
+
+    app = create_app(db_url, limits=ServerLimits(games_per_hour=2))
+    with TestClient(app) as client:
+        game = new_game(client, "toy-nim", [{"kind": "me"}, {"kind": "open"}], seed=None)
+        # a bucket of 2 an hour: two tries (refused: seat 0 is not open), then 429
+        for _ in range(2):
+            assert client.post(f"/api/games/{game['id']}/seats/0", json={}).status_code == 409
+        third = client.post(f"/api/games/{game['id']}/seats/1", json={})
+        assert third.status_code == 429 and "too many seats" in third.json()["detail"]

@@ -328,16 +328,9 @@ def create_app(
     @app.post("/api/games")
     async def api_new_game(request: Request) -> dict[str, Any]:
         hub = hub_of(request)
-        raw = bytearray()
-        async for chunk in request.stream():
-            raw += chunk
-            if len(raw) > MAX_BODY_BYTES:
-                raise HTTPException(
-                    status_code=413,
-                    detail=f"the request body is larger than {MAX_BODY_BYTES} bytes",
-                )
+        raw = await _read_body(request)
         try:
-            body = NewGame.model_validate(parse_json_body(bytes(raw)))
+            body = NewGame.model_validate(parse_json_body(raw))
         except ValidationError as exc:
             raise HTTPException(status_code=422, detail=first_error(exc)) from None
         try:
@@ -391,9 +384,7 @@ def create_app(
     @app.post("/api/games/{game_id}/seats/{seat}")
     async def api_take_seat(request: Request, game_id: str, seat: int) -> dict[str, Any]:
         hub = hub_of(request)
-        raw = await request.body()
-        if len(raw) > MAX_BODY_BYTES:
-            raise HTTPException(status_code=413, detail="the request body is too large")
+        raw = await _read_body(request)
         try:
             body = TakeSeat.model_validate(parse_json_body(raw) if raw.strip() else {})
         except ValidationError as exc:
@@ -551,6 +542,19 @@ def create_app(
                 )
 
     return app
+
+
+async def _read_body(request: Request) -> bytes:
+    """The request body, read no further than :data:`MAX_BODY_BYTES` (413 beyond)."""
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY_BYTES:
+            raise HTTPException(
+                status_code=413,
+                detail=f"the request body is larger than {MAX_BODY_BYTES} bytes",
+            )
+    return bytes(raw)
 
 
 def _address(request: Request | WebSocket) -> str:

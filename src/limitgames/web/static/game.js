@@ -173,7 +173,12 @@ function draw() {
     ...v.players.map((p) => {
       const li = document.createElement("li");
       li.className = p.seat === v.to_move ? "to-move" : "";
-      const who = p.kind === "computer" ? `computer (${p.label})` : p.label + (p.joined ? "" : " (invited, not here yet)");
+      const who =
+        p.kind === "computer"
+          ? `computer (${p.label})`
+          : p.kind === "open"
+            ? "open seat (anyone may take it)"
+            : p.label + (p.joined ? "" : " (invited, not here yet)");
       li.textContent = `${p.name}: ${who}${v.seats.includes(p.seat) ? " (you)" : ""}`;
       return li;
     }),
