@@ -117,8 +117,15 @@ def resign_result(players: int, seat: int) -> list[float]:
     On the scale every game here uses (``core.encoding``; ``rules/cards.md``
     returns: +1 a sole winner, 0 each of several seats sharing the win, -1
     the others): the resigning seat loses (-1); with one opponent left, it
-    takes the win (+1); with several, they share it (0 each). None of the
-    rulebooks says more about a player leaving; this is the server's rule.
+    takes the win (+1); with several, they share it (0 each).
+
+    Per game [decision]: ``hex`` with 2 is the rulebook's "one player alone
+    has pawns wins" (``rules/hex.md``, "End"); with 3 the rules would let the
+    other two play on, but the engine cannot take one seat's pawns off
+    mid-game, so they share the win, as in the rulebook's 3-player draw.
+    ``cards`` and ``world`` are scored at the end, and no score is fair for
+    a table one seat left, so the others share the win. No rulebook here
+    covers a player leaving.
     """
     return [-1.0 if s == seat else (1.0 if players == 2 else 0.0) for s in range(players)]
 
@@ -126,9 +133,10 @@ def resign_result(players: int, seat: int) -> list[float]:
 def draw_allowed(game: str, seats: list[SeatInfo]) -> bool:
     """Whether the seats may agree to a draw: hex between two people.
 
-    Browne's Limit has no drawn position (``rules/hex.md``), but two players
-    may agree to stop, as in any board game between people; cards and world
-    are scored games of more seats where a draw offer means nothing.
+    Browne's Limit has drawn endings (the stalemate, ``rules/hex.md`` "End"),
+    so two players may also agree to one [decision]; cards and world are
+    scored games where an agreed draw means nothing, and a computer never
+    agrees (it is not offered one).
     """
     return game == "hex" and len(seats) == 2 and all(s.kind == SEAT_HUMAN for s in seats)
 
