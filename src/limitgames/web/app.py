@@ -78,7 +78,7 @@ from limitgames.web.messages import (
 )
 from limitgames.web.rules_page import render_rules, rules_games
 from limitgames.web.storage import STATUS_PLAYING, Store
-from limitgames.web.views import environment, render_view, result_text
+from limitgames.web.views import environment, render_view
 
 log = logging.getLogger("limitgames.web")
 STATIC = Path(__file__).parent / "static"
@@ -492,7 +492,7 @@ def create_app(
             "moves": list(live.notations),
             "move_seats": list(live.action_seats),
             "names": state.seat_names(),
-            "result": result_text(live.state),
+            "result": live.result_words(),
             "board": view["board"],
             "side": view["side"],
             "status": view["status"],

@@ -61,6 +61,7 @@ from limitgames.core import (
     fresh_seed,
     get_game,
 )
+from limitgames.core.outcome import result_in_words
 from limitgames.web.computer import ComputerPool, resolve_level
 from limitgames.web.limits import AddressBuckets, ServerLimits, TokenBucket
 from limitgames.web.messages import NewGame, SeatChoice
@@ -377,6 +378,16 @@ class LiveGame:
                 )
             granted.add(seat)
         return frozenset(granted)
+
+    def result_words(self) -> str:
+        """The result in words, a resignation or an agreed draw included (``red resigned; blue wins``)."""
+        ending = self.ending()
+        names = self.state.seat_names()
+        if ending is None or self.stored.result is None:
+            return result_in_words(names, self.state.returns())
+        if ending["kind"] == "draw":
+            return "draw by agreement"
+        return f"{names[ending['seat']]} resigned; " + result_in_words(names, self.stored.result)
 
     def view_for(self, seats: frozenset[int]) -> dict[str, Any]:
         """The ``view`` message for a connection playing ``seats`` (empty: spectator)."""
