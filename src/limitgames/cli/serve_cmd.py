@@ -82,6 +82,16 @@ def serve(
         int,
         typer.Option(help="Unfinished games started from one network address.", min=1),
     ] = _DEFAULT.unfinished_per_creator,
+    chat_per_minute: Annotated[
+        float,
+        typer.Option(
+            help="Chat messages one connection may send per minute (a game: 4 times as many).",
+            min=0.1,
+        ),
+    ] = _DEFAULT.chat_per_minute,
+    chat_burst: Annotated[
+        int, typer.Option(help="Chat messages one connection may send at once.", min=1)
+    ] = _DEFAULT.chat_burst,
     ws_deflate: Annotated[
         bool,
         typer.Option(
@@ -142,6 +152,8 @@ def serve(
         games_per_hour=games_per_hour,
         unfinished_per_creator=unfinished_per_creator,
         abandon_after=abandon_hours * 3600,
+        chat_per_minute=chat_per_minute,
+        chat_burst=chat_burst,
     )
     try:
         app = create_app(

@@ -16,6 +16,10 @@
 ``GET /api/games/{id}/replay/{ply}``  the spectator's view after ``ply`` actions
 ``GET /games/{id}/record.json`` the record (games that are over; perfect-information
                                 games also during play)
+``GET /api/open-games``         games being played with a seat anyone may take
+``POST /api/games/{id}/seats/{seat}``  take an open seat (:class:`~limitgames.web.messages.TakeSeat`):
+                                its token and link
+``GET /rules/{game}``           the rules of a game (``docs/rules/{game}.md``, rendered)
 ==============================  =================================================
 
 Errors are one line (``{"detail": "..."}``): 400/422 for a bad request
@@ -60,15 +64,21 @@ from limitgames.web.live import (
 from limitgames.web.messages import (
     MAX_MESSAGE_BYTES,
     Act,
+    Chat,
+    Draw,
     Hello,
     NewGame,
     Ping,
+    Rematch,
+    Resign,
+    TakeSeat,
     Undo,
     first_error,
     parse_client_message,
 )
+from limitgames.web.rules_page import render_rules, rules_games
 from limitgames.web.storage import STATUS_PLAYING, Store
-from limitgames.web.views import environment, render_view, result_text
+from limitgames.web.views import environment, render_view
 
 log = logging.getLogger("limitgames.web")
 STATIC = Path(__file__).parent / "static"
@@ -304,7 +314,8 @@ def create_app(
     async def lobby() -> HTMLResponse:
         # "<" escaped so that no text can close the <script> element holding the JSON
         data = json.dumps(catalog(offered)).replace("<", "\\u003c")
-        return _page("lobby.html.j2", catalog_json=data, levels=LEVELS)
+        rules = [(g, get_game(g).info.title) for g in rules_games()]
+        return _page("lobby.html.j2", catalog_json=data, levels=LEVELS, rules=rules)
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
@@ -317,16 +328,9 @@ def create_app(
     @app.post("/api/games")
     async def api_new_game(request: Request) -> dict[str, Any]:
         hub = hub_of(request)
-        raw = bytearray()
-        async for chunk in request.stream():
-            raw += chunk
-            if len(raw) > MAX_BODY_BYTES:
-                raise HTTPException(
-                    status_code=413,
-                    detail=f"the request body is larger than {MAX_BODY_BYTES} bytes",
-                )
+        raw = await _read_body(request)
         try:
-            body = NewGame.model_validate(parse_json_body(bytes(raw)))
+            body = NewGame.model_validate(parse_json_body(raw))
         except ValidationError as exc:
             raise HTTPException(status_code=422, detail=first_error(exc)) from None
         try:
@@ -372,6 +376,44 @@ def create_app(
         if not found:
             raise HTTPException(status_code=404, detail=_no_game(game_id))
         return found[0]
+
+    @app.get("/api/open-games")
+    async def api_open_games(request: Request) -> list[dict[str, Any]]:
+        return await hub_of(request).open_games()
+
+    @app.post("/api/games/{game_id}/seats/{seat}")
+    async def api_take_seat(request: Request, game_id: str, seat: int) -> dict[str, Any]:
+        hub = hub_of(request)
+        raw = await _read_body(request)
+        try:
+            body = TakeSeat.model_validate(parse_json_body(raw) if raw.strip() else {})
+        except ValidationError as exc:
+            raise HTTPException(status_code=422, detail=first_error(exc)) from None
+        if not hub.take_allowed(_address(request)):
+            raise HTTPException(
+                status_code=429, detail="too many seats taken from your address: try again later"
+            )
+        live = await live_or_404(request, game_id)
+        try:
+            token = await hub.take_seat(live, seat, body.name)
+        except StorageUnavailableError:
+            raise
+        except RefusedError as exc:
+            raise HTTPException(status_code=409, detail=str(exc)) from None
+        return {
+            "id": game_id,
+            "seat": seat,
+            "token": token,
+            "link": f"/games/{game_id}#seat={seat}&token={token}",
+        }
+
+    @app.get("/rules/{game}", response_class=HTMLResponse)
+    async def rules_page(game: str) -> HTMLResponse:
+        if game not in rules_games():
+            shown = game if len(game) <= 40 else game[:40] + "..."
+            raise HTTPException(status_code=404, detail=f"no rules for the game {shown!r}")
+        title, body = render_rules(game)
+        return _page("rules.html.j2", title=title, body=body, game=game)
 
     async def live_or_404(request: Request, game_id: str) -> LiveGame:
         live = await hub_of(request).get(game_id)
@@ -450,7 +492,7 @@ def create_app(
             "moves": list(live.notations),
             "move_seats": list(live.action_seats),
             "names": state.seat_names(),
-            "result": result_text(live.state),
+            "result": live.result_words(),
             "board": view["board"],
             "side": view["side"],
             "status": view["status"],
@@ -500,6 +542,19 @@ def create_app(
                 )
 
     return app
+
+
+async def _read_body(request: Request) -> bytes:
+    """The request body, read no further than :data:`MAX_BODY_BYTES` (413 beyond)."""
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY_BYTES:
+            raise HTTPException(
+                status_code=413,
+                detail=f"the request body is larger than {MAX_BODY_BYTES} bytes",
+            )
+    return bytes(raw)
 
 
 def _address(request: Request | WebSocket) -> str:
@@ -561,7 +616,7 @@ async def _handle(hub: GameHub, live: LiveGame, connection: Connection, text: st
     """Answer one client message; every failure becomes an ``error`` message to this client only."""
     try:
         message = parse_client_message(text)
-        if isinstance(message, (Hello, Act, Undo)):
+        if isinstance(message, (Hello, Act, Undo, Resign, Draw, Rematch)):
             await hub.throttle_game(live)
         if isinstance(message, Hello):
             await hub.join(live, connection, [(c.seat, c.token) for c in message.seats])
@@ -571,6 +626,14 @@ async def _handle(hub: GameHub, live: LiveGame, connection: Connection, text: st
             await hub.undo(live, connection)
         elif isinstance(message, Ping):
             await connection.send({"type": "pong"})
+        elif isinstance(message, Resign):
+            await hub.resign(live, connection, message.seat)
+        elif isinstance(message, Draw):
+            await hub.draw(live, connection, message.accept)
+        elif isinstance(message, Rematch):
+            await hub.rematch(live, connection)
+        elif isinstance(message, Chat):
+            await hub.chat(live, connection, message.text)
     except (ValueError, RefusedError) as exc:
         await connection.send({"type": "error", "message": str(exc)})
     except Exception:

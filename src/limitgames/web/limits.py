@@ -38,6 +38,10 @@ class ServerLimits:
             still being played; another one is refused until one ends.
         abandon_after: seconds without an action after which an unfinished
             game is abandoned (status ``abandoned``, no result).
+        chat_per_minute: chat messages one connection may send per minute
+            (beyond its burst, more are refused with a reason); a game takes
+            four times as many from all its connections together.
+        chat_burst: chat messages a connection may send at once.
         storage_retry_max: the longest wait (seconds) between two attempts
             to store a computer's move while the database refuses writes.
     """
@@ -53,6 +57,8 @@ class ServerLimits:
     unfinished_per_creator: int = 20
     abandon_after: float = 7 * 24 * 3600.0
     storage_retry_max: float = 10.0
+    chat_per_minute: float = 12.0
+    chat_burst: int = 5
 
     def __post_init__(self) -> None:
         for name in (
@@ -67,6 +73,8 @@ class ServerLimits:
             "unfinished_per_creator",
             "abandon_after",
             "storage_retry_max",
+            "chat_per_minute",
+            "chat_burst",
         ):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)!r}")

@@ -22,6 +22,13 @@ unfinished games per creator are capped; a game without an action for
 ``abandon_after`` seconds is abandoned. A database that refuses writes (full
 disk, read-only) is reported in one line and retried for computer moves, so
 the game goes on by itself once the database takes writes again.
+
+Platform features: a seat may resign (:func:`resign_result`), two people may
+agree to a draw where the game allows one (:func:`draw_allowed`), the seats
+of a game that is over may ask for a rematch (:meth:`GameHub.rematch`), seats
+left open are taken by the first who asks (:meth:`GameHub.take_seat`), and a
+game has two chat channels: the seats' and the spectators' (a connection
+receives only its own channel's messages, :meth:`GameHub.chat`).
 """
 
 from __future__ import annotations
@@ -54,10 +61,15 @@ from limitgames.core import (
     fresh_seed,
     get_game,
 )
+from limitgames.core.outcome import result_in_words
 from limitgames.web.computer import ComputerPool, resolve_level
 from limitgames.web.limits import AddressBuckets, ServerLimits, TokenBucket
-from limitgames.web.messages import NewGame
+from limitgames.web.messages import NewGame, SeatChoice
 from limitgames.web.storage import (
+    CHANNEL_SEATS,
+    CHANNEL_SPECTATORS,
+    SEAT_HUMAN,
+    SEAT_OPEN,
     SEED_FROM_CREATOR,
     SEED_FROM_SERVER,
     STATUS_ABANDONED,
@@ -91,6 +103,57 @@ STORAGE_MESSAGE = (
     "the game database cannot store anything right now (full or read-only); try again in a moment"
 )
 """What a client is told when the database refuses a write; it says nothing about files or paths."""
+
+
+CHAT_HISTORY = 50
+"""How many earlier chat messages of its channel a connection gets when it says hello."""
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+"""Control and bidirectional-override characters, removed from chat text."""
+
+
+def resign_result(players: int, seat: int) -> list[float]:
+    """The returns when ``seat`` resigns a game of ``players`` seats.
+
+    On the scale every game here uses (``core.encoding``; ``rules/cards.md``
+    returns: +1 a sole winner, 0 each of several seats sharing the win, -1
+    the others): the resigning seat loses (-1); with one opponent left, it
+    takes the win (+1); with several, they share it (0 each).
+
+    Per game [decision]: ``hex`` with 2 is the rulebook's "one player alone
+    has pawns wins" (``rules/hex.md``, "End"); with 3 the rules would let the
+    other two play on, but the engine cannot take one seat's pawns off
+    mid-game, so they share the win, as in the rulebook's 3-player draw.
+    ``cards`` and ``world`` are scored at the end, and no score is fair for
+    a table one seat left, so the others share the win. No rulebook here
+    covers a player leaving.
+    """
+    return [-1.0 if s == seat else (1.0 if players == 2 else 0.0) for s in range(players)]
+
+
+def draw_allowed(game: str, seats: list[SeatInfo]) -> bool:
+    """Whether the seats may agree to a draw: hex between two people.
+
+    Browne's Limit has drawn endings (the stalemate, ``rules/hex.md`` "End"),
+    so two players may also agree to one [decision]; cards and world are
+    scored games where an agreed draw means nothing, and a computer never
+    agrees (it is not offered one).
+    """
+    return game == "hex" and len(seats) == 2 and all(s.kind == SEAT_HUMAN for s in seats)
+
+
+def clean_chat(text: str) -> str:
+    """Chat text as stored and sent: control characters removed, spaces trimmed.
+
+    The text is kept as plain text (clients show it as text, never as HTML).
+
+    Raises:
+        ValueError: nothing is left.
+    """
+    cleaned = _CONTROL.sub("", text).strip()
+    if not cleaned:
+        raise ValueError("the chat message is empty")
+    return cleaned
 
 
 class RefusedError(Exception):
@@ -195,6 +258,8 @@ class Connection:
         self.closing: str | None = None
         self.closed = asyncio.Event()
         self.bucket = TokenBucket(messages_per_second, burst)
+        self.chat_channel: str | None = None
+        self.chat_bucket = TokenBucket(12.0 / 60.0, 5)
 
     def push(self, text: str) -> bool:
         """Queue a message (JSON text); ``False`` if the connection is closing or just overflowed."""
@@ -253,6 +318,19 @@ class LiveGame:
     last_info: dict[str, Any] = field(default_factory=dict)
     notice: str | None = None
     actions: TokenBucket = field(default_factory=lambda: TokenBucket(20.0, 40))
+    chat_bucket: TokenBucket = field(default_factory=lambda: TokenBucket(0.8, 20))
+    draw_offer: frozenset[int] = frozenset()
+    rematch_id: str | None = None
+    rematch_tokens: dict[int, tuple[int, str]] = field(default_factory=dict)
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over: by its rules, a resignation, a draw or abandonment."""
+        return self.stored.status != STATUS_PLAYING or self.state.is_terminal()
+
+    def open_seats(self) -> list[int]:
+        """The seats still open (anyone may take them)."""
+        return [s.seat for s in self.seats if s.is_open]
 
     @property
     def seats(self) -> list[SeatInfo]:
@@ -266,6 +344,15 @@ class LiveGame:
     def human_seats(self) -> set[int]:
         """The seats people play."""
         return {s.seat for s in self.seats if not s.is_computer}
+
+    def ending(self) -> dict[str, Any] | None:
+        """How a game ended outside its rules: ``{"kind": "resign", "seat": N}``, ``{"kind": "draw"}``."""
+        ending = self.stored.ending
+        if ending is None:
+            return None
+        if ending.startswith("resign:"):
+            return {"kind": "resign", "seat": int(ending.split(":", 1)[1])}
+        return {"kind": ending}
 
     def undo_allowed(self, seats: frozenset[int]) -> bool:
         """Undo is for games of perfect information against the computer: ``seats`` hold every human seat.
@@ -292,10 +379,21 @@ class LiveGame:
             granted.add(seat)
         return frozenset(granted)
 
+    def result_words(self) -> str:
+        """The result in words, a resignation or an agreed draw included (``red resigned; blue wins``)."""
+        ending = self.ending()
+        names = self.state.seat_names()
+        if ending is None or self.stored.result is None:
+            return result_in_words(names, self.state.returns())
+        if ending["kind"] == "draw":
+            return "draw by agreement"
+        return f"{names[ending['seat']]} resigned; " + result_in_words(names, self.stored.result)
+
     def view_for(self, seats: frozenset[int]) -> dict[str, Any]:
         """The ``view`` message for a connection playing ``seats`` (empty: spectator)."""
         state = self.state
-        to_move = None if state.is_terminal() else state.current_player()
+        over = self.over
+        to_move = None if over else state.current_player()
         if to_move is not None and to_move in seats:
             view_seat: int | None = to_move
         else:
@@ -329,12 +427,25 @@ class LiveGame:
             "legal": legal,
             "forms": forms,
             "thinking": self.thinking,
-            "finished": state.is_terminal(),
-            "returns": state.returns() if state.is_terminal() else None,
+            "finished": over and self.stored.status != STATUS_ABANDONED,
+            "returns": (
+                state.returns()
+                if state.is_terminal()
+                else list(self.stored.result)
+                if over and self.stored.result is not None
+                else None
+            ),
+            "ending": self.ending(),
+            "can_resign": bool(seats) and not over,
+            "draw_allowed": draw_allowed(self.stored.game, self.seats) and not over,
+            "draw_offer": sorted(self.draw_offer),
+            "can_rematch": bool(seats) and over and self.stored.status != STATUS_ABANDONED,
+            "rematch_id": self.rematch_id,
+            "open_seats": self.open_seats(),
             "moves": list(self.notations) if info.perfect_information else None,
             "move_seats": list(self.action_seats) if info.perfect_information else None,
             "can_undo": self.undo_allowed(seats)
-            and not state.is_terminal()
+            and not over
             and bool([p for p in self.action_seats if p in seats]),
             "error": self.error,
             "notice": self.notice,
@@ -378,6 +489,9 @@ class GameHub:
         self._loading: dict[str, _Loading] = {}
         self._closed = False
         self._creations = AddressBuckets(
+            self.limits.games_per_hour / 3600.0, self.limits.games_per_hour
+        )
+        self._takes = AddressBuckets(
             self.limits.games_per_hour / 3600.0, self.limits.games_per_hour
         )
         self._address_connections: dict[str, int] = {}
@@ -479,12 +593,16 @@ class GameHub:
     # --- connections -----------------------------------------------------------------
     def new_connection(self, address: str) -> Connection:
         """A connection from ``address`` with this server's queue and rate limits."""
-        return Connection(
+        connection = Connection(
             address,
             queue_size=self.limits.send_queue,
             messages_per_second=self.limits.messages_per_second,
             burst=self.limits.message_burst,
         )
+        connection.chat_bucket = TokenBucket(
+            self.limits.chat_per_minute / 60.0, self.limits.chat_burst
+        )
+        return connection
 
     async def throttle_game(self, live: LiveGame) -> None:
         """Wait until the people of ``live`` may send another action (the per-game rate)."""
@@ -526,7 +644,9 @@ class GameHub:
         variant.update(names)
         return variant
 
-    async def create(self, request: NewGame, address: str = "local") -> tuple[str, dict[int, str]]:
+    async def create(
+        self, request: NewGame, address: str = "local", rematch_of: str | None = None
+    ) -> tuple[str, dict[int, str]]:
         """Start a game from the lobby. Returns ``(game id, {seat: token})`` for the people's seats.
 
         ``address`` is the client's network address: it may start
@@ -564,7 +684,9 @@ class GameHub:
         seats: list[SeatInfo] = []
         tokens: dict[int, str] = {}
         for i, choice in enumerate(request.seats):
-            if choice.kind == "computer":
+            if choice.kind == "open":
+                seats.append(SeatInfo(i, SEAT_OPEN, choice.name or "open"))
+            elif choice.kind == "computer":
                 try:
                     resolved = resolve_level(game.info.id, choice.level)
                 except ValueError as exc:
@@ -603,6 +725,7 @@ class GameHub:
             seats,
             creator,
             SEED_FROM_CREATOR if request.seed is not None else SEED_FROM_SERVER,
+            rematch_of,
         )
         live = await self.get(game_id)
         if live is None:  # pragma: no cover - it was just stored
@@ -666,6 +789,9 @@ class GameHub:
             notations=list(stored.actions),
             error=error,
             actions=TokenBucket(self.limits.actions_per_second, self.limits.action_burst),
+            chat_bucket=TokenBucket(
+                4 * self.limits.chat_per_minute / 60.0, 4 * self.limits.chat_burst
+            ),
         )
         for s in stored.seats:
             if s.is_computer:
@@ -754,6 +880,8 @@ class GameHub:
             await self.broadcast(live)
         else:
             await self._send(live, connection)
+        await self._start_chat(live, connection)
+        await self._offer_rematch(live, connection)
 
     @staticmethod
     def _welcome(seats: frozenset[int], fresh: dict[int, str]) -> dict[str, Any]:
@@ -769,7 +897,7 @@ class GameHub:
             state = live.state
             if live.error is not None:
                 raise RefusedError(live.error)
-            if state.is_terminal():
+            if live.over:
                 raise RefusedError("the game is over")
             seat = state.current_player()
             if not connection.seats:
@@ -798,7 +926,7 @@ class GameHub:
                 raise RefusedError(
                     "undo is only for games against the computer without hidden cards"
                 )
-            if live.state.is_terminal():
+            if live.over:
                 raise RefusedError("the game is over")
             mine = [i for i, s in enumerate(live.action_seats) if s in connection.seats]
             if not mine:
@@ -851,13 +979,204 @@ class GameHub:
         live.stored.actions = list(live.notations)
         live.stored.action_seats = list(live.action_seats)
         live.stored.chance = chance
+        live.draw_offer = frozenset()
         if result is not None:
             live.stored.result = result
             live.stored.status = "finished"
 
+    # --- the end of a game, rematch -------------------------------------------------
+    async def resign(self, live: LiveGame, connection: Connection, seat: int | None) -> None:
+        """``seat`` (one of the connection's; may be left out when it plays one) resigns.
+
+        The game ends with :func:`resign_result`. Raises :class:`RefusedError`
+        when the game is over or the seat is not the connection's.
+        """
+        async with live.lock:
+            if seat is None:
+                if len(connection.seats) != 1:
+                    raise RefusedError(
+                        "spectators cannot resign"
+                        if not connection.seats
+                        else "say which of your seats resigns"
+                    )
+                seat = next(iter(connection.seats))
+            if seat not in connection.seats:
+                raise RefusedError(f"seat {seat} is not yours: you cannot resign it")
+            await self._end(live, resign_result(len(live.seats), seat), f"resign:{seat}")
+        await self.broadcast(live)
+
+    async def draw(self, live: LiveGame, connection: Connection, accept: bool) -> None:
+        """Offer or agree to a draw (``accept``), or decline the one offered.
+
+        The game ends in a draw (0 each) once every seat agreed
+        (:func:`draw_allowed` says where a draw may be offered).
+        """
+        async with live.lock:
+            if live.over:
+                raise RefusedError("the game is over")
+            if not connection.seats:
+                raise RefusedError("spectators cannot offer a draw")
+            if not draw_allowed(live.stored.game, live.seats):
+                raise RefusedError("a draw can be agreed only in hex between two people")
+            if not accept:
+                if not live.draw_offer - connection.seats:
+                    raise RefusedError("there is no draw offer to decline")
+                live.draw_offer = frozenset()
+            else:
+                live.draw_offer = live.draw_offer | connection.seats
+                if live.draw_offer >= {s.seat for s in live.seats}:
+                    await self._end(live, [0.0] * len(live.seats), "draw")
+        await self.broadcast(live)
+
+    async def _end(self, live: LiveGame, result: list[float], ending: str) -> None:
+        """Store the end of a game outside its rules (the lock is held)."""
+        if live.over:
+            raise RefusedError("the game is over")
+        if not await self.db(self.store.end_game, live.id, result, ending):
+            raise RefusedError("this game is no longer being played")
+        live.stored.status = "finished"
+        live.stored.result = list(result)
+        live.stored.ending = ending
+        live.draw_offer = frozenset()
+        live.thinking = None
+        live.generation += 1
+        if live.computer_task is not None:
+            live.computer_task.cancel()
+
+    async def rematch(self, live: LiveGame, connection: Connection) -> None:
+        """A seat of a finished game asks for a rematch.
+
+        The first request starts a new game with the same game and variant,
+        a fresh seed drawn by the server, and the seats rotated (the player
+        of seat i plays seat i+1 mod n; computers keep their level, seats
+        never taken stay open). Each person's new token goes only to
+        connections that proved their old seat (``{"type": "rematch"}``),
+        now or when they come back; later requests get the same game. The
+        tokens wait in memory: after a restart the rematch's seats are
+        reached through the link of whoever was sent it.
+
+        Raises:
+            RefusedError: a spectator, a game not finished.
+            TooManyError: the asking address started too many games.
+        """
+        async with live.lock:
+            if not connection.seats:
+                raise RefusedError("spectators cannot ask for a rematch")
+            if not live.over or live.stored.status == STATUS_ABANDONED:
+                raise RefusedError("a rematch is for a game that is over")
+            if live.rematch_id is None:
+                n = len(live.seats)
+                choices: list[SeatChoice] = [SeatChoice(kind="open")] * n
+                for s in live.seats:
+                    if s.is_computer:
+                        choice = SeatChoice(kind="computer", level=s.label)
+                    elif s.is_open:
+                        choice = SeatChoice(kind="open")
+                    else:
+                        choice = SeatChoice(kind="me", name=s.label)
+                    choices[(s.seat + 1) % n] = choice
+                request = NewGame(
+                    game=live.stored.game, variant=dict(live.stored.variant), seats=choices
+                )
+                game_id, tokens = await self.create(request, connection.address, live.id)
+                live.rematch_id = game_id
+                live.rematch_tokens = {(new - 1) % n: (new, token) for new, token in tokens.items()}
+        for other in list(live.connections):
+            await self._offer_rematch(live, other)
+        await self.broadcast(live)
+
+    async def _offer_rematch(self, live: LiveGame, connection: Connection) -> None:
+        if live.rematch_id is None:
+            return
+        mine = {
+            str(new): token
+            for old, (new, token) in live.rematch_tokens.items()
+            if old in connection.seats
+        }
+        if mine:
+            await connection.send({"type": "rematch", "game_id": live.rematch_id, "tokens": mine})
+
+    # --- open seats ----------------------------------------------------------------
+    async def take_seat(self, live: LiveGame, seat: int, name: str) -> str:
+        """Give the open ``seat`` to the caller; return its new token.
+
+        First come, first served: the database's conditional update decides
+        (:meth:`~limitgames.web.storage.Store.take_seat`).
+
+        Raises:
+            RefusedError: no such seat, not open (taken meanwhile), game over.
+        """
+        async with live.lock:
+            if not 0 <= seat < len(live.seats):
+                raise RefusedError(f"this game has seats 0..{len(live.seats) - 1}")
+            if live.over:
+                raise RefusedError("the game is over")
+            if not live.seats[seat].is_open:
+                raise RefusedError(f"seat {seat} is not open (somebody took it)")
+            token = secrets.token_urlsafe(24)
+            token_hash = hash_token(token)
+            label = name or "guest"
+            if not await self.db(self.store.take_seat, live.id, seat, token_hash, label):
+                raise RefusedError(f"seat {seat} is not open (somebody took it)")
+            info = live.seats[seat]
+            info.kind = SEAT_HUMAN
+            info.token_hash = token_hash
+            info.joined = True
+            info.label = label
+        await self.broadcast(live)
+        return token
+
+    def take_allowed(self, address: str) -> bool:
+        """Whether ``address`` may take another open seat (``games_per_hour`` an hour, like starting one)."""
+        return self._takes.take(address)
+
+    async def open_games(self) -> list[dict[str, Any]]:
+        """Public summaries of the games being played with an open seat, newest first."""
+        ids = await self.db(self.store.open_game_ids, 100)
+        if not ids:
+            return []
+        return await self.db(self.store.summaries, ids, STATUS_PLAYING, 100)
+
+    # --- chat ------------------------------------------------------------------------
+    async def _start_chat(self, live: LiveGame, connection: Connection) -> None:
+        """Put a connection that said hello in its channel and send it that channel's history."""
+        channel = CHANNEL_SEATS if connection.seats else CHANNEL_SPECTATORS
+        connection.chat_channel = channel
+        history = await self.db(self.store.chat_history, live.id, channel, CHAT_HISTORY)
+        await connection.send({"type": "chat", "history": True, "messages": history})
+
+    async def chat(self, live: LiveGame, connection: Connection, text: str) -> None:
+        """Store a chat message and send it to the connections of the sender's channel.
+
+        A seat writes to the seats' channel, a spectator to the spectators';
+        neither ever receives the other's. Raises :class:`RefusedError`
+        before a hello, when the text is empty, or beyond the chat rate
+        (``ServerLimits.chat_per_minute``, per connection and per game).
+        """
+        channel = connection.chat_channel
+        if channel is None:
+            raise RefusedError("say hello first (the page does): chat is per channel")
+        try:
+            cleaned = clean_chat(text)
+        except ValueError as exc:
+            raise RefusedError(str(exc)) from None
+        if not connection.chat_bucket.take() or not live.chat_bucket.take():
+            raise TooManyError("you are chatting too fast: wait a moment")
+        if channel == CHANNEL_SEATS:
+            writer = min(connection.seats)
+            seat: int | None = writer
+            author = live.seats[writer].label or live.state.seat_names()[writer]
+        else:
+            seat, author = None, "spectator"
+        message = await self.db(self.store.add_chat, live.id, channel, seat, author[:64], cleaned)
+        text_out = json.dumps({"type": "chat", "history": False, "messages": [message]})
+        for other in list(live.connections):
+            if other.chat_channel == channel:
+                other.push(text_out)
+
     # --- computers ---------------------------------------------------------------
     def _schedule_computer(self, live: LiveGame) -> None:
-        if self._closed or live.error is not None or live.state.is_terminal():
+        if self._closed or live.error is not None or live.over:
             return
         if live.state.current_player() not in live.computer_seats():
             return
@@ -871,7 +1190,7 @@ class GameHub:
             while True:
                 async with live.lock:
                     state = live.state
-                    if live.error is not None or state.is_terminal():
+                    if live.error is not None or live.over:
                         return
                     seat = state.current_player()
                     if seat not in live.computer_seats():

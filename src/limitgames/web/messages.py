@@ -12,12 +12,25 @@ Client -> server, over ``/games/{id}/ws`` (JSON text frames, at most
 - ``{"type": "undo"}``: take back your last decision (games against the
   computer only).
 - ``{"type": "ping"}``: answered with ``{"type": "pong"}``.
+- ``{"type": "resign", "seat": 0}``: resign (``seat`` may be left out when
+  the connection plays one seat); the game ends (``live.resign_result``).
+- ``{"type": "draw", "accept": true}``: offer a draw, or agree to the one
+  offered (games that allow one: ``live.draw_allowed``); ``"accept": false``
+  declines it. Any action withdraws an offer.
+- ``{"type": "rematch"}``: once the game is over, a seat asks for a rematch:
+  a new game with the same settings, seats rotated (see ``live.GameHub.rematch``).
+- ``{"type": "chat", "text": "..."}``: a chat message (at most
+  :data:`MAX_CHAT_CHARS` characters) to the seats' channel, or to the
+  spectators' channel from a spectator.
 
 Server -> client: ``{"type": "view", ...}`` (see ``live.LiveGame.view_for``),
 ``{"type": "error", "message": "..."}`` (one line; the game is unchanged),
 ``{"type": "welcome", "seats": [...]}`` (with ``"tokens": {seat: token}`` when
 an invited seat was opened for the first time: its token was replaced, keep
-the new one), ``{"type": "pong"}``. Close codes: 4000 (reason ``resync``:
+the new one), ``{"type": "pong"}``, ``{"type": "chat", "messages": [...], "history": bool}``
+(messages of this connection's channel only), ``{"type": "rematch", "game_id":
+"...", "tokens": {new seat: token}}`` (only the tokens of the seats this
+connection played). Close codes: 4000 (reason ``resync``:
 this client fell behind; reconnect for the current view), 1013 (refused by a
 cap or the database: try again later), 4404 (no such game).
 
@@ -35,6 +48,9 @@ MAX_MESSAGE_BYTES = 4096
 
 MAX_ACTION_CHARS = 120
 """The longest action text accepted."""
+
+MAX_CHAT_CHARS = 500
+"""The longest chat message accepted, in characters."""
 
 
 class _Strict(BaseModel):
@@ -75,11 +91,39 @@ class Ping(_Strict):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Act | Undo | Ping, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[Hello | Act | Undo | Ping] = TypeAdapter(ClientMessage)
+class Resign(_Strict):
+    """Resign a seat this connection plays."""
+
+    type: Literal["resign"]
+    seat: int | None = Field(default=None, ge=0, le=15)
 
 
-def parse_client_message(text: str) -> Hello | Act | Undo | Ping:
+class Draw(_Strict):
+    """Offer or agree to a draw (``accept``), or decline the one offered."""
+
+    type: Literal["draw"]
+    accept: bool = True
+
+
+class Rematch(_Strict):
+    """Ask for a rematch of a game that is over."""
+
+    type: Literal["rematch"]
+
+
+class Chat(_Strict):
+    """A chat message to this connection's channel (plain text)."""
+
+    type: Literal["chat"]
+    text: str = Field(min_length=1, max_length=MAX_CHAT_CHARS)
+
+
+AnyClientMessage = Hello | Act | Undo | Ping | Resign | Draw | Rematch | Chat
+ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
+
+
+def parse_client_message(text: str) -> AnyClientMessage:
     """Read one client message.
 
     Raises:
@@ -110,9 +154,10 @@ def first_error(exc: Any) -> str:
 
 
 class SeatChoice(_Strict):
-    """Who fills a seat: ``me``, ``friend`` (an invite link) or ``computer`` at a level."""
+    """Who fills a seat: ``me``, ``friend`` (an invite link), ``computer`` at a level, or
+    ``open`` (listed in the lobby for anyone to take)."""
 
-    kind: Literal["me", "friend", "computer"]
+    kind: Literal["me", "friend", "computer", "open"]
     level: str = Field(default="random", max_length=20)
     name: str = Field(default="", max_length=40)
 
@@ -124,3 +169,9 @@ class NewGame(_Strict):
     variant: dict[str, Any] = Field(default_factory=dict, max_length=20)
     seats: list[SeatChoice] = Field(min_length=1, max_length=16)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
+
+
+class TakeSeat(_Strict):
+    """Take an open seat (``POST /api/games/{id}/seats/{seat}``) under ``name``."""
+
+    name: str = Field(default="", max_length=40)

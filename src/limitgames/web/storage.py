@@ -13,6 +13,13 @@ Tables (created and upgraded by Alembic, see ``migrations/``):
   humans have the SHA-256 of their secret token (the token itself is never
   stored), computers their agent spec.
 - ``actions``: ``(game_id, ply)`` -> the seat that acted and the notation.
+- ``chat``: the chat messages of a game, in two channels (:data:`CHANNEL_SEATS`,
+  :data:`CHANNEL_SPECTATORS`), stored as the plain text that was sent.
+
+A seat of kind :data:`SEAT_OPEN` waits for anyone to take it
+(:meth:`Store.take_seat`); it then becomes a ``"human"`` seat. A game that
+ended outside its rules keeps how in ``games.ending`` (``"resign:N"``,
+``"draw"``).
 
 The default database is a SQLite file in the user's data directory
 (:func:`default_database_url`); any SQLAlchemy URL works, PostgreSQL included
@@ -56,6 +63,14 @@ STATUS_ABANDONED = "abandoned"
 SEED_FROM_SERVER = "server"
 SEED_FROM_CREATOR = "creator"
 
+SEAT_HUMAN = "human"
+SEAT_COMPUTER = "computer"
+SEAT_OPEN = "open"
+"""A seat left open at creation: listed in the lobby, taken by the first who asks."""
+
+CHANNEL_SEATS = "seats"
+CHANNEL_SPECTATORS = "spectators"
+
 
 class GameNotPlayingError(Exception):
     """A write to a game that is no longer being played (finished or abandoned meanwhile)."""
@@ -83,6 +98,8 @@ class GameRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
     seed_source: Mapped[str] = mapped_column(String(16), default=SEED_FROM_SERVER)
+    ending: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class SeatRow(Base):
@@ -112,6 +129,20 @@ class ActionRow(Base):
     ply: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     notation: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChatRow(Base):
+    """One chat message: its game, channel, the seat that wrote it (``None``: a spectator)."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id", ondelete="CASCADE"))
+    channel: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    author: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(String(1000))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
@@ -169,7 +200,12 @@ class SeatInfo:
     @property
     def is_computer(self) -> bool:
         """Whether a computer plays this seat."""
-        return self.kind == "computer"
+        return self.kind == SEAT_COMPUTER
+
+    @property
+    def is_open(self) -> bool:
+        """Whether this seat still waits for somebody to take it."""
+        return self.kind == SEAT_OPEN
 
     def record_name(self) -> str:
         """The seat's entry in a record: ``human:LABEL`` or the agent spec."""
@@ -196,6 +232,8 @@ class StoredGame:
     created_at: datetime | None = None
     updated_at: datetime | None = None
     seed_source: str = SEED_FROM_SERVER
+    ending: str | None = None
+    rematch_of: str | None = None
 
     def record(self) -> GameRecord:
         """The game's :class:`GameRecord` (``result`` set once finished)."""
@@ -214,6 +252,7 @@ class StoredGame:
                 "date": (self.created_at or datetime.now(UTC)).strftime("%Y-%m-%dT%H:%M:%SZ"),
                 "status": self.status,
                 "seed_source": self.seed_source,
+                **({"ending": self.ending} if self.ending is not None else {}),
                 **(
                     {"seed_commitment": seed_commitment(self.seed)}
                     if self.seed is not None and self.seed_source == SEED_FROM_SERVER
@@ -315,12 +354,13 @@ class Store:
         seats: list[SeatInfo],
         creator: str | None = None,
         seed_source: str = SEED_FROM_SERVER,
+        rematch_of: str | None = None,
     ) -> None:
         """Insert a new game with its seats and no action.
 
         ``creator`` is :func:`creator_tag` of the address that started it;
         ``seed_source`` says who chose the seed (:data:`SEED_FROM_SERVER`
-        or :data:`SEED_FROM_CREATOR`).
+        or :data:`SEED_FROM_CREATOR`); ``rematch_of`` the game it follows.
         """
         now = _now()
         with self._session() as session, session.begin():
@@ -339,6 +379,7 @@ class Store:
                     updated_at=now,
                     creator=creator,
                     seed_source=seed_source,
+                    rematch_of=rematch_of,
                 )
             )
             for s in seats:
@@ -426,6 +467,86 @@ class Store:
                 .values(**values)
             )
             return _rowcount(changed) == 1
+
+    def end_game(self, game_id: str, result: list[float], ending: str) -> bool:
+        """End a game being played outside its rules (``ending``: ``"resign:N"``, ``"draw"``).
+
+        Returns ``False`` (nothing changed) when the game was not being played.
+        """
+        with self._session() as session, session.begin():
+            changed = session.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id, GameRow.status == STATUS_PLAYING)
+                .values(status=STATUS_FINISHED, result=result, ending=ending, updated_at=_now())
+            )
+            return _rowcount(changed) == 1
+
+    def take_seat(self, game_id: str, seat: int, token_hash: str, label: str) -> bool:
+        """Give the open ``seat`` to whoever holds the token of ``token_hash``.
+
+        One conditional UPDATE, so of two people taking the same seat at once
+        exactly one gets it. Returns ``False`` (nothing changed) when the seat
+        is not open or the game is not being played.
+        """
+        with self._session() as session, session.begin():
+            playing = session.scalar(
+                select(GameRow.id).where(GameRow.id == game_id, GameRow.status == STATUS_PLAYING)
+            )
+            if playing is None:
+                return False
+            changed = session.execute(
+                update(SeatRow)
+                .where(SeatRow.game_id == game_id, SeatRow.seat == seat, SeatRow.kind == SEAT_OPEN)
+                .values(kind=SEAT_HUMAN, token_hash=token_hash, joined=True, label=label)
+            )
+            return _rowcount(changed) == 1
+
+    def add_chat(
+        self, game_id: str, channel: str, seat: int | None, author: str, text: str
+    ) -> dict[str, Any]:
+        """Store a chat message; return it as sent to clients (see :meth:`chat_history`)."""
+        now = _now()
+        with self._session() as session, session.begin():
+            row = ChatRow(
+                game_id=game_id,
+                channel=channel,
+                seat=seat,
+                author=author,
+                text=text,
+                created_at=now,
+            )
+            session.add(row)
+            session.flush()
+            return _chat_message(row)
+
+    def chat_history(self, game_id: str, channel: str, limit: int = 50) -> list[dict[str, Any]]:
+        """The last ``limit`` messages of a game's ``channel``, oldest first.
+
+        Each is ``{"id", "channel", "seat", "author", "text", "at"}`` (plain text).
+        """
+        with self._session() as session:
+            rows = list(
+                session.scalars(
+                    select(ChatRow)
+                    .where(ChatRow.game_id == game_id, ChatRow.channel == channel)
+                    .order_by(ChatRow.id.desc())
+                    .limit(limit)
+                )
+            )
+            return [_chat_message(r) for r in reversed(rows)]
+
+    def open_game_ids(self, limit: int = 100) -> list[str]:
+        """Games being played with at least one open seat, newest first."""
+        with self._session() as session:
+            query = (
+                select(GameRow.id)
+                .join(SeatRow, SeatRow.game_id == GameRow.id)
+                .where(GameRow.status == STATUS_PLAYING, SeatRow.kind == SEAT_OPEN)
+                .group_by(GameRow.id, GameRow.updated_at)
+                .order_by(GameRow.updated_at.desc())
+                .limit(limit)
+            )
+            return list(session.scalars(query))
 
     def abandon_idle(self, before: datetime) -> list[str]:
         """Mark every game being played whose last action is older than ``before`` abandoned.
@@ -515,6 +636,8 @@ class Store:
                     ],
                     "created_at": _iso(r.created_at),
                     "updated_at": _iso(r.updated_at),
+                    "ending": r.ending,
+                    "rematch_of": r.rematch_of,
                     **seed_fields(r.seed, r.seed_source),
                 }
                 for r in rows
@@ -554,7 +677,20 @@ class Store:
             created_at=row.created_at,
             updated_at=row.updated_at,
             seed_source=row.seed_source or SEED_FROM_SERVER,
+            ending=row.ending,
+            rematch_of=row.rematch_of,
         )
+
+
+def _chat_message(row: ChatRow) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "channel": row.channel,
+        "seat": row.seat,
+        "author": row.author,
+        "text": row.text,
+        "at": _iso(row.created_at),
+    }
 
 
 def _rowcount(result: Any) -> int:

@@ -52,8 +52,10 @@ let pendingView = null;
 let animating = false;
 let selected = null;
 let retry = 500;
+let reconnectTimer = null;
 
 function connect() {
+  reconnectTimer = null;
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${window.location.host}/games/${gameId}/ws`);
   socket.addEventListener("open", () => {
@@ -62,6 +64,8 @@ function connect() {
   });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
+    // other scripts of the page (chat.js, table_actions.js) see every other message
+    if (message.type !== "view") document.dispatchEvent(new CustomEvent("limit:message", { detail: message }));
     if (message.type === "view") receiveView(message);
     else if (message.type === "error") flash(message.message);
     else if (message.type === "welcome") {
@@ -70,15 +74,16 @@ function connect() {
     }
   });
   socket.addEventListener("close", (event) => {
+    if (event.target !== socket) return; // replaced by a fresh connection (limit:reconnect)
     if (event.code === 4404) return; // no such game: nothing to reconnect to
     if (event.code === 4000) {
       // "resync": this page fell behind; reconnecting brings the current view
-      setTimeout(connect, 100);
+      reconnectTimer = setTimeout(connect, 100);
       return;
     }
     $("status").textContent = "connection lost; reconnecting…";
     if (event.code === 1013) retry = Math.max(retry, 8000); // refused for now (a cap): wait longer
-    setTimeout(connect, retry);
+    reconnectTimer = setTimeout(connect, retry);
     retry = Math.min(retry * 2, 30000);
   });
 }
@@ -86,6 +91,15 @@ function connect() {
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
+document.addEventListener("limit:send", (event) => send(event.detail));
+// connection.js asks for a fresh connection when a pong is missed (hello again: a resync)
+document.addEventListener("limit:reconnect", () => {
+  if (reconnectTimer) return; // already waiting to reconnect
+  const old = socket;
+  socket = null;
+  if (old) old.close();
+  connect();
+});
 
 function act(action) {
   flash("");
@@ -159,7 +173,12 @@ function draw() {
     ...v.players.map((p) => {
       const li = document.createElement("li");
       li.className = p.seat === v.to_move ? "to-move" : "";
-      const who = p.kind === "computer" ? `computer (${p.label})` : p.label + (p.joined ? "" : " (invited, not here yet)");
+      const who =
+        p.kind === "computer"
+          ? `computer (${p.label})`
+          : p.kind === "open"
+            ? "open seat (anyone may take it)"
+            : p.label + (p.joined ? "" : " (invited, not here yet)");
       li.textContent = `${p.name}: ${who}${v.seats.includes(p.seat) ? " (you)" : ""}`;
       return li;
     }),
@@ -181,6 +200,7 @@ function draw() {
   document.body.dataset.ply = String(v.ply);
   document.body.dataset.finished = String(v.finished);
   document.body.dataset.yourTurn = String(v.your_turn);
+  document.dispatchEvent(new CustomEvent("limit:view", { detail: v }));
 }
 
 // <details data-setting="..."> (the whole cards pile...) stay open or closed across updates.

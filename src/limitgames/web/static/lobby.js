@@ -87,6 +87,7 @@ function buildSeats() {
     const select = el("select", { name: `seat-${seat}`, "data-seat": String(seat) });
     select.append(el("option", { value: "me", text: "me" }));
     select.append(el("option", { value: "friend", text: "a friend (invite link)" }));
+    select.append(el("option", { value: "open", text: "open (anyone may take it)" }));
     for (const [level, note] of Object.entries(game.levels)) {
       select.append(el("option", { value: `computer:${level}`, text: `computer: ${level}${note ? ` (${note})` : ""}` }));
     }

@@ -1,0 +1,127 @@
+// Resign, draw offers, rematch and taking an open seat on the game page, and the turn in the
+// tab title. The server decides what is allowed (view.can_resign, view.draw_allowed,
+// view.can_rematch, view.open_seats); this script only offers those buttons.
+
+const $ = (id) => document.getElementById(id);
+const box = $("table-actions");
+const root = document.getElementById("game");
+const gameId = root.dataset.gameId;
+const baseTitle = document.title;
+let rematch = null;
+
+function send(message) {
+  document.dispatchEvent(new CustomEvent("limit:send", { detail: message }));
+}
+
+function button(id, text, onClick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.id = id;
+  b.textContent = text;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function rememberSeats(id, game, tokens) {
+  let games;
+  try {
+    games = JSON.parse(localStorage.getItem("limitgames.games") || "{}");
+  } catch {
+    games = {};
+  }
+  const entry = games[id] || { game, created: new Date().toISOString(), seats: {}, invites: {} };
+  entry.seats = Object.assign(entry.seats || {}, tokens);
+  games[id] = entry;
+  localStorage.setItem("limitgames.games", JSON.stringify(games));
+}
+
+function endingText(v) {
+  if (!v.ending) return null;
+  if (v.ending.kind === "draw") return "The game ended in a draw, by agreement.";
+  const who = v.players[v.ending.seat].name;
+  const winners = v.players.filter((p, i) => v.returns && v.returns[i] > 0).map((p) => p.name);
+  return `${who} resigned.` + (winners.length ? ` ${winners.join(", ")} wins.` : " The others share the win.");
+}
+
+async function takeSeat(v, seat) {
+  const name = localStorage.getItem("limitgames.name") || "";
+  const response = await fetch(`/api/games/${gameId}/seats/${seat}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name }),
+  });
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    $("flash").textContent = answer.detail || `the server refused (${response.status})`;
+    return;
+  }
+  rememberSeats(gameId, v.game, { [seat]: answer.token });
+  window.location.reload();
+}
+
+function draw(v) {
+  const parts = [];
+  if (v.open_seats.length && !v.seats.length && !v.finished) {
+    for (const seat of v.open_seats) {
+      parts.push(button(`take-seat-${seat}`, `Take ${v.players[seat].name}'s seat`, () => takeSeat(v, seat)));
+    }
+  }
+  if (v.can_resign) {
+    parts.push(
+      button("resign-button", "Resign", () => {
+        if (window.confirm("Resign this game?")) send({ type: "resign", seat: v.seat ?? undefined });
+      }),
+    );
+  }
+  if (v.draw_allowed && v.seats.length) {
+    const mine = v.seats.every((s) => v.draw_offer.includes(s));
+    const theirs = v.draw_offer.some((s) => !v.seats.includes(s));
+    if (theirs) {
+      const note = document.createElement("span");
+      note.id = "draw-offered";
+      note.textContent = "Your opponent offers a draw. ";
+      parts.push(note);
+      parts.push(button("accept-draw", "Accept the draw", () => send({ type: "draw", accept: true })));
+      parts.push(button("decline-draw", "Decline", () => send({ type: "draw", accept: false })));
+    } else if (mine) {
+      const note = document.createElement("span");
+      note.textContent = "You offered a draw.";
+      parts.push(note);
+    } else {
+      parts.push(button("offer-draw", "Offer a draw", () => send({ type: "draw", accept: true })));
+    }
+  }
+  if (v.can_rematch) {
+    if (rematch) {
+      const link = document.createElement("a");
+      link.id = "rematch-link";
+      link.href = `/games/${rematch.game_id}`;
+      link.textContent = "Play the rematch";
+      parts.push(link);
+    } else {
+      parts.push(button("rematch-button", "Rematch", () => send({ type: "rematch" })));
+    }
+  } else if (v.rematch_id) {
+    const link = document.createElement("a");
+    link.href = `/games/${v.rematch_id}`;
+    link.textContent = "Watch the rematch";
+    parts.push(link);
+  }
+  box.replaceChildren(...parts);
+  const ending = endingText(v);
+  if (ending) $("result").textContent = ending;
+  document.title = v.your_turn ? `● Your turn: ${baseTitle}` : baseTitle;
+}
+
+let last = null;
+document.addEventListener("limit:view", (event) => {
+  last = event.detail;
+  draw(last);
+});
+document.addEventListener("limit:message", (event) => {
+  const message = event.detail;
+  if (message.type !== "rematch") return;
+  rematch = message;
+  rememberSeats(message.game_id, last ? last.game : root.dataset.game, message.tokens);
+  if (last) draw(last);
+});

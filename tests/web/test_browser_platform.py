@@ -1,0 +1,206 @@
+"""Browser tests of the platform features in real Chromium: resign, draw, rematch, open seats,
+chat and the rules pages (Playwright for Python, Debian's /usr/bin/chromium; see test_browser.py).
+
+The server and browser fixtures are test_browser.py's, imported by name (hence F811 below).
+"""
+
+# ruff: noqa: F811
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.web.conftest import Server, new_game
+from tests.web.test_browser import (  # noqa: F401 - the shared fixtures
+    CHROMIUM,
+    browser,
+    live_server,
+    shot,
+)
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian's chromium is not installed (run scripts/browser-deps.sh)"
+)
+
+
+@pytest.fixture
+def two(browser: Any) -> Iterator[tuple[Any, Any]]:
+    """Two separate browsers' pages (separate storage: two people)."""
+    contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(2)]
+    for ctx in contexts:
+        ctx.set_default_timeout(20_000)
+    try:
+        yield contexts[0].new_page(), contexts[1].new_page()
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
+def _hex_game(server: Server, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    with httpx.Client(base_url=server.base) as client:
+        return new_game(client, "hex", seats, variant={"size": 4}, seed=11)
+
+
+def _open(page: Any, server: Server, link: str) -> None:
+    page.goto(server.base + link)
+    page.wait_for_selector("body[data-ply]")
+
+
+def test_resign_then_rematch(live_server: Server, two: tuple[Any, Any]) -> None:
+    ann, bob = two
+    game = _hex_game(
+        live_server, [{"kind": "me", "name": "Ann"}, {"kind": "friend", "name": "Bob"}]
+    )
+    _open(ann, live_server, game["links"]["0"])
+    _open(bob, live_server, game["links"]["1"])
+    ann.once("dialog", lambda dialog: dialog.accept())
+    ann.click("#resign-button")
+    for page in (ann, bob):
+        page.wait_for_selector('body[data-finished="true"]')
+        # the players list reads "NAME: LABEL"; seat 0 (Ann) resigned, seat 1 (Bob) wins
+        names = [line.split(":")[0] for line in page.inner_text("#players").splitlines()]
+        assert page.inner_text("#result") == f"{names[0]} resigned. {names[1]} wins."
+    shot(bob, "platform-resigned")
+    bob.click("#rematch-button")
+    for page in (ann, bob):
+        page.wait_for_selector("#rematch-link")
+    ann.click("#rematch-link")
+    ann.wait_for_url("**/games/*")
+    ann.wait_for_selector("body[data-ply]")
+    assert game["id"] not in ann.url
+    # seats rotated: Ann, seat 0 before, plays seat 1 now
+    assert "Ann (you)" in ann.inner_text("#players").splitlines()[1]
+    bob.click("#rematch-link")
+    bob.wait_for_selector("body[data-ply]")
+    assert "Bob (you)" in bob.inner_text("#players").splitlines()[0]
+    shot(ann, "platform-rematch")
+
+
+def test_draw_by_agreement(live_server: Server, two: tuple[Any, Any]) -> None:
+    ann, bob = two
+    game = _hex_game(live_server, [{"kind": "me"}, {"kind": "friend"}])
+    _open(ann, live_server, game["links"]["0"])
+    _open(bob, live_server, game["links"]["1"])
+    ann.click("#offer-draw")
+    bob.wait_for_selector("#draw-offered")
+    bob.click("#accept-draw")
+    for page in (ann, bob):
+        page.wait_for_selector('body[data-finished="true"]')
+        assert "draw" in page.inner_text("#result")
+
+
+def test_take_an_open_seat_from_the_lobby(live_server: Server, two: tuple[Any, Any]) -> None:
+    ann, cy = two
+    game = _hex_game(live_server, [{"kind": "me", "name": "Ann"}, {"kind": "open"}])
+    _open(ann, live_server, game["links"]["0"])
+    cy.goto(live_server.base + "/")
+    cy.fill("#player-name", "Cy")
+    cy.click(f'#seats-open li[data-game-id="{game["id"]}"] button.take-seat')
+    cy.wait_for_url(f"**/games/{game['id']}")
+    cy.wait_for_selector("body[data-ply]")
+    assert "You play" in cy.inner_text("#me")
+    assert "Cy (you)" in cy.inner_text("#players")
+    ann.wait_for_function("document.querySelector('#players').innerText.includes('Cy')")
+    with httpx.Client(base_url=live_server.base) as client:
+        assert game["id"] not in [g["id"] for g in client.get("/api/open-games").json()]
+    shot(cy, "platform-open-seat")
+
+
+def test_chat_for_seats_and_spectators(
+    live_server: Server,
+    two: tuple[Any, Any],
+    browser: Any,
+) -> None:
+    ann, bob = two
+    game = _hex_game(
+        live_server, [{"kind": "me", "name": "Ann"}, {"kind": "friend", "name": "Bob"}]
+    )
+    _open(ann, live_server, game["links"]["0"])
+    _open(bob, live_server, game["links"]["1"])
+    watcher_context = browser.new_context()
+    try:
+        watcher = watcher_context.new_page()
+        _open(watcher, live_server, f"/games/{game['id']}")
+        assert watcher.inner_text("#chat-title") == "Spectators' chat"
+        assert "players only" in ann.inner_text("#chat-title")
+        ann.fill("#chat-input", "<b id='bold'>hi</b> good luck")
+        ann.press("#chat-input", "Enter")
+        bob.wait_for_selector("#chat-messages li")
+        # shown as text: the markup is visible, never an element
+        assert bob.inner_text("#chat-messages li") == "Ann: <b id='bold'>hi</b> good luck"
+        assert bob.locator("#bold").count() == 0
+        watcher.fill("#chat-input", "nice opening")
+        watcher.press("#chat-input", "Enter")
+        watcher.wait_for_selector("#chat-messages li")
+        assert watcher.inner_text("#chat-messages") == "spectator: nice opening"
+        ann.wait_for_timeout(500)
+        assert "nice opening" not in ann.inner_text("#chat-messages")
+        assert "good luck" not in watcher.inner_text("#chat-messages")
+        shot(bob, "platform-chat")
+    finally:
+        watcher_context.close()
+
+
+def test_rules_pages_are_linked(live_server: Server, two: tuple[Any, Any]) -> None:
+    page, _ = two
+    page.goto(live_server.base + "/")
+    page.click('a[href="/rules/hex"]')
+    page.wait_for_url("**/rules/hex")
+    assert "Browne" in page.inner_text("h1")
+    game = _hex_game(live_server, [{"kind": "me"}, {"kind": "friend"}])
+    _open(page, live_server, game["links"]["0"])
+    assert page.get_attribute("#rules-link", "href") == "/rules/hex"
+    shot(page, "platform-game-page")
+
+
+def test_a_missed_pong_shows_the_banner_and_reconnects(
+    live_server: Server, two: tuple[Any, Any]
+) -> None:
+    page, _ = two
+    game = _hex_game(live_server, [{"kind": "me"}, {"kind": "friend"}])
+    page.add_init_script("window.limitPingMs = 400; window.limitPongMs = 600;")
+    connections: list[Any] = []
+    views_after: list[str] = []
+
+    def route(ws: Any) -> None:
+        index = len(connections)
+        connections.append(ws)
+        server = ws.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            text = message if isinstance(message, str) else message.decode()
+            if index == 0 and '"pong"' in text:
+                return  # the first connection's pongs are lost (a silently dead network)
+            if index > 0 and '"type": "view"' in text:
+                views_after.append(text)
+            ws.send(message)
+
+        server.on_message(from_server)
+
+    page.route_web_socket("**/ws", route)
+    _open(page, live_server, game["links"]["0"])
+    page.wait_for_selector('body[data-reconnects="1"]')
+    page.wait_for_selector("#connection-banner", state="hidden")
+    assert len(connections) >= 2 and views_after, "the fresh connection brings the current view"
+    # the fresh connection said hello with the stored token: its view is seat 0's again
+    assert json.loads(views_after[-1])["seats"] == [0]
+    assert "You play" in page.inner_text("#me")
+
+
+def test_the_tab_title_says_whose_turn(live_server: Server, two: tuple[Any, Any]) -> None:
+    ann, bob = two
+    game = _hex_game(live_server, [{"kind": "me"}, {"kind": "friend"}])
+    _open(ann, live_server, game["links"]["0"])
+    _open(bob, live_server, game["links"]["1"])
+    ann.wait_for_selector("#offer-draw")
+    bob.wait_for_selector("#offer-draw")
+    mover, waiter = (
+        (ann, bob) if ann.get_attribute("body", "data-your-turn") == "true" else (bob, ann)
+    )
+    assert mover.title().startswith("● Your turn")
+    assert not waiter.title().startswith("●")
