@@ -119,6 +119,9 @@ def test_a_whole_hex_game_by_clicks(
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         views = Views(page)
+        page.goto(live_server.base + "/")
+        page.wait_for_selector("#game-select option", state="attached")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, "the lobby"
         start_from_lobby(
             page,
             live_server.base,
@@ -182,11 +185,19 @@ def tab_to(page: Any, selector: str, limit: int = 60) -> None:
     raise AssertionError(f"Tab never reached {selector}")
 
 
-def arrows_to(page: Any, selector: str, limit: int = 30) -> None:
-    """Move the board's focus ring with the arrow keys onto a tile matching ``selector``."""
+def arrows_to(page: Any, selector: str, limit: int = 80) -> None:
+    """Move the board's focus ring with the arrow keys onto a tile matching ``selector``:
+    towards it, or a random arrow when that leads back to a tile already seen."""
+    rng = random.Random(0)
+    seen: set[str] = set()
     for _ in range(limit):
         if page.evaluate(f"document.activeElement.matches({json.dumps(selector)})"):
             return
+        cell = page.evaluate("document.activeElement.dataset.cell")
+        if cell in seen:
+            page.keyboard.press(rng.choice(["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown"]))
+            continue
+        seen.add(cell)
         dx, dy = page.evaluate(
             """sel => {
               const at = g => g.getAttribute("transform").match(/[-\\d.]+/g).map(Number);
@@ -218,11 +229,17 @@ def test_a_hex_game_by_keyboard_alone(live_server: Server, browser: Any) -> None
         )
         wait_turn_or_end(page)
         # a refused move: the engine's reason is shown, the game goes on
+        tiles = views.at(0)["observation"]["tiles"]
+        blue = next(t["name"] for t in tiles if t["pawn"] == 1)
+        empty = next(t["name"] for t in tiles if t["pawn"] is None)
         tab_to(page, "#action-input")
-        page.keyboard.type("a1-a1")
+        page.keyboard.type(f"{blue}-{empty}")
         page.keyboard.press("Enter")
         page.wait_for_selector("#flash:not(:empty)")
-        assert "a1-a1" in page.inner_text("#flash")
+        assert page.inner_text("#flash") == (
+            f"illegal action {blue}-{empty}: there is no red pawn on {blue}"
+        )
+        assert page.get_attribute("body", "data-ply") == "0"
         # the first move with the arrow keys and Enter: a pawn, then one of its destinations
         tab_to(page, ".hex-board g.tile")
         arrows_to(page, ".tile.movable")
