@@ -100,6 +100,22 @@ def test_the_remove_step_skipped_on_the_equaliser_turn_and_the_stalemate() -> No
     )
 
 
+def test_a_whole_turn_skipped_on_an_equaliser_turn() -> None:
+    # 3 players, a1 R | b1 . | c1 B | d1 . | e1 Y, turn 1: red's only move is a1-b1 (blue keeps
+    # d1: no capture); then x a1 would self-capture red b1 and x d1 would split the surface, so
+    # red's remove step is skipped. Turn 2 is blue's, still under the equaliser (turns up to
+    # players - 1): blue's only move c1-d1 would capture yellow e1 (its only neighbour d1),
+    # x a1 would capture red b1, x d1 would split: blue has no decision, yellow plays turn 3
+    before = load({(0, 0): 0, (1, 0): None, (2, 0): 1, (3, 0): None, (4, 0): 2}, players=3, turn=1)
+    after = play(before, "a1-b1")
+    assert narrate(before, after) == [
+        "Red moved from a1 to b1.",
+        "Red can remove no tile: the remove step is skipped.",
+        "Blue can neither move nor remove: blue's turn is skipped.",
+    ]
+    assert (after.current_player(), after.turn) == (2, 3)
+
+
 def test_2008_a_capture_that_leaves_one_player() -> None:
     # the 2008 rulebook's figure 6: a1 red, b1 white, a2 empty; white must move b1-a2, then
     # remove the vacated b1, which takes red a1's last empty neighbour
@@ -161,3 +177,17 @@ def test_nothing_to_tell_when_the_states_are_not_one_decision_apart() -> None:
     assert narrate(start, start) == []
     assert last_marks(start)["action"] is None
     assert end_reason(start) == ""
+
+
+def test_the_result_said_to_each_seat_and_to_a_spectator() -> None:
+    from limitgames.web.views import outcome_for
+
+    # the capture of the last blue group above: red won, blue lost; a spectator reads who won
+    before = load({(0, 0): None, (1, 0): 0, (2, 0): None, (3, 0): 1, (4, 0): 1})
+    after = play(before, "b1-c1")
+    assert [outcome_for(after, [0]), outcome_for(after, [1])] == ["You won", "You lost"]
+    assert outcome_for(after, []) == "Red wins"
+    assert outcome_for(before, [0]) == ""
+    # the stalemate above: a draw for both
+    drawn = play(load({(0, 0): 0, (1, 0): None, (2, 0): 1, (3, 0): None}, turn=1, quiet=1), "a1-b1")
+    assert outcome_for(drawn, [1]) == "Draw"
