@@ -216,5 +216,7 @@ export function decorateHex(v) {
   announce(v);
   drawEnding(v);
   const input = $("action-input");
-  if (input) input.placeholder = "c4-e5 or x d4";
+  const step = v.observation ? String(v.observation.step || "") : "";
+  const example = { tile: "+d4", "second-tile": "+d4", ball: "@d4", "ball-any": "@d4", remove: "x d4" };
+  if (input) input.placeholder = example[step] || "c4-e5 or x d4";
 }
