@@ -124,8 +124,10 @@ function receiveView(message) {
     return;
   }
   animating = true;
+  $("board").classList.add("animating"); // the old board takes no clicks while it moves
   setTimeout(() => {
     animating = false;
+    $("board").classList.remove("animating");
     draw();
     if (pendingViews.length) receiveView(pendingViews.shift());
   }, wait);
