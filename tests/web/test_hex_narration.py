@@ -56,6 +56,21 @@ def test_a_removal_that_cuts_off_an_empty_tile() -> None:
     assert marks["gone"] == [[4, 0, "e1"], [5, 0, "f1"]]
 
 
+def test_a_removal_that_cuts_off_a_tile_then_captures_the_last_enemy() -> None:
+    # a1 R | b1 . | c1 . with blue a2 under a1 and b1: red removes b1, so c1 touches no tile
+    # left and goes too; blue a2 then has only red a1 next to it: captured, blue is out
+    before = load({(0, 0): 0, (1, 0): None, (2, 0): None, (0, 1): 1}, step="remove")
+    after = play(before, "x b1")
+    assert narrate(before, after) == [
+        "Red removed the tile b1.",
+        "Removing b1 cut off 1 empty tile, which left the table with it: c1.",
+        "Red captured 1 blue pawn on a2.",
+        "Blue has no pawns left and is out.",
+    ]
+    assert end_reason(after) == "Red is the only player with pawns left and wins."
+    assert last_marks(after)["gone"] == [[1, 0, "b1"], [2, 0, "c1"]]
+
+
 def test_a_removal_that_captures_and_one_that_self_captures() -> None:
     # a1 B | b1 . over a2 R | b2 . | c2 . | d2 B: b1 is blue a1's only empty neighbour
     # (a2 is red); removing it captures a1 while blue d2 keeps c2, so the game goes on

@@ -105,8 +105,8 @@ def _decision_words(before: HexState, action: Any, mover: str) -> str:
 def narrate(before: HexState, after: HexState) -> list[str]:
     """The sentences that tell what the last decision did (``after`` is ``before`` plus it).
 
-    In order: the decision; the pawns it captured, by owner (self-capture named
-    as such); the empty tiles a removal cut off; players left without pawns or
+    In the order of the rules: the decision; the empty tiles a removal cut off;
+    the pawns it captured, by owner (self-capture named as such); players left without pawns or
     eliminated (2008); the steps and turns then skipped because no decision was
     possible (``rules/hex.md``, "Must, if possible"). Returns ``[]`` when
     ``after`` is not one decision further than ``before``.
@@ -120,12 +120,22 @@ def narrate(before: HexState, after: HexState) -> list[str]:
     mover = names[mover_seat]
     kind = kind_of(action)
     sentences = [_decision_words(before, action, mover)]
+    if kind == Kind.REMOVE:
+        isolated = sorted(after.cell_name(c) for c in after.last_isolated())
+        if isolated:
+            count = len(isolated)
+            tiles = "tile" if count == 1 else "tiles"
+            sentences.append(
+                f"Removing {before.action_to_string(action)[2:]} cut off {count} empty {tiles}, "
+                f"which left the table with it: {_listing(isolated)}."
+            )
     if kind in (Kind.MOVE, Kind.REMOVE):
         owners = _pawns_of(before)
         taken: dict[int, list[str]] = {}
         for cell in after.last_captured():
             taken.setdefault(owners.get(cell, -1), []).append(after.cell_name(cell))
-        for seat, cells in sorted(taken.items()):
+        # enemies are captured first, then the mover's own groups (rules/hex.md, Remove)
+        for seat, cells in sorted(taken.items(), key=lambda item: (item[0] == mover_seat, item[0])):
             if seat < 0:
                 continue
             count = len(cells)
@@ -140,15 +150,6 @@ def narrate(before: HexState, after: HexState) -> list[str]:
                 sentences.append(
                     f"{mover.capitalize()} captured {count} {names[seat]} {piece} on {where}."
                 )
-    if kind == Kind.REMOVE:
-        isolated = sorted(after.cell_name(c) for c in after.last_isolated())
-        if isolated:
-            count = len(isolated)
-            tiles = "tile" if count == 1 else "tiles"
-            sentences.append(
-                f"Removing {before.action_to_string(action)[2:]} cut off {count} empty {tiles}, "
-                f"which left the table with it: {_listing(isolated)}."
-            )
     sentences += _eliminations(before, after, names)
     sentences += _skipped(before, after, kind, mover_seat, names)
     return sentences
