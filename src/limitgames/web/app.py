@@ -46,6 +46,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from starlette.middleware.gzip import GZipMiddleware
 
 from limitgames.core import LimitGamesError, available_games, get_game
 from limitgames.web.computer import DEFAULT_MOVE_SECONDS, LEVELS, ComputerPool, level_notes
@@ -100,6 +101,8 @@ SECURITY_HEADERS: dict[str, str] = {
 }
 """Sent with every HTTP answer: only this site's own scripts run, no framing, no referrer."""
 
+GZIP_MINIMUM_BYTES = 500
+"""Responses from this size on are sent gzip-compressed to clients that accept it."""
 MAX_BODY_BYTES = 16384
 """The largest request body accepted (``POST /api/games``), in bytes."""
 
@@ -281,6 +284,8 @@ def create_app(
             store.close()
 
     app = FastAPI(title="limitgames", lifespan=lifespan, docs_url=None, redoc_url=None)
+    # pages, scripts and records are compressed; GZipMiddleware passes websockets through untouched
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_BYTES)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(StorageUnavailableError)

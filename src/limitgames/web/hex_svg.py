@@ -65,15 +65,40 @@ def _centre(q: int, r: int, size: float) -> tuple[float, float]:
     return size * math.sqrt(3) * (q + r / 2), size * 1.5 * r
 
 
-def draw(observation: dict[str, Any], names: list[str], seat: int | None) -> tuple[str, str]:
+def _removed_cells(
+    observation: dict[str, Any], marks: dict[str, Any]
+) -> list[tuple[int, int, str]]:
+    """The cells of the tiles that left the table with the last decision, and of the last
+    removed tile: ``(q, r, name)``, named in the engine's frame."""
+    cells = {(int(q), int(r)): str(name) for q, r, name in marks.get("gone") or []}
+    frame_data = observation.get("frame")
+    removed = marks.get("removed")
+    if removed and isinstance(frame_data, list) and len(frame_data) == 2:
+        from limitgames.hex.notation import Frame
+
+        cells.setdefault(Frame(int(frame_data[0]), int(frame_data[1])).cell(str(removed)), removed)
+    taken = {(int(t["q"]), int(t["r"])) for t in observation.get("tiles") or []}
+    return [(q, r, name) for (q, r), name in cells.items() if (q, r) not in taken]
+
+
+def draw(
+    observation: dict[str, Any],
+    names: list[str],
+    seat: int | None,
+    marks: dict[str, Any] | None = None,
+) -> tuple[str, str]:
     """The board SVG and the side panel HTML for a position.
 
-    Returns ``(board_html, side_html)``.
+    ``marks`` (from :func:`limitgames.web.hex_narration.last_marks`) marks the
+    last move's two tiles (classes ``last-from``, ``last-to``) and outlines the
+    last removed tiles (``removed-mark``). Returns ``(board_html, side_html)``.
     """
     tiles = observation.get("tiles") or []
+    marks = marks or {}
     size = TILE_SIZE
     drawn: list[dict[str, Any]] = []
     ghosts: list[dict[str, Any]] = []
+    removed: list[dict[str, Any]] = []
     xs: list[float] = []
     ys: list[float] = []
     for tile in tiles:
@@ -83,9 +108,13 @@ def draw(observation: dict[str, Any], names: list[str], seat: int | None) -> tup
         ys.append(y)
         pawn = tile.get("pawn")
         owner = names[pawn] if isinstance(pawn, int) and 0 <= pawn < len(names) else None
+        name = str(tile.get("name") or f"{q},{r}")
+        last = "last-from" if name == marks.get("from") else ""
+        last = "last-to" if name == marks.get("to") else last
         drawn.append(
             {
-                "name": str(tile.get("name") or f"{q},{r}"),
+                "last": last,
+                "name": name,
                 "x": x,
                 "y": y,
                 "points": _corners(0.0, 0.0, size * 0.96),
@@ -102,6 +131,11 @@ def draw(observation: dict[str, Any], names: list[str], seat: int | None) -> tup
         xs.append(x)
         ys.append(y)
         ghosts.append({"name": name, "x": x, "y": y, "points": _corners(0.0, 0.0, size * 0.96)})
+    for q, r, name in _removed_cells(observation, marks):
+        x, y = _centre(q, r, size)
+        xs.append(x)
+        ys.append(y)
+        removed.append({"name": name, "x": x, "y": y, "points": _corners(0.0, 0.0, size * 0.9)})
     if drawn or ghosts:
         margin = size * 1.2
         min_x, max_x = min(xs) - margin, max(xs) + margin
@@ -111,6 +145,8 @@ def draw(observation: dict[str, Any], names: list[str], seat: int | None) -> tup
     board = environment.get_template("hex_board.svg.j2").render(
         tiles=drawn,
         ghosts=ghosts,
+        removed=removed,
+        cross=size * 0.35,
         view_box=f"{min_x:.1f} {min_y:.1f} {max_x - min_x:.1f} {max_y - min_y:.1f}",
         width=f"{(max_x - min_x) * DISPLAY_SCALE:.0f}",
         height=f"{(max_y - min_y) * DISPLAY_SCALE:.0f}",

@@ -322,6 +322,8 @@ class LiveGame:
     draw_offer: frozenset[int] = frozenset()
     rematch_id: str | None = None
     rematch_tokens: dict[int, tuple[int, str]] = field(default_factory=dict)
+    previous: State | None = None
+    """The state before the last decision (its announcements); ``None`` after a load or an undo."""
 
     @property
     def over(self) -> bool:
@@ -403,7 +405,9 @@ class LiveGame:
         forms = [f.describe() for f in state.action_forms()] if your_turn else []
         info = get_game(self.stored.game).info
         names = state.seat_names()
-        rendered = render_view(state, view_seat, info.perfect_information)
+        rendered = render_view(
+            state, view_seat, info.perfect_information, previous=self.previous, seats=sorted(seats)
+        )
         return {
             "type": "view",
             "game_id": self.id,
@@ -940,6 +944,7 @@ class GameHub:
             await self.db(self.store.truncate_actions, live.id, plies, chance)
             stored.chance = chance
             live.state = state
+            live.previous = None
             del live.action_seats[plies:]
             del live.notations[plies:]
             live.generation += 1
@@ -973,6 +978,7 @@ class GameHub:
             raise RefusedError("the action could not be saved; the game is unchanged") from None
         for agent in live.agents.values():
             agent.observe(state, action)
+        live.previous = state
         live.state = after
         live.action_seats.append(seat)
         live.notations.append(notation)

@@ -10,6 +10,7 @@ one is shown as its observation, in a readable table.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,9 +36,41 @@ DRAWINGS: dict[str, str] = {
 """game id -> module with ``draw(observation, names, seat)`` and ``status(observation, names)``."""
 
 
+NARRATIONS: dict[str, str] = {
+    "hex": "limitgames.web.hex_narration",
+}
+"""game id -> module with ``narrate(before, after)``, ``end_reason(state)`` and ``last_marks(state)``
+(games of perfect information only: the words are the same for every seat)."""
+
+
 def _drawing(game_id: str) -> Any:
     module = DRAWINGS.get(game_id)
     return importlib.import_module(module) if module is not None else None
+
+
+def _narration(state: State, perfect_information: bool) -> Any:
+    module = NARRATIONS.get(state.game_id)
+    if module is None or not perfect_information:
+        return None
+    return importlib.import_module(module)
+
+
+def outcome_for(state: State, seats: Sequence[int]) -> str:
+    """The result for the people at ``seats``: ``You won``, ``You lost`` or ``Draw``.
+
+    A spectator, or one screen playing several seats, gets the result in
+    words (``Red wins``). ``""`` while the game goes on.
+    """
+    if not state.is_terminal():
+        return ""
+    returns = state.returns()
+    if len(seats) != 1:
+        text = result_text(state)
+        return text[:1].upper() + text[1:]
+    value = returns[seats[0]]
+    if value > 0:
+        return "You won"
+    return "Draw" if value == 0 else "You lost"
 
 
 def result_text(state: State) -> str:
@@ -45,17 +78,30 @@ def result_text(state: State) -> str:
     return result_in_words(state.seat_names(), state.returns())
 
 
-def render_view(state: State, seat: int | None, perfect_information: bool = True) -> dict[str, Any]:
+def render_view(
+    state: State,
+    seat: int | None,
+    perfect_information: bool = True,
+    previous: State | None = None,
+    seats: Sequence[int] = (),
+) -> dict[str, Any]:
     """Draw ``state`` as ``seat`` sees it.
 
-    Returns ``{"board": html, "side": html, "status": text, "observation": dict}``;
-    the observation is ``state.observation(seat)`` (what that seat may know).
+    Returns ``{"board": html, "side": html, "status": text, "observation": dict,
+    "announcements": [sentence], "last": marks or None, "ending": {"outcome",
+    "reason"} or None}``; the observation is ``state.observation(seat)`` (what
+    that seat may know). ``previous`` is the state one decision earlier (the
+    announcements tell what that decision did; ``None``: nothing to tell), and
+    ``seats`` the seats of the page (``ending.outcome`` is said to them).
     """
     observation = state.observation(seat)
     names = state.seat_names()
     drawing = _drawing(state.game_id)
+    narration = _narration(state, perfect_information)
+    marks = narration.last_marks(state) if narration is not None else None
     if drawing is not None:
-        board, side = drawing.draw(observation, names, seat)
+        extra = {"marks": marks} if marks is not None else {}
+        board, side = drawing.draw(observation, names, seat, **extra)
         detail = drawing.status(observation, names)
     else:
         board = environment.get_template("observation.html.j2").render(observation=observation)
@@ -65,4 +111,19 @@ def render_view(state: State, seat: int | None, perfect_information: bool = True
     else:
         mover = names[state.current_player()]
         status = f"{mover} to play" + (f": {detail}" if detail else "") + "."
-    return {"board": board, "side": side, "status": status, "observation": observation}
+    announcements: list[str] = []
+    if narration is not None and previous is not None:
+        announcements = narration.narrate(previous, state)
+    ending = None
+    if state.is_terminal():
+        reason = narration.end_reason(state) if narration is not None else ""
+        ending = {"outcome": outcome_for(state, seats), "reason": reason}
+    return {
+        "board": board,
+        "side": side,
+        "status": status,
+        "observation": observation,
+        "announcements": announcements,
+        "last": marks,
+        "ending": ending,
+    }

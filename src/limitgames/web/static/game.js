@@ -2,6 +2,8 @@
 // sends my actions. The server decides every rule; this script only maps clicks to the
 // legal actions it was sent (their notation) and animates what disappeared.
 
+import { animateHex, decorateHex } from "./hex_play.js";
+
 const root = document.getElementById("game");
 const gameId = root.dataset.gameId;
 const gameKind = root.dataset.game;
@@ -48,7 +50,7 @@ function keepNewTokens(tokens) {
 // --- the connection -----------------------------------------------------------------------
 let socket = null;
 let view = null;
-let pendingView = null;
+const pendingViews = [];
 let animating = false;
 let selected = null;
 let retry = 500;
@@ -112,29 +114,37 @@ function flash(text) {
 }
 
 // --- drawing ------------------------------------------------------------------------------
+// Views are drawn in order; each may first animate on the board still shown (hex: the server's
+// marks of the last decision, in hex_play.js). A long queue (a slow tab) is drawn at once.
 function receiveView(message) {
   if (animating) {
-    pendingView = message;
+    pendingViews.push(message);
     return;
   }
   const old = view;
   view = message;
-  const vanishing = old ? vanishingParts(old, message) : [];
-  if (vanishing.length) {
-    animating = true;
-    for (const node of vanishing) node.classList.add("vanish");
-    setTimeout(() => {
-      animating = false;
-      draw();
-      if (pendingView) {
-        const next = pendingView;
-        pendingView = null;
-        receiveView(next);
-      }
-    }, 650);
-  } else {
-    draw();
+  let wait = 0;
+  if (old && pendingViews.length < 4) {
+    if (gameKind === "hex") wait = animateHex(old, message, $("board"));
+    else {
+      const vanishing = vanishingParts(old, message);
+      for (const node of vanishing) node.classList.add("vanish");
+      wait = vanishing.length ? 650 : 0;
+    }
   }
+  if (!wait) {
+    draw();
+    if (pendingViews.length) receiveView(pendingViews.shift());
+    return;
+  }
+  animating = true;
+  $("board").classList.add("animating"); // the old board takes no clicks while it moves
+  setTimeout(() => {
+    animating = false;
+    $("board").classList.remove("animating");
+    draw();
+    if (pendingViews.length) receiveView(pendingViews.shift());
+  }, wait);
 }
 
 // Tiles that left the table, and pawns that left a tile without moving (captured).
@@ -195,7 +205,10 @@ function draw() {
   drawMoves(v);
   drawInvites();
   drawActions(v);
-  if (gameKind === "hex") wireHex(v);
+  if (gameKind === "hex") {
+    wireHex(v);
+    decorateHex(v);
+  }
   restoreSettings();
   document.body.dataset.ply = String(v.ply);
   document.body.dataset.finished = String(v.finished);
