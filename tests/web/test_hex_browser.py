@@ -164,7 +164,7 @@ def test_a_whole_hex_game_by_clicks(
         final = views.views[-1]
         outcome = page.inner_text("#end-outcome")
         assert outcome == {1.0: "You won", 0.0: "Draw", -1.0: "You lost"}[final["returns"][0]]
-        assert page.inner_text("#end-reason") == final["ending"]["reason"] != ""
+        assert page.inner_text("#end-reason") == final["end_screen"]["reason"] != ""
         assert page.locator("#end-screen a", has_text="Replay").is_visible()
         assert page.locator("#end-screen a[download]", has_text="Download").is_visible()
         assert page.evaluate("document.documentElement.scrollWidth") <= width

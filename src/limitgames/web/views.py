@@ -88,11 +88,11 @@ def render_view(
     """Draw ``state`` as ``seat`` sees it.
 
     Returns ``{"board": html, "side": html, "status": text, "observation": dict,
-    "announcements": [sentence], "last": marks or None, "ending": {"outcome",
+    "announcements": [sentence], "last": marks or None, "end_screen": {"outcome",
     "reason"} or None}``; the observation is ``state.observation(seat)`` (what
     that seat may know). ``previous`` is the state one decision earlier (the
     announcements tell what that decision did; ``None``: nothing to tell), and
-    ``seats`` the seats of the page (``ending.outcome`` is said to them).
+    ``seats`` the seats of the page (``end_screen.outcome`` is said to them).
     """
     observation = state.observation(seat)
     names = state.seat_names()
@@ -125,5 +125,5 @@ def render_view(
         "observation": observation,
         "announcements": announcements,
         "last": marks,
-        "ending": ending,
+        "end_screen": ending,
     }

@@ -1,6 +1,6 @@
 // The hex page's feedback and keyboard play, used by game.js.
 // The server says what happened (view.last: the last move, removal and captures; view.announcements:
-// the sentences; view.ending: the result and its reason). This script only shows them: it slides
+// the sentences; view.end_screen: the result and its reason). This script only shows them: it slides
 // the moving pawn, fades what left the table after it, keeps the announcements in a live region,
 // draws the end screen, and lets the board be played with the arrow keys and Enter.
 
@@ -87,10 +87,10 @@ function announce(v) {
 function drawEnding(v) {
   const box = $("end-screen");
   if (!box) return;
-  box.hidden = !(v.finished && v.ending);
+  box.hidden = !(v.finished && v.end_screen);
   if (box.hidden) return;
-  $("end-outcome").textContent = v.ending.outcome;
-  $("end-reason").textContent = v.ending.reason || v.status;
+  $("end-outcome").textContent = v.end_screen.outcome;
+  $("end-reason").textContent = v.end_screen.reason || v.status;
   const rematch = document.querySelector("#rematch-button, [data-rematch]");
   const mine = $("end-rematch");
   mine.hidden = !rematch;
