@@ -26,7 +26,10 @@ PHASE_WORDS: dict[str, str] = {
 
 
 def _name(names: list[str], seat: Any) -> str:
-    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
+    """A seat's name; a seat without one is numbered from 1, as the lobby numbers seats."""
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return f"seat {seat + 1}" if isinstance(seat, int) else f"seat {seat}"
 
 
 def _cards(counts: dict[str, int] | None) -> list[str]:
