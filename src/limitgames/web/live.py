@@ -39,6 +39,7 @@ import logging
 import math
 import re
 import secrets
+import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -1221,7 +1222,15 @@ class GameHub:
         live.computer_task = asyncio.get_running_loop().create_task(self._computer_moves(live))
 
     async def _computer_moves(self, live: LiveGame) -> None:
-        """Let the computers move until a person is to move or the game ends."""
+        """Let the computers move until a person is to move or the game ends.
+
+        In a game where a person plays, a computer's decision is stored (and
+        shown) no sooner than ``limits.computer_pause`` seconds after the
+        decision before it; the wait is an ``asyncio.sleep``, so other games
+        and this game's chat go on meanwhile.
+        """
+        pause = self.limits.computer_pause if live.human_seats() else 0.0
+        shown = time.monotonic()  # the decision that gave a computer the turn was just sent
         try:
             while True:
                 async with live.lock:
@@ -1245,7 +1254,11 @@ class GameHub:
                     live.last_info = {"seat": seat, **{k: v for k, v in info.items() if _plain(v)}}
                     if not state.is_legal(action):
                         raise LimitGamesError(f"the computer chose an illegal action {action!r}")
+                wait = pause - (time.monotonic() - shown)
+                if wait > 0:
+                    await asyncio.sleep(wait)
                 await self._store_computer_move(live, seat, action, state, generation)
+                shown = time.monotonic()
         except asyncio.CancelledError:
             raise
         except Exception as exc:
