@@ -18,7 +18,9 @@ import httpx
 from fastapi.testclient import TestClient
 from websockets.asyncio.client import connect
 
+from limitgames.core import Chance, get_game
 from limitgames.web.app import create_app
+from limitgames.web.cards_html import limit_card_words
 from limitgames.web.limits import ServerLimits
 from tests.web.conftest import ThreadServer, new_game, receive_until
 
@@ -84,6 +86,30 @@ def test_a_whole_game_says_the_names_and_never_seat_0(client: TestClient) -> Non
     assert len(reveals) == last["side"].count("suspected") >= 1
     replay = client.get(f"/api/games/{answer['id']}/replay/1").json()
     assert replay["names"] == ["Ada", "seat 2"]
+    # the replay's last step: the limit cards of the rounds in words, never as codes (026X1)
+    plies = replay["plies"]
+    end = client.get(f"/api/games/{answer['id']}/replay/{plies}").json()
+    codes = [r["limit_card"] for r in last["observation"]["rounds"]]
+    assert codes and all(code not in end["side"] for code in codes)
+    assert end["side"].count("limit card: red ") == len(codes)
+    assert "Ada" in end["side"] and not re.search(r"seat [01]\b", end["side"] + end["status"])
+
+
+def test_a_limit_card_in_words() -> None:
+    # by hand, colour order red yellow green blue purple (rules/cards.md, "Material"; X: no limit)
+    assert limit_card_words("026X1") == "red 0, yellow 2, green 6, blue no limit, purple 1"
+    assert limit_card_words("X3035") == "red no limit, yellow 3, green 0, blue 3, purple 5"
+    assert limit_card_words("bad") == "bad"
+
+
+def test_the_words_agree_with_the_engine_s_own_limit_card() -> None:
+    state = get_game("cards").new_initial_state(chance=Chance(seed=1), players=2)
+    observation = state.observation(None)
+    expected = ", ".join(
+        f"{colour} {'no limit' if value == 'X' else value}"
+        for colour, value in observation["limit_card"].items()
+    )
+    assert limit_card_words(observation["limit_card_code"]) == expected
 
 
 PAUSE = 0.4
