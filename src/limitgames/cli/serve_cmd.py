@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from limitgames.web.computer import DEFAULT_MOVE_SECONDS
-from limitgames.web.limits import ServerLimits
+from limitgames.web.limits import SERVE_COMPUTER_PAUSE, ServerLimits
 
 _DEFAULT = ServerLimits()
 
@@ -92,6 +92,15 @@ def serve(
     chat_burst: Annotated[
         int, typer.Option(help="Chat messages one connection may send at once.", min=1)
     ] = _DEFAULT.chat_burst,
+    computer_pause: Annotated[
+        float,
+        typer.Option(
+            help="Least seconds between two decisions shown when the second is a computer's, "
+            "in games where a person plays (0: none).",
+            min=0.0,
+            max=60.0,
+        ),
+    ] = SERVE_COMPUTER_PAUSE,
     ws_deflate: Annotated[
         bool,
         typer.Option(
@@ -154,6 +163,7 @@ def serve(
         abandon_after=abandon_hours * 3600,
         chat_per_minute=chat_per_minute,
         chat_burst=chat_burst,
+        computer_pause=computer_pause,
     )
     try:
         app = create_app(

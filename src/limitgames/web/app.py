@@ -490,13 +490,14 @@ def create_app(
             raise HTTPException(
                 status_code=500, detail=f"the record does not replay: {exc}"
             ) from None
-        view = render_view(state, None)
+        names = live.seat_names()
+        view = render_view(state, None, names=names)
         return {
             "ply": ply,
             "plies": total,
             "moves": list(live.notations),
             "move_seats": list(live.action_seats),
-            "names": state.seat_names(),
+            "names": names,
             "result": live.result_words(),
             "board": view["board"],
             "side": view["side"],

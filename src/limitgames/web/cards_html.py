@@ -26,7 +26,10 @@ PHASE_WORDS: dict[str, str] = {
 
 
 def _name(names: list[str], seat: Any) -> str:
-    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
+    """A seat's name; a seat without one is numbered from 1, as the lobby numbers seats."""
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return f"seat {seat + 1}" if isinstance(seat, int) else f"seat {seat}"
 
 
 def _cards(counts: dict[str, int] | None) -> list[str]:
@@ -34,6 +37,22 @@ def _cards(counts: dict[str, int] | None) -> list[str]:
     if not counts:
         return []
     return [c for c in COLOURS for _ in range(int(counts.get(c, 0)))]
+
+
+def limit_card_words(code: Any) -> str:
+    """A limit card in words: ``"026X1"`` -> ``"red 0, yellow 2, green 6, blue no limit, purple 1"``.
+
+    The code gives one limit per colour in the drawing's colour order
+    (:data:`COLOURS`), ``X`` for no limit (``rules/cards.md``, "Material").
+    Anything else is returned as it came (``str(code)``), never raised on.
+    """
+    text = str(code)
+    if len(text) != len(COLOURS):
+        return text
+    return ", ".join(
+        f"{colour} {'no limit' if value.upper() == 'X' else value}"
+        for colour, value in zip(COLOURS, text, strict=True)
+    )
 
 
 def explain_suspicion(check: dict[str, Any] | None, names: list[str]) -> str:
@@ -106,7 +125,7 @@ def draw(observation: dict[str, Any], names: list[str], seat: int | None) -> tup
     history = [
         {
             "round": r.get("round", i) + 1,
-            "limit_card": r.get("limit_card"),
+            "limit_card": limit_card_words(r.get("limit_card")),
             "explanation": explain_suspicion(r.get("suspicion"), names),
             "revealed": [
                 (_name(names, s), cards) for s, cards in enumerate(r.get("revealed") or [])

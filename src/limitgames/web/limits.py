@@ -42,6 +42,12 @@ class ServerLimits:
             (beyond its burst, more are refused with a reason); a game takes
             four times as many from all its connections together.
         chat_burst: chat messages a connection may send at once.
+        computer_pause: the least time (seconds) between two decisions shown
+            on the page when the second is a computer's, in a game where a
+            person plays (a computer that thought less waits, with
+            ``asyncio.sleep``: other games go on); 0 (the default here, and
+            in the tests): no wait. ``limit serve`` sets
+            :data:`SERVE_COMPUTER_PAUSE` unless told otherwise.
         storage_retry_max: the longest wait (seconds) between two attempts
             to store a computer's move while the database refuses writes.
     """
@@ -59,8 +65,11 @@ class ServerLimits:
     storage_retry_max: float = 10.0
     chat_per_minute: float = 12.0
     chat_burst: int = 5
+    computer_pause: float = 0.0
 
     def __post_init__(self) -> None:
+        if not 0 <= self.computer_pause <= 60:
+            raise ValueError(f"computer_pause must be 0-60 seconds, not {self.computer_pause!r}")
         for name in (
             "messages_per_second",
             "message_burst",
@@ -78,6 +87,11 @@ class ServerLimits:
         ):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)!r}")
+
+
+SERVE_COMPUTER_PAUSE = 0.8
+"""``limit serve``'s default :attr:`ServerLimits.computer_pause` (seconds): a person sees each
+computer decision (issue 12: easy computers acted in about 30 ms, a round ended unseen)."""
 
 
 class TokenBucket:

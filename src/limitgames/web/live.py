@@ -39,6 +39,7 @@ import logging
 import math
 import re
 import secrets
+import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -381,10 +382,35 @@ class LiveGame:
             granted.add(seat)
         return frozenset(granted)
 
+    def seat_names(self) -> list[str]:
+        """The name of each seat as its page shows it.
+
+        A game whose seats have names of their own (hex's colours, world's
+        nations) keeps them. Otherwise (cards: the engine says ``seat 0``...)
+        a person's seat takes the name typed in the lobby, and a seat without
+        one, a computer's included, is ``seat N`` numbered from 1 as the lobby
+        numbers them; a name two seats share gets its seat number added.
+        """
+        engine = self.state.seat_names()
+        if engine != [f"seat {i}" for i in range(len(engine))]:
+            return engine
+        placeholders = {"", "me", "friend", "guest", "open"}
+        names = [
+            s.label
+            if not s.is_computer and s.label.strip().lower() not in placeholders
+            else f"seat {s.seat + 1}"
+            for s in self.seats
+        ]
+        names += [f"seat {i + 1}" for i in range(len(names), len(engine))]
+        return [
+            f"{name} (seat {i + 1})" if names.count(name) > 1 else name
+            for i, name in enumerate(names)
+        ]
+
     def result_words(self) -> str:
         """The result in words, a resignation or an agreed draw included (``red resigned; blue wins``)."""
         ending = self.ending()
-        names = self.state.seat_names()
+        names = self.seat_names()
         if ending is None or self.stored.result is None:
             return result_in_words(names, self.state.returns())
         if ending["kind"] == "draw":
@@ -404,9 +430,14 @@ class LiveGame:
         legal = [state.action_to_string(a) for a in state.legal_actions()] if your_turn else []
         forms = [f.describe() for f in state.action_forms()] if your_turn else []
         info = get_game(self.stored.game).info
-        names = state.seat_names()
+        names = self.seat_names()
         rendered = render_view(
-            state, view_seat, info.perfect_information, previous=self.previous, seats=sorted(seats)
+            state,
+            view_seat,
+            info.perfect_information,
+            previous=self.previous,
+            seats=sorted(seats),
+            names=names,
         )
         return {
             "type": "view",
@@ -907,7 +938,7 @@ class GameHub:
             if not connection.seats:
                 raise RefusedError("spectators cannot act: open your invite link to play")
             if seat not in connection.seats:
-                raise RefusedError(f"it is not your turn: {state.seat_names()[seat]} is to move")
+                raise RefusedError(f"it is not your turn: {live.seat_names()[seat]} is to move")
             if ply is not None and ply != len(live.action_seats):
                 raise RefusedError("the position has changed since you saw it; try again")
             try:
@@ -1191,7 +1222,15 @@ class GameHub:
         live.computer_task = asyncio.get_running_loop().create_task(self._computer_moves(live))
 
     async def _computer_moves(self, live: LiveGame) -> None:
-        """Let the computers move until a person is to move or the game ends."""
+        """Let the computers move until a person is to move or the game ends.
+
+        In a game where a person plays, a computer's decision is stored (and
+        shown) no sooner than ``limits.computer_pause`` seconds after the
+        decision before it; the wait is an ``asyncio.sleep``, so other games
+        and this game's chat go on meanwhile.
+        """
+        pause = self.limits.computer_pause if live.human_seats() else 0.0
+        shown = time.monotonic()  # the decision that gave a computer the turn was just sent
         try:
             while True:
                 async with live.lock:
@@ -1215,7 +1254,11 @@ class GameHub:
                     live.last_info = {"seat": seat, **{k: v for k, v in info.items() if _plain(v)}}
                     if not state.is_legal(action):
                         raise LimitGamesError(f"the computer chose an illegal action {action!r}")
+                wait = pause - (time.monotonic() - shown)
+                if wait > 0:
+                    await asyncio.sleep(wait)
                 await self._store_computer_move(live, seat, action, state, generation)
+                shown = time.monotonic()
         except asyncio.CancelledError:
             raise
         except Exception as exc:

@@ -55,7 +55,7 @@ def _narration(state: State, perfect_information: bool) -> Any:
     return importlib.import_module(module)
 
 
-def outcome_for(state: State, seats: Sequence[int]) -> str:
+def outcome_for(state: State, seats: Sequence[int], names: Sequence[str] | None = None) -> str:
     """The result for the people at ``seats``: ``You won``, ``You lost`` or ``Draw``.
 
     A spectator, or one screen playing several seats, gets the result in
@@ -65,7 +65,7 @@ def outcome_for(state: State, seats: Sequence[int]) -> str:
         return ""
     returns = state.returns()
     if len(seats) != 1:
-        text = result_text(state)
+        text = result_text(state, names)
         return text[:1].upper() + text[1:]
     value = returns[seats[0]]
     if value > 0:
@@ -73,9 +73,12 @@ def outcome_for(state: State, seats: Sequence[int]) -> str:
     return "Draw" if value == 0 else "You lost"
 
 
-def result_text(state: State) -> str:
-    """The result in words: ``red wins``, ``red and blue share the win``, ``draw``."""
-    return result_in_words(state.seat_names(), state.returns())
+def result_text(state: State, names: Sequence[str] | None = None) -> str:
+    """The result in words: ``red wins``, ``red and blue share the win``, ``draw``.
+
+    ``names`` are the seats' names (default ``state.seat_names()``).
+    """
+    return result_in_words(list(names or state.seat_names()), state.returns())
 
 
 def render_view(
@@ -84,6 +87,7 @@ def render_view(
     perfect_information: bool = True,
     previous: State | None = None,
     seats: Sequence[int] = (),
+    names: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """Draw ``state`` as ``seat`` sees it.
 
@@ -93,9 +97,12 @@ def render_view(
     that seat may know). ``previous`` is the state one decision earlier (the
     announcements tell what that decision did; ``None``: nothing to tell), and
     ``seats`` the seats of the page (``end_screen.outcome`` is said to them).
+    ``names`` are the seats' names as people call them (default
+    ``state.seat_names()``; the web app passes the lobby's names for games
+    whose seats have no names of their own, see ``LiveGame.seat_names``).
     """
     observation = state.observation(seat)
-    names = state.seat_names()
+    names = list(names or state.seat_names())
     drawing = _drawing(state.game_id)
     narration = _narration(state, perfect_information)
     marks = narration.last_marks(state) if narration is not None else None
@@ -107,7 +114,7 @@ def render_view(
         board = environment.get_template("observation.html.j2").render(observation=observation)
         side, detail = "", ""
     if state.is_terminal():
-        status = f"Game over: {result_text(state)}."
+        status = f"Game over: {result_text(state, names)}."
     else:
         mover = names[state.current_player()]
         status = f"{mover} to play" + (f": {detail}" if detail else "") + "."
@@ -117,7 +124,7 @@ def render_view(
     ending = None
     if state.is_terminal():
         reason = narration.end_reason(state) if narration is not None else ""
-        ending = {"outcome": outcome_for(state, seats), "reason": reason}
+        ending = {"outcome": outcome_for(state, seats, names), "reason": reason}
     return {
         "board": board,
         "side": side,

@@ -188,8 +188,10 @@ function draw() {
           ? `computer (${p.label})`
           : p.kind === "open"
             ? "open seat (anyone may take it)"
-            : p.label + (p.joined ? "" : " (invited, not here yet)");
-      li.textContent = `${p.name}: ${who}${v.seats.includes(p.seat) ? " (you)" : ""}`;
+            : (p.label === p.name ? "" : p.label) + (p.joined ? "" : " (invited, not here yet)");
+      // a person whose name is the seat's name (cards: the lobby's name) is not named twice
+      const label = who.trim() ? `${p.name}: ${who.trim()}` : p.name;
+      li.textContent = `${label}${v.seats.includes(p.seat) ? " (you)" : ""}`;
       return li;
     }),
   );
@@ -209,6 +211,7 @@ function draw() {
     wireHex(v);
     decorateHex(v);
   }
+  if (gameKind === "cards") wireHand(v);
   restoreSettings();
   document.body.dataset.ply = String(v.ply);
   document.body.dataset.finished = String(v.finished);
@@ -347,6 +350,30 @@ function wireHex(v) {
         wireHex(v);
       }
     };
+  }
+}
+
+// --- cards: click (or Enter/Space on) a card of your hand to hide it or play it ------------
+// Only a colour with a legal "hide <colour>" or "play <colour>" is clickable; the buttons stay.
+function wireHand(v) {
+  const legal = new Set(v.your_turn ? v.legal : []);
+  for (const card of $("board").querySelectorAll(".my-hand [data-card]")) {
+    const colour = card.dataset.card;
+    const action = [`hide ${colour}`, `play ${colour}`].find((a) => legal.has(a));
+    if (!action) continue;
+    card.classList.add("playable");
+    card.tabIndex = 0;
+    card.setAttribute("role", "button");
+    card.dataset.action = action;
+    card.title = action;
+    card.setAttribute("aria-label", action);
+    card.addEventListener("click", () => act(action));
+    card.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        act(action);
+      }
+    });
   }
 }
 

@@ -1,0 +1,124 @@
+"""The cards page in Debian's chromium: a whole 2-player game against the computer by clicks,
+on a laptop (1280x800) and a phone (390x844) screen (Playwright for Python).
+
+What a person needs is measured on the page itself, not on the code that draws
+it: the page is never wider than the screen (no sideways scrolling), and with
+the page scrolled to the top every action button lies inside the viewport.
+Cards are played by clicking them in the hand (the buttons stay as a
+fallback and are used every third turn). Screenshots go to ``artifacts/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import POSTGRES_URL, Server, reset_database
+from tests.web.test_browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    needs_cards,
+    shot,
+    start_from_lobby,
+    wait_turn_or_end,
+)
+
+pytestmark = [
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="Debian's chromium is not installed (run scripts/browser-deps.sh)",
+    ),
+    needs_cards,
+]
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    if POSTGRES_URL:
+        reset_database(POSTGRES_URL)
+        url = POSTGRES_URL
+    else:
+        url = f"sqlite:///{tmp_path_factory.mktemp('cards-browser') / 'games.sqlite3'}"
+    server = Server(url).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+LAYOUT = """() => {
+  window.scrollTo(0, 0);
+  const buttons = [...document.querySelectorAll('#actions .action-button')].map((b) => {
+    const r = b.getBoundingClientRect();
+    return { action: b.dataset.action, left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  });
+  return {
+    width: window.innerWidth,
+    height: window.innerHeight,
+    scrollWidth: document.documentElement.scrollWidth,
+    buttons,
+  };
+}"""
+"""The page's width against the screen's, and where each action button is with the page at its top."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)], ids=["laptop", "phone"])
+def test_a_whole_cards_game_by_clicks(
+    live_server: Server, browser: Any, width: int, height: int
+) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.set_default_timeout(20_000)
+    try:
+        page = context.new_page()
+        start_from_lobby(
+            page, live_server.base, "cards", {"players": "2"}, ["me", "computer:random"], "Ada"
+        )
+        page.wait_for_selector(".cards-table")
+        assert "Ada (you)" in page.inner_text(".cards-seats")
+        rng = random.Random(width)
+        turns = clicked_cards = 0
+        while not wait_turn_or_end(page):
+            turns += 1
+            assert turns < 80, "a 2-player game takes about 30 of my decisions"
+            layout = page.evaluate(LAYOUT)
+            assert layout["scrollWidth"] <= layout["width"], f"sideways overflow: {layout}"
+            assert layout["buttons"], "my turn, but no action button"
+            for b in layout["buttons"]:
+                inside = b["left"] >= 0 and b["right"] <= layout["width"]
+                assert inside and b["top"] >= 0 and b["bottom"] <= layout["height"], (b, layout)
+            if turns == 2:
+                shot(page, f"cards-{width}x{height}-playing")
+            ply = page.get_attribute("body", "data-ply")
+            playable = page.locator(".my-hand .colour-card.playable")
+            if playable.count() and turns % 3:
+                card = playable.nth(rng.randrange(playable.count()))
+                action = card.get_attribute("data-action")
+                assert action in {b["action"] for b in layout["buttons"]}
+                card.click()
+                clicked_cards += 1
+            else:
+                buttons = page.locator("#actions .action-button")
+                buttons.nth(rng.randrange(buttons.count())).click()
+            page.wait_for_selector(f'body:not([data-ply="{ply}"])')
+        assert clicked_cards >= 5
+        assert "Game over" in page.inner_text("#result")
+        layout = page.evaluate(LAYOUT)
+        assert layout["scrollWidth"] <= layout["width"], f"sideways overflow: {layout}"
+        shot(page, f"cards-{width}x{height}-finished")
+    finally:
+        context.close()
