@@ -8,18 +8,20 @@ Cards are played by clicking them in the hand (the buttons stay as a
 fallback and are used every third turn). Screenshots go to ``artifacts/screenshots/``.
 """
 
+# ruff: noqa: F811 - the server and browser fixtures are test_browser.py's, used by name
+
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.web.conftest import POSTGRES_URL, Server, reset_database
-from tests.web.test_browser import (
+from tests.web.conftest import Server
+from tests.web.test_browser import (  # noqa: F401 - the shared fixtures
     CHROMIUM,
-    CHROMIUM_ARGS,
+    browser,
+    live_server,
     needs_cards,
     shot,
     start_from_lobby,
@@ -33,32 +35,6 @@ pytestmark = [
     ),
     needs_cards,
 ]
-
-
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    if POSTGRES_URL:
-        reset_database(POSTGRES_URL)
-        url = POSTGRES_URL
-    else:
-        url = f"sqlite:///{tmp_path_factory.mktemp('cards-browser') / 'games.sqlite3'}"
-    server = Server(url).start()
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 LAYOUT = """() => {

@@ -7,49 +7,31 @@ meet captures and their announcements; the computer plays at random.
 Screenshots go to ``artifacts/screenshots/``.
 """
 
+# ruff: noqa: F811 - the server and browser fixtures are test_browser.py's, used by name
+
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from limitgames.core import get_game
 from limitgames.hex.state import HexState
-from tests.web.conftest import POSTGRES_URL, Server, reset_database
-from tests.web.test_browser import CHROMIUM, CHROMIUM_ARGS, shot, start_from_lobby, wait_turn_or_end
+from tests.web.conftest import Server
+from tests.web.test_browser import (  # noqa: F401 - the shared fixtures
+    CHROMIUM,
+    browser,
+    live_server,
+    shot,
+    start_from_lobby,
+    wait_turn_or_end,
+)
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed (run scripts/browser-deps.sh)"
 )
-
-
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    if POSTGRES_URL:
-        reset_database(POSTGRES_URL)
-        url = POSTGRES_URL
-    else:
-        url = f"sqlite:///{tmp_path_factory.mktemp('hex-browser') / 'games.sqlite3'}"
-    server = Server(url).start()
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 class Views:
