@@ -18,6 +18,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from limitgames.core import State
 from limitgames.core.outcome import result_in_words
+from limitgames.translation import gettext, ngettext
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -26,8 +27,10 @@ environment = Environment(
     autoescape=select_autoescape(["html", "svg", "j2"], default_for_string=True, default=True),
     trim_blocks=True,
     lstrip_blocks=True,
+    extensions=["jinja2.ext.i18n"],
 )
-"""The Jinja2 environment of every page and drawing (autoescaping on)."""
+"""The Jinja2 environment of every page and drawing (autoescaping on; ``_()`` translates)."""
+environment.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
 
 DRAWINGS: dict[str, str] = {
     "hex": "limitgames.web.hex_svg",
