@@ -70,6 +70,7 @@ from limitgames.web.messages import (
     Hello,
     NewGame,
     Ping,
+    Reclaim,
     Rematch,
     Resign,
     TakeSeat,
@@ -622,7 +623,7 @@ async def _handle(hub: GameHub, live: LiveGame, connection: Connection, text: st
     """Answer one client message; every failure becomes an ``error`` message to this client only."""
     try:
         message = parse_client_message(text)
-        if isinstance(message, (Hello, Act, Undo, Resign, Draw, Rematch)):
+        if isinstance(message, (Hello, Act, Undo, Resign, Draw, Rematch, Reclaim)):
             await hub.throttle_game(live)
         if isinstance(message, Hello):
             await hub.join(live, connection, [(c.seat, c.token) for c in message.seats])
@@ -640,6 +641,8 @@ async def _handle(hub: GameHub, live: LiveGame, connection: Connection, text: st
             await hub.rematch(live, connection)
         elif isinstance(message, Chat):
             await hub.chat(live, connection, message.text)
+        elif isinstance(message, Reclaim):
+            await hub.clocks.reclaim(live, connection)
     except (ValueError, RefusedError) as exc:
         await connection.send({"type": "error", "message": str(exc)})
     except Exception:

@@ -28,7 +28,9 @@ agree to a draw where the game allows one (:func:`draw_allowed`), the seats
 of a game that is over may ask for a rematch (:meth:`GameHub.rematch`), seats
 left open are taken by the first who asks (:meth:`GameHub.take_seat`), and a
 game has two chat channels: the seats' and the spectators' (a connection
-receives only its own channel's messages, :meth:`GameHub.chat`).
+receives only its own channel's messages, :meth:`GameHub.chat`). Clocks and
+zombie seats (the computer plays a person's seat whose time ran out or who
+left) are kept by :class:`~limitgames.web.clocks.ClockService` (``hub.clocks``).
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ from limitgames.core import (
     get_game,
 )
 from limitgames.core.outcome import result_in_words
+from limitgames.web.clocks import ClockService, ClockSettings, GameClock, after_decision, clock_view
 from limitgames.web.computer import ComputerPool, resolve_level
 from limitgames.web.limits import AddressBuckets, ServerLimits, TokenBucket
 from limitgames.web.messages import NewGame, SeatChoice
@@ -325,6 +328,12 @@ class LiveGame:
     rematch_tokens: dict[int, tuple[int, str]] = field(default_factory=dict)
     previous: State | None = None
     """The state before the last decision (its announcements); ``None`` after a load or an undo."""
+    clock_settings: ClockSettings = field(default_factory=ClockSettings)
+    clock: GameClock | None = None
+    """The seats' clocks (``None``: no clock); see ``clocks.py``."""
+    away_since: dict[int, float] = field(default_factory=dict)
+    """``{seat: time.monotonic() when its last connection closed}`` for people's seats."""
+    clock_changed: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
     def over(self) -> bool:
@@ -341,8 +350,8 @@ class LiveGame:
         return self.stored.seats
 
     def computer_seats(self) -> set[int]:
-        """The seats a computer plays."""
-        return {s.seat for s in self.seats if s.is_computer}
+        """The seats a computer plays: computers' and zombies' (``clocks.py``)."""
+        return {s.seat for s in self.seats if s.is_computer or s.zombie is not None}
 
     def human_seats(self) -> set[int]:
         """The seats people play."""
@@ -363,8 +372,8 @@ class LiveGame:
         (In a game with hidden cards an undo would let a person take back a
         decision after seeing what it revealed.)
         """
-        if not get_game(self.stored.game).info.perfect_information:
-            return False
+        if not get_game(self.stored.game).info.perfect_information or self.clock is not None:
+            return False  # [decision] no undo against a clock
         return bool(seats) and bool(self.computer_seats()) and self.human_seats() <= seats
 
     def check_tokens(self, claims: Iterable[tuple[int, str]]) -> frozenset[int]:
@@ -426,7 +435,12 @@ class LiveGame:
             view_seat: int | None = to_move
         else:
             view_seat = min(seats) if seats else None
-        your_turn = to_move is not None and to_move in seats and self.error is None
+        your_turn = (
+            to_move is not None
+            and to_move in seats
+            and self.error is None
+            and self.seats[to_move].zombie is None
+        )
         legal = [state.action_to_string(a) for a in state.legal_actions()] if your_turn else []
         forms = [f.describe() for f in state.action_forms()] if your_turn else []
         info = get_game(self.stored.game).info
@@ -454,6 +468,7 @@ class LiveGame:
                     "label": s.label,
                     "kind": s.kind,
                     "joined": s.joined,
+                    "zombie": s.zombie,
                 }
                 for s in self.seats
             ],
@@ -486,6 +501,7 @@ class LiveGame:
             "notice": self.notice,
             "game_status": self.stored.status,
             **seed_fields(self.stored.seed, self.stored.seed_source),
+            **clock_view(self, seats, time.monotonic()),
             **rendered,
         }
 
@@ -531,6 +547,7 @@ class GameHub:
         )
         self._address_connections: dict[str, int] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self.clocks = ClockService(self)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a :class:`Store` method on the database thread.
@@ -580,6 +597,7 @@ class GameHub:
         for live in self.games.values():
             if live.computer_task is not None:
                 live.computer_task.cancel()
+        await self.clocks.close()
         self._db.shutdown(wait=True)
 
     def _idle_cutoff(self) -> datetime:
@@ -615,6 +633,7 @@ class GameHub:
                 live.thinking = None
                 if live.computer_task is not None:
                     live.computer_task.cancel()
+                self.clocks.wake(live)
             await self.broadcast(live)
             if not live.connections:
                 self.games.pop(game_id, None)
@@ -716,6 +735,7 @@ class GameHub:
             raise RefusedError(
                 f"this game has {state.num_players} seats but {len(request.seats)} were filled"
             )
+        clock = self.clocks.settings_for(request.clock)
         seats: list[SeatInfo] = []
         tokens: dict[int, str] = {}
         for i, choice in enumerate(request.seats):
@@ -761,6 +781,8 @@ class GameHub:
             creator,
             SEED_FROM_CREATOR if request.seed is not None else SEED_FROM_SERVER,
             rematch_of,
+            clock.to_json(),
+            self.clocks.initial_state(clock, len(seats)),
         )
         live = await self.get(game_id)
         if live is None:  # pragma: no cover - it was just stored
@@ -794,6 +816,7 @@ class GameHub:
                 if stored is None:
                     return None
                 live = self._make_live(stored)
+                self.clocks.load(live)
                 self._forget_idle_games()
                 self.games[game_id] = live
         finally:
@@ -873,6 +896,7 @@ class GameHub:
             self._address_connections.pop(connection.address, None)
         if not live.connections and live.stored.status != STATUS_PLAYING:
             self.games.pop(live.id, None)
+        self.clocks.presence(live)
 
     async def join(
         self, live: LiveGame, connection: Connection, claims: list[tuple[int, str]]
@@ -910,6 +934,9 @@ class GameHub:
                     await connection.send(self._welcome(connection.seats, fresh))
                 raise
             connection.seats = seats
+            self.clocks.follow(live)  # a table just completed starts its clocks
+            self.clocks.presence(live)
+        await self.clocks.reclaim(live, connection, automatic=True)
         await connection.send(self._welcome(seats, fresh))
         if fresh:
             await self.broadcast(live)
@@ -939,6 +966,9 @@ class GameHub:
                 raise RefusedError("spectators cannot act: open your invite link to play")
             if seat not in connection.seats:
                 raise RefusedError(f"it is not your turn: {live.seat_names()[seat]} is to move")
+            refused = self.clocks.refuse_action(live, seat)
+            if refused is not None:
+                raise RefusedError(refused)
             if ply is not None and ply != len(live.action_seats):
                 raise RefusedError("the position has changed since you saw it; try again")
             try:
@@ -998,8 +1028,23 @@ class GameHub:
         ply = len(live.action_seats)
         result = after.returns() if after.is_terminal() else None
         chance = [dict(c) for c in after.chance_outcomes()]
+        now = time.monotonic()
+        clock = None
+        if live.clock is not None:
+            clock = after_decision(
+                live.clock, seat, None if after.is_terminal() else after.current_player(), now
+            )
         try:
-            await self.db(self.store.append_action, live.id, ply, seat, notation, chance, result)
+            await self.db(
+                self.store.append_action,
+                live.id,
+                ply,
+                seat,
+                notation,
+                chance,
+                result,
+                clock.snapshot(now) if clock is not None else None,
+            )
         except StorageUnavailableError:
             raise
         except GameNotPlayingError:
@@ -1020,6 +1065,8 @@ class GameHub:
         if result is not None:
             live.stored.result = result
             live.stored.status = "finished"
+        live.clock = clock
+        self.clocks.follow(live)
 
     # --- the end of a game, rematch -------------------------------------------------
     async def resign(self, live: LiveGame, connection: Connection, seat: int | None) -> None:
@@ -1079,6 +1126,7 @@ class GameHub:
         live.generation += 1
         if live.computer_task is not None:
             live.computer_task.cancel()
+        self.clocks.follow(live)
 
     async def rematch(self, live: LiveGame, connection: Connection) -> None:
         """A seat of a finished game asks for a rematch.
@@ -1113,7 +1161,10 @@ class GameHub:
                         choice = SeatChoice(kind="me", name=s.label)
                     choices[(s.seat + 1) % n] = choice
                 request = NewGame(
-                    game=live.stored.game, variant=dict(live.stored.variant), seats=choices
+                    game=live.stored.game,
+                    variant=dict(live.stored.variant),
+                    seats=choices,
+                    clock=live.clock_settings.to_choice(),
                 )
                 game_id, tokens = await self.create(request, connection.address, live.id)
                 live.rematch_id = game_id
@@ -1160,6 +1211,8 @@ class GameHub:
             info.token_hash = token_hash
             info.joined = True
             info.label = label
+            self.clocks.follow(live)
+            self.clocks.presence(live)
         await self.broadcast(live)
         return token
 
@@ -1249,7 +1302,7 @@ class GameHub:
                     if live.generation != generation or live.state is not state:
                         continue
                     if info.get("timeout"):
-                        spec = live.seats[seat].agent_spec or "random"
+                        spec = live.seats[seat].agent_spec or agent.spec
                         live.agents[seat] = make_agent(spec, seed=secrets.randbits(32))
                     live.last_info = {"seat": seat, **{k: v for k, v in info.items() if _plain(v)}}
                     if not state.is_legal(action):
