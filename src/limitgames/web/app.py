@@ -321,7 +321,10 @@ def create_app(
         # "<" escaped so that no text can close the <script> element holding the JSON
         data = json.dumps(catalog(offered)).replace("<", "\\u003c")
         rules = [(g, get_game(g).info.title) for g in rules_games()]
-        return _page("lobby.html.j2", catalog_json=data, levels=LEVELS, rules=rules)
+        away = f"{server_limits.zombie_after / 60:g}"
+        return _page(
+            "lobby.html.j2", catalog_json=data, levels=LEVELS, rules=rules, away_default=away
+        )
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:

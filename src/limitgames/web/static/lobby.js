@@ -108,6 +108,29 @@ function readVariant() {
   return variant;
 }
 
+// The clock chosen in the lobby, as POST /api/games takes it (times in seconds; away blank:
+// the server's default).
+function readClock() {
+  const kind = document.getElementById("clock-kind").value;
+  const number = (id) => parseFloat(document.getElementById(id).value);
+  const clock = { kind };
+  if (kind === "move") clock.seconds = number("clock-seconds");
+  if (kind === "fischer") {
+    clock.minutes = number("clock-minutes");
+    clock.increment = number("clock-increment") || 0;
+  }
+  const away = document.getElementById("clock-away").value.trim();
+  if (away !== "") clock.away = parseFloat(away) * 60;
+  return clock;
+}
+
+function showClockFields() {
+  const kind = document.getElementById("clock-kind").value;
+  for (const label of document.querySelectorAll("#clock-fields [data-clock]")) {
+    label.hidden = label.dataset.clock !== kind;
+  }
+}
+
 async function startGame(event) {
   event.preventDefault();
   errorBox.textContent = "";
@@ -122,7 +145,7 @@ async function startGame(event) {
   const response = await fetch("/api/games", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ game: game.id, variant: readVariant(), seats }),
+    body: JSON.stringify({ game: game.id, variant: readVariant(), seats, clock: readClock() }),
   });
   const answer = await response.json().catch(() => ({}));
   if (!response.ok) {
@@ -176,6 +199,7 @@ for (const game of catalog) {
   gameSelect.append(el("option", { value: game.id, text: `${game.title} (${game.id})` }));
 }
 gameSelect.addEventListener("change", buildVariant);
+document.getElementById("clock-kind").addEventListener("change", showClockFields);
 document.getElementById("new-game-form").addEventListener("submit", startGame);
 document.getElementById("player-name").value = localStorage.getItem("limitgames.name") || "";
 buildVariant();
