@@ -286,3 +286,52 @@ def test_a_rematch_keeps_the_clock(client: TestClient) -> None:
         offer = receive_until(ws, lambda m: m["type"] == "rematch")
     clock = client.get(f"/api/games/{offer['game_id']}").json()["clock"]
     assert clock["kind"] == "move" and clock["seconds"] == 20
+
+
+def test_migration_0004_keeps_older_games_and_goes_back(db_url: str) -> None:
+    from pathlib import Path
+
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import inspect, text
+
+    from limitgames.web import storage
+
+    engine = storage.make_engine(db_url)
+    config = Config()
+    config.set_main_option("script_location", str(Path(storage.__file__).parent / "migrations"))
+
+    def run(step: Any, revision: str) -> None:
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            step(config, revision)
+
+    run(command.upgrade, "0003")
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO games (id, game, variant, seed, chance, rules_version, status, "
+                "result, plies, created_at, updated_at, seed_source) VALUES ('old1', 'toy-nim', "
+                "'{}', 1, '[]', '', 'playing', NULL, 0, '2026-11-01', '2026-11-01', 'server')"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO seats (game_id, seat, kind, label, joined) "
+                "VALUES ('old1', 0, 'human', 'Ann', 1)"
+            )
+        )
+    engine.dispose()
+    store = storage.Store.open(db_url)  # upgrades to head
+    try:
+        old = store.load_game("old1")
+        assert old is not None and old.clock is None and old.clock_state is None
+        assert old.seats[0].zombie is None
+        # an older game has no clock and the server's default time away
+        assert ClockSettings.from_json(old.clock, 300.0) == ClockSettings(away_seconds=300.0)
+    finally:
+        store.close()
+    run(command.downgrade, "0003")
+    assert "zombie" not in {c["name"] for c in inspect(engine).get_columns("seats")}
+    assert "clock" not in {c["name"] for c in inspect(engine).get_columns("games")}
+    engine.dispose()

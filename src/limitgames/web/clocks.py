@@ -405,6 +405,8 @@ class ClockService:
         return due
 
     def _next_deadline(self, live: LiveGame) -> float | None:
+        if live.error is not None:
+            return None  # a stopped game: nothing falls due
         times: list[float] = []
         if live.clock is not None and (deadline := live.clock.deadline()) is not None:
             times.append(deadline)
@@ -427,7 +429,8 @@ class ClockService:
                         live.clock_changed.wait(), timeout=min(wait, WATCH_MAX_SLEEP)
                     )
             try:
-                await self.check(live)
+                if not await self.check(live) and wait <= 0:
+                    await asyncio.sleep(0.05)  # due but nothing changed (rounding): never spin
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # a refusing database (logged in one line by hub.db)
