@@ -519,8 +519,14 @@ class ClockService:
             clock = live.clock.copy() if live.clock is not None else None
             for seat in mine:
                 if clock is not None and live.seats[seat].zombie == ZOMBIE_TIME:
-                    # Fischer: the time was spent, only the increment comes back
-                    clock.remaining[seat] = live.clock_settings.increment_seconds
+                    # Fischer: the time was spent, only the increment comes back; per move:
+                    # the next turn has its full time anyway
+                    settings = live.clock_settings
+                    clock.remaining[seat] = (
+                        settings.increment_seconds
+                        if settings.kind == CLOCK_FISCHER
+                        else settings.turn_seconds()
+                    )
                 state = clock.snapshot(now) if clock is not None else None
                 await self.hub.db(self.hub.store.set_zombie, live.id, seat, None, state)
                 live.seats[seat].zombie = None
