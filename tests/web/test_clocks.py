@@ -354,3 +354,29 @@ def test_migration_0004_keeps_older_games_and_goes_back(db_url: str) -> None:
     assert "zombie" not in {c["name"] for c in inspect(engine).get_columns("seats")}
     assert "clock" not in {c["name"] for c in inspect(engine).get_columns("games")}
     engine.dispose()
+
+
+def test_a_hex_turn_of_two_decisions_earns_one_increment(client: TestClient) -> None:
+    timed = client.post(
+        "/api/games",
+        json={
+            "game": "hex",
+            "variant": {"size": 4, "colours": "fixed"},
+            "seats": [{"kind": "me"}, {"kind": "me"}],
+            "clock": {"kind": "fischer", "minutes": 1, "increment": 10},
+        },
+    ).json()
+    with client.websocket_connect(f"{timed['url']}/ws") as ws:
+        _hello(ws, {0: timed["tokens"]["0"], 1: timed["tokens"]["1"]})
+        view = _view(ws, lambda m: m["clock"]["running"] == 0)
+        ws.send_json({"type": "act", "action": view["legal"][0], "ply": 0})  # the move
+        mid = _view(ws, lambda m: m["ply"] == 1)
+        # the same seat removes a tile next: its clock runs on, nothing added yet (< 60 s)
+        assert mid["to_move"] == 0 and mid["clock"]["running"] == 0
+        assert mid["clock"]["remaining"][0] < 60.0
+        ws.send_json({"type": "act", "action": mid["legal"][0], "ply": 1})  # the removal
+        after = _view(ws, lambda m: m["ply"] == 2)
+        # one turn, one increment: 60 - used + 10 with used < 2 s is in (68, 70]
+        # (two increments would give more than 78)
+        assert after["to_move"] == 1 and after["clock"]["running"] == 1
+        assert 68.0 < after["clock"]["remaining"][0] <= 70.0
