@@ -27,6 +27,7 @@ from limitgames.cards.notation import SUSPECT, action_kind, action_name
 from limitgames.cli import cards_view
 from limitgames.cli.session import (
     GameTerminal,
+    LanguageOption,
     Line,
     NoRecordOption,
     OpponentOption,
@@ -38,6 +39,7 @@ from limitgames.cli.session import (
     SeedOption,
     TerminalSession,
     Transition,
+    choose_language,
     name_seats,
     parse_seats,
     players_option,
@@ -264,6 +266,7 @@ def play_cards(
             help="A JSON file with another set of limit cards (see docs/cards.md).",
         ),
     ] = None,
+    language: LanguageOption = None,
 ) -> None:
     """Play Rosenberg's Limits in the terminal.
 
@@ -275,6 +278,8 @@ def play_cards(
     Examples: limit play cards -n 3 -s human:Ann --opponent medium;
     limit play cards -s random -s random -q
     """
+
+    choose_language(language)
 
     def new_state(game_seed: int) -> State:
         variant: dict[str, Any] = {"players": players}
