@@ -146,7 +146,7 @@ def choose_language(option: str | None, environment: dict[str, str] | None = Non
         chosen = supported(option)
         if chosen is None:
             raise typer.BadParameter(
-                f"unknown language {option!r}: use one of {', '.join(LANGUAGES)}",
+                f"unknown language {option!r} (use {', '.join(LANGUAGES[:-1])} or {LANGUAGES[-1]})",
                 param_hint="--language",
             )
     else:
