@@ -99,3 +99,24 @@ def test_choose_language() -> None:
     assert choose_language("fr-CA") == "fr" and current_language.get() == "fr"
     assert choose_language(None, {"LANG": "de_DE.UTF-8"}) == "de"
     assert choose_language(None, {}) == "en"
+
+
+CARDS_GAME = ["play", "cards", "-n", "2", "-s", "random", "-s", "random", "--seed", "5"]
+CARDS_GAME += ["--pause", "0", "--no-record"]
+
+
+def test_a_cards_game_told_in_german() -> None:
+    def cards(language: str) -> str:
+        result = runner.invoke(
+            build_app(),
+            [*CARDS_GAME, "--language", language],
+        )
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    english, german = cards("en"), cards("de")
+    assert "Limitkarte" in german and "Spielrunde 1: " in german
+    # each round's suspicion is told, in the rulebook's words (seed 002: verdächtigen)
+    assert english.count(" suspected ") == german.count(" verdächtigte ") > 0
+    left = _sentences(english) & _sentences(german)
+    assert not left, f"still in English: {sorted(left)}"

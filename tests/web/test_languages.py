@@ -259,3 +259,33 @@ def test_client_language(cookie: str | None, header: str | None, expected: str) 
 )
 def test_the_switch_goes_back_only_to_this_site(asked: str | None, expected: str) -> None:
     assert safe_next(asked) == expected
+
+
+def test_the_engines_words_shown_in_the_lobby_are_in_the_catalogue(client: TestClient) -> None:
+    """Every description, parameter name and help and every level the lobby shows is listed in
+    ``web/engine_words.py`` (so Babel extracts it) and reaches the page translated."""
+    from limitgames.web import engine_words
+
+    listed = set(
+        engine_words.DESCRIPTIONS
+        + engine_words.PARAMETER_HELP
+        + engine_words.PARAMETER_WORDS
+        + engine_words.LEVEL_WORDS
+    )
+    english = client.get("/api/catalog", headers={"Accept-Language": "en"}).json()
+    shown = set()
+    for game in english:
+        if game["id"].startswith("toy-"):
+            continue
+        shown |= {game["description"], *game["levels"]}
+        for p in game["parameters"]:
+            shown |= {p["name"], p["help"]}
+    missing = shown - listed
+    assert not missing, f"add to web/engine_words.py and translate: {sorted(missing)}"
+    german = client.get("/api/catalog", headers={"Accept-Language": "de"}).json()
+    for before, after in zip(english, german, strict=True):
+        if not before["id"].startswith("toy-"):
+            assert after["description"] != before["description"]
+            assert [p["help"] for p in after["parameters"]] != [
+                p["help"] for p in before["parameters"]
+            ]

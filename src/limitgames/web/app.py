@@ -216,13 +216,13 @@ def catalog(data_files: DataFiles | None = None) -> list[dict[str, Any]]:
                 "min_players": info.min_players,
                 "max_players": info.max_players,
                 "perfect_information": info.perfect_information,
-                "description": info.description,
+                "description": gettext(info.description),
                 "parameters": [
                     {
                         "name": p.name,
                         "kind": "str" if p.kind == "path" else p.kind,
                         "default": p.default,
-                        "help": p.help,
+                        "help": gettext(p.help),
                         "choices": (
                             [None, *sorted(offered.get(info.id, {}))]
                             if p.kind == "path"

@@ -73,7 +73,7 @@ function buildVariant() {
     input.dataset.kind = p.kind;
     input.title = p.help;
     if (p.name === "players") input.addEventListener("change", buildSeats);
-    variantFields.append(el("label", {}, `${p.name} `, input, el("span", { class: "small", text: ` ${p.help}` })));
+    variantFields.append(el("label", {}, `${t(p.name)} `, input, el("span", { class: "small", text: ` ${p.help}` })));
   }
   buildSeats();
 }
@@ -92,7 +92,7 @@ function buildSeats() {
     select.append(el("option", { value: "open", text: t("open (anyone may take it)") }));
     for (const [level, note] of Object.entries(game.levels)) {
       select.append(
-        el("option", { value: `computer:${level}`, text: t("computer: {level}", { level }) + (note ? ` (${note})` : "") }),
+        el("option", { value: `computer:${level}`, text: t("computer: {level}", { level: t(level) }) + (note ? ` (${note})` : "") }),
       );
     }
     select.value = previous[seat] || (seat === 0 ? "me" : defaultComputer);
