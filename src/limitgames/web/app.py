@@ -525,7 +525,7 @@ def create_app(
             game=live.stored.game,
             title=info.title,
             variant_text=", ".join(
-                f"{k} {v}" for k, v in live.stored.variant.items() if v is not None
+                f"{gettext(k)} {v}" for k, v in live.stored.variant.items() if v is not None
             ),
         )
 
