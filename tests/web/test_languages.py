@@ -289,3 +289,25 @@ def test_the_engines_words_shown_in_the_lobby_are_in_the_catalogue(client: TestC
             assert [p["help"] for p in after["parameters"]] != [
                 p["help"] for p in before["parameters"]
             ]
+
+
+def test_one_broadcast_reaches_each_viewer_in_their_language(client: TestClient) -> None:
+    """Views are computed once per set of seats and language: a German and a French spectator
+    of the same game get the same decision told in their own words."""
+    answer = new_game(client, "hex", [{"kind": "me"}, {"kind": "friend"}], {"size": 3})
+    url, tokens = answer["url"], dict(answer["tokens"])
+    with (
+        client.websocket_connect(f"{url}/ws", headers={"Accept-Language": "de"}) as german,
+        client.websocket_connect(f"{url}/ws", headers={"Accept-Language": "fr-FR"}) as french,
+    ):
+        for ws in (german, french):
+            receive_until(ws, lambda m: m["type"] == "view")
+        _act(client, url, tokens, lambda legal: legal[0])
+        told = {
+            language: receive_until(ws, lambda m: m["type"] == "view" and m["ply"] == 1)
+            for language, ws in (("de", german), ("fr", french))
+        }
+    with using("de"):
+        assert " zog von " in " ".join(told["de"]["announcements"])
+    assert " a déplacé un pion de " in " ".join(told["fr"]["announcements"])
+    assert told["de"]["board"] != told["fr"]["board"]  # the pawns' titles: "Figur von ..."

@@ -139,7 +139,6 @@ def render_view(
             status = gettext("%(player)s to play: %(step)s.") % {"player": mover, "step": detail}
         else:
             status = gettext("%(player)s to play.") % {"player": mover}
-        status = status[:1].upper() + status[1:]
     announcements: list[str] = []
     if narration is not None and previous is not None:
         announcements = narration.narrate(previous, state)

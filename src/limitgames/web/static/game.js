@@ -198,7 +198,8 @@ function draw() {
           ? t("computer ({level})", { level: p.label })
           : p.kind === "open"
             ? t("open seat (anyone may take it)")
-            : (p.label === p.name ? "" : p.label) + (p.joined ? "" : ` ${t("(invited, not here yet)")}`);
+            : (p.label === p.name ? "" : p.label === "me" ? t("me") : p.label) +
+              (p.joined ? "" : ` ${t("(invited, not here yet)")}`);
       // a person whose name is the seat's name (cards: the lobby's name) is not named twice
       const label = who.trim() ? `${p.name}: ${who.trim()}` : p.name;
       li.textContent = `${label}${v.seats.includes(p.seat) ? ` ${t("(you)")}` : ""}`;
