@@ -17,6 +17,8 @@ Translate what ``check`` lists in the ``.po`` files, then run the script again.
 from __future__ import annotations
 
 import io
+import json
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +35,16 @@ TEMPLATE = LOCALE / "messages.pot"
 MAPPING = ROOT / "babel.cfg"
 LANGUAGES = ("de", "fr", "es")
 """The translated languages (English is the source)."""
+STATIC = ROOT / "src" / "limitgames" / "web" / "static"
+BROWSER_CALL = re.compile(r'(?<![\w.$])t\(\s*"((?:[^"\\\n]|\\.)*)"')
+"""``t("...")`` in a browser script, wherever it stands (Babel's JavaScript extractor misses
+the calls inside a template literal's ``${...}`` that pass an object)."""
+
+
+def browser_messages(text: str) -> list[str]:
+    """The messages of every ``t("...")`` call in the JavaScript ``text`` (comments left out)."""
+    code = re.sub(r"^\s*//.*$", "", text, flags=re.MULTILINE)
+    return [json.loads(f'"{m.group(1)}"') for m in BROWSER_CALL.finditer(code)]
 
 
 def extract() -> Catalog:
@@ -44,6 +56,11 @@ def extract() -> Catalog:
         str(ROOT), method_map, options_map, strip_comment_tags=True
     ):
         catalogue.add(message, None, [(filename, 0)], auto_comments=comments, context=context)
+    for script in sorted(STATIC.rglob("*.js")):
+        name = str(script.relative_to(ROOT))
+        for message in browser_messages(script.read_text(encoding="utf-8")):
+            if message not in catalogue:
+                catalogue.add(message, None, [(name, 0)])
     return catalogue
 
 

@@ -59,6 +59,14 @@ def test_every_message_is_translated() -> None:
     )
 
 
+def test_browser_calls_inside_template_literals_are_extracted() -> None:
+    """Babel's JavaScript extractor misses ``t()`` inside ``${...}`` when it passes an object;
+    the tool finds those calls itself (and not the ones in comments)."""
+    tool = _tool()
+    script = 'a = `${t("{n} actions", { n })} ${t("say \\"hi\\"")}`;\n// t("in a comment")\nx.t("not mine");'
+    assert tool.browser_messages(script) == ["{n} actions", 'say "hi"']
+
+
 def _catalogues() -> list[tuple[str, list[tuple[str, str]]]]:
     """Each language's (msgid, msgstr) pairs, plural forms paired with the plural msgid."""
     pytest.importorskip("babel")
