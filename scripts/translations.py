@@ -21,6 +21,7 @@ import json
 import re
 import sys
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -35,6 +36,7 @@ TEMPLATE = LOCALE / "messages.pot"
 MAPPING = ROOT / "babel.cfg"
 LANGUAGES = ("de", "fr", "es")
 """The translated languages (English is the source)."""
+FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 STATIC = ROOT / "src" / "limitgames" / "web" / "static"
 BROWSER_CALL = re.compile(r'(?<![\w.$])t\(\s*"((?:[^"\\\n]|\\.)*)"')
 """``t("...")`` in a browser script, wherever it stands (Babel's JavaScript extractor misses
@@ -70,6 +72,9 @@ def _write_po(catalogue: Catalog, path: Path) -> None:
     catalogue.version = "0.1"
     catalogue.copyright_holder = "the limitgames authors"
     catalogue.msgid_bugs_address = ""
+    # fixed dates: running the script again changes nothing unless a message did (git dates them)
+    catalogue.creation_date = FIXED_DATE
+    catalogue.revision_date = FIXED_DATE
     buffer = io.BytesIO()
     write_po(buffer, catalogue, width=100, sort_output=True, include_lineno=False)
     path.write_bytes(buffer.getvalue())
