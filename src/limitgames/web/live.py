@@ -65,6 +65,7 @@ from limitgames.core import (
     get_game,
 )
 from limitgames.core.outcome import result_in_words
+from limitgames.translation import LANGUAGES, N_, gettext, using
 from limitgames.web.clocks import ClockService, ClockSettings, GameClock, after_decision, clock_view
 from limitgames.web.computer import ComputerPool, resolve_level
 from limitgames.web.limits import AddressBuckets, ServerLimits, TokenBucket
@@ -87,7 +88,7 @@ from limitgames.web.storage import (
     seed_fields,
     token_matches,
 )
-from limitgames.web.views import render_view
+from limitgames.web.views import render_view, shown_name
 
 log = logging.getLogger("limitgames.web")
 T = TypeVar("T")
@@ -103,7 +104,7 @@ GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 DataFiles = Mapping[str, Mapping[str, str]]
 """``{game id: {data set name: file}}``: the data files an admin offers (``--world-data``)."""
 
-STORAGE_MESSAGE = (
+STORAGE_MESSAGE = N_(
     "the game database cannot store anything right now (full or read-only); try again in a moment"
 )
 """What a client is told when the database refuses a write; it says nothing about files or paths."""
@@ -156,7 +157,7 @@ def clean_chat(text: str) -> str:
     """
     cleaned = _CONTROL.sub("", text).strip()
     if not cleaned:
-        raise ValueError("the chat message is empty")
+        raise ValueError(gettext("the chat message is empty"))
     return cleaned
 
 
@@ -245,6 +246,7 @@ class Connection:
 
     Args:
         address: the client's network address (for the per-address cap).
+        language: the language of this client's views (an unknown code: English).
         queue_size: the most messages waiting for this client.
         messages_per_second, burst: how fast this client's messages are read.
     """
@@ -252,11 +254,13 @@ class Connection:
     def __init__(
         self,
         address: str = "",
+        language: str = "en",
         queue_size: int = 32,
         messages_per_second: float = 20.0,
         burst: int = 40,
     ) -> None:
         self.address = address
+        self.language = language if language in LANGUAGES else LANGUAGES[0]
         self.seats: frozenset[int] = frozenset()
         self.queue: asyncio.Queue[str] = asyncio.Queue(maxsize=queue_size)
         self.closing: str | None = None
@@ -385,8 +389,11 @@ class LiveGame:
             ok = token_matches(token, info.token_hash if info is not None else "0" * 64)
             if info is None or info.is_computer or not ok:
                 raise RefusedError(
-                    f"wrong token for seat {seat}: you can watch but not play it "
-                    "(an invite link works once: the first browser to open it keeps the seat)"
+                    gettext(
+                        "wrong token for seat %(seat)s: you can watch but not play it "
+                        "(an invite link works once: the first browser to open it keeps the seat)"
+                    )
+                    % {"seat": seat}
                 )
             granted.add(seat)
         return frozenset(granted)
@@ -407,12 +414,16 @@ class LiveGame:
         names = [
             s.label
             if not s.is_computer and s.label.strip().lower() not in placeholders
-            else f"seat {s.seat + 1}"
+            else gettext("seat %(number)d") % {"number": s.seat + 1}
             for s in self.seats
         ]
-        names += [f"seat {i + 1}" for i in range(len(names), len(engine))]
+        names += [
+            gettext("seat %(number)d") % {"number": i + 1} for i in range(len(names), len(engine))
+        ]
         return [
-            f"{name} (seat {i + 1})" if names.count(name) > 1 else name
+            gettext("%(name)s (seat %(number)d)") % {"name": name, "number": i + 1}
+            if names.count(name) > 1
+            else name
             for i, name in enumerate(names)
         ]
 
@@ -423,8 +434,14 @@ class LiveGame:
         if ending is None or self.stored.result is None:
             return result_in_words(names, self.state.returns())
         if ending["kind"] == "draw":
-            return "draw by agreement"
-        return f"{names[ending['seat']]} resigned; " + result_in_words(names, self.stored.result)
+            return gettext("draw by agreement")
+        resigned = gettext("%(player)s resigned") % {"player": names[ending["seat"]]}
+        return f"{resigned}; " + result_in_words(names, self.stored.result)
+
+    def view_in(self, seats: frozenset[int], language: str) -> dict[str, Any]:
+        """:meth:`view_for` with its words in ``language``."""
+        with using(language):
+            return self.view_for(seats)
 
     def view_for(self, seats: frozenset[int]) -> dict[str, Any]:
         """The ``view`` message for a connection playing ``seats`` (empty: spectator)."""
@@ -464,7 +481,10 @@ class LiveGame:
             "players": [
                 {
                     "seat": s.seat,
-                    "name": names[s.seat] if s.seat < len(names) else f"seat {s.seat}",
+                    "name": shown_name(names[s.seat])
+                    if s.seat < len(names)
+                    else gettext("seat %(number)d") % {"number": s.seat + 1},
+                    "engine_name": names[s.seat] if s.seat < len(names) else "",
                     "label": s.label,
                     "kind": s.kind,
                     "joined": s.joined,
@@ -563,7 +583,7 @@ class GameHub:
             reason = getattr(exc, "orig", None) or exc
             first = str(reason).splitlines()[0] if str(reason) else type(reason).__name__
             log.warning("the database refused %s: %s", getattr(fn, "__name__", "a call"), first)
-            raise StorageUnavailableError(STORAGE_MESSAGE) from None
+            raise StorageUnavailableError(gettext(STORAGE_MESSAGE)) from None
 
     # --- life cycle ----------------------------------------------------------
     async def resume_all(self) -> int:
@@ -642,13 +662,15 @@ class GameHub:
     def _abandoned_text(self) -> str:
         hours = self.limits.abandon_after / 3600
         span = f"{hours:g} h" if hours >= 1 else f"{self.limits.abandon_after:g} s"
-        return f"this game was abandoned: nobody acted for {span}"
+        return gettext("this game was abandoned: nobody acted for %(span)s") % {"span": span}
 
     # --- connections -----------------------------------------------------------------
-    def new_connection(self, address: str) -> Connection:
-        """A connection from ``address`` with this server's queue and rate limits."""
+    def new_connection(self, address: str, language: str = "en") -> Connection:
+        """A connection from ``address`` with this server's queue and rate limits, whose
+        views and messages are in ``language`` (one of :data:`~limitgames.translation.LANGUAGES`)."""
         connection = Connection(
             address,
+            language=language,
             queue_size=self.limits.send_queue,
             messages_per_second=self.limits.messages_per_second,
             burst=self.limits.message_burst,
@@ -786,7 +808,7 @@ class GameHub:
         )
         live = await self.get(game_id)
         if live is None:  # pragma: no cover - it was just stored
-            raise RefusedError("the game could not be stored")
+            raise RefusedError(gettext("the game could not be stored"))
         return game_id, tokens
 
     async def get(self, game_id: str) -> LiveGame | None:
@@ -881,7 +903,7 @@ class GameHub:
             )
         self._address_connections[connection.address] = held + 1
         live.connections.add(connection)
-        connection.push(json.dumps(live.view_for(connection.seats)))
+        connection.push(json.dumps(live.view_in(connection.seats, connection.language)))
         return None
 
     def detach(self, live: LiveGame, connection: Connection) -> None:
@@ -923,7 +945,10 @@ class GameHub:
                     token_hash = hash_token(token)
                     if not await self.db(self.store.mark_joined, live.id, s, token_hash):
                         raise RefusedError(
-                            f"seat {s} was just taken by whoever opened its invite link"
+                            gettext(
+                                "seat %(seat)s was just taken by whoever opened its invite link"
+                            )
+                            % {"seat": s}
                         )
                     live.seats[s].joined = True
                     live.seats[s].token_hash = token_hash
@@ -960,21 +985,27 @@ class GameHub:
             if live.error is not None:
                 raise RefusedError(live.error)
             if live.over:
-                raise RefusedError("the game is over")
+                raise RefusedError(gettext("the game is over"))
             seat = state.current_player()
             if not connection.seats:
-                raise RefusedError("spectators cannot act: open your invite link to play")
+                raise RefusedError(gettext("spectators cannot act: open your invite link to play"))
             if seat not in connection.seats:
-                raise RefusedError(f"it is not your turn: {live.seat_names()[seat]} is to move")
+                raise RefusedError(
+                    gettext("it is not your turn: %(player)s is to move")
+                    % {"player": shown_name(live.seat_names()[seat])}
+                )
             refused = self.clocks.refuse_action(live, seat)
             if refused is not None:
                 raise RefusedError(refused)
             if ply is not None and ply != len(live.action_seats):
-                raise RefusedError("the position has changed since you saw it; try again")
+                raise RefusedError(gettext("the position has changed since you saw it; try again"))
             try:
                 action = state.parse_action(text)
             except NotationError as exc:
-                raise RefusedError(f"cannot read {text!r}: {exc.reason}") from None
+                raise RefusedError(
+                    gettext("cannot read %(text)r: %(reason)s")
+                    % {"text": text, "reason": exc.reason}
+                ) from None
             if not state.is_legal(action):
                 raise RefusedError(_illegal_reason(state, action, text))
             await self._commit(live, seat, action)
@@ -989,13 +1020,13 @@ class GameHub:
         async with live.lock:
             if not live.undo_allowed(connection.seats):
                 raise RefusedError(
-                    "undo is only for games against the computer without hidden cards"
+                    gettext("undo is only for games against the computer without hidden cards")
                 )
             if live.over:
-                raise RefusedError("the game is over")
+                raise RefusedError(gettext("the game is over"))
             mine = [i for i, s in enumerate(live.action_seats) if s in connection.seats]
             if not mine:
-                raise RefusedError("there is nothing of yours to undo")
+                raise RefusedError(gettext("there is nothing of yours to undo"))
             plies = mine[-1]
             stored = live.stored
             stored.actions = list(live.notations)
@@ -1048,10 +1079,12 @@ class GameHub:
         except StorageUnavailableError:
             raise
         except GameNotPlayingError:
-            raise RefusedError("this game is no longer being played") from None
+            raise RefusedError(gettext("this game is no longer being played")) from None
         except Exception:
             log.exception("game %s: action %d could not be stored", live.id, ply)
-            raise RefusedError("the action could not be saved; the game is unchanged") from None
+            raise RefusedError(
+                gettext("the action could not be saved; the game is unchanged")
+            ) from None
         for agent in live.agents.values():
             agent.observe(state, action)
         live.previous = state
@@ -1079,13 +1112,15 @@ class GameHub:
             if seat is None:
                 if len(connection.seats) != 1:
                     raise RefusedError(
-                        "spectators cannot resign"
+                        gettext("spectators cannot resign")
                         if not connection.seats
-                        else "say which of your seats resigns"
+                        else gettext("say which of your seats resigns")
                     )
                 seat = next(iter(connection.seats))
             if seat not in connection.seats:
-                raise RefusedError(f"seat {seat} is not yours: you cannot resign it")
+                raise RefusedError(
+                    gettext("seat %(seat)s is not yours: you cannot resign it") % {"seat": seat}
+                )
             await self._end(live, resign_result(len(live.seats), seat), f"resign:{seat}")
         await self.broadcast(live)
 
@@ -1097,14 +1132,14 @@ class GameHub:
         """
         async with live.lock:
             if live.over:
-                raise RefusedError("the game is over")
+                raise RefusedError(gettext("the game is over"))
             if not connection.seats:
-                raise RefusedError("spectators cannot offer a draw")
+                raise RefusedError(gettext("spectators cannot offer a draw"))
             if not draw_allowed(live.stored.game, live.seats):
-                raise RefusedError("a draw can be agreed only in hex between two people")
+                raise RefusedError(gettext("a draw can be agreed only in hex between two people"))
             if not accept:
                 if not live.draw_offer - connection.seats:
-                    raise RefusedError("there is no draw offer to decline")
+                    raise RefusedError(gettext("there is no draw offer to decline"))
                 live.draw_offer = frozenset()
             else:
                 live.draw_offer = live.draw_offer | connection.seats
@@ -1115,9 +1150,9 @@ class GameHub:
     async def _end(self, live: LiveGame, result: list[float], ending: str) -> None:
         """Store the end of a game outside its rules (the lock is held)."""
         if live.over:
-            raise RefusedError("the game is over")
+            raise RefusedError(gettext("the game is over"))
         if not await self.db(self.store.end_game, live.id, result, ending):
-            raise RefusedError("this game is no longer being played")
+            raise RefusedError(gettext("this game is no longer being played"))
         live.stored.status = "finished"
         live.stored.result = list(result)
         live.stored.ending = ending
@@ -1146,9 +1181,9 @@ class GameHub:
         """
         async with live.lock:
             if not connection.seats:
-                raise RefusedError("spectators cannot ask for a rematch")
+                raise RefusedError(gettext("spectators cannot ask for a rematch"))
             if not live.over or live.stored.status == STATUS_ABANDONED:
-                raise RefusedError("a rematch is for a game that is over")
+                raise RefusedError(gettext("a rematch is for a game that is over"))
             if live.rematch_id is None:
                 n = len(live.seats)
                 choices: list[SeatChoice] = [SeatChoice(kind="open")] * n
@@ -1196,16 +1231,22 @@ class GameHub:
         """
         async with live.lock:
             if not 0 <= seat < len(live.seats):
-                raise RefusedError(f"this game has seats 0..{len(live.seats) - 1}")
+                raise RefusedError(
+                    gettext("this game has seats 0..%(last)d") % {"last": len(live.seats) - 1}
+                )
             if live.over:
-                raise RefusedError("the game is over")
+                raise RefusedError(gettext("the game is over"))
             if not live.seats[seat].is_open:
-                raise RefusedError(f"seat {seat} is not open (somebody took it)")
+                raise RefusedError(
+                    gettext("seat %(seat)s is not open (somebody took it)") % {"seat": seat}
+                )
             token = secrets.token_urlsafe(24)
             token_hash = hash_token(token)
             label = name or "guest"
             if not await self.db(self.store.take_seat, live.id, seat, token_hash, label):
-                raise RefusedError(f"seat {seat} is not open (somebody took it)")
+                raise RefusedError(
+                    gettext("seat %(seat)s is not open (somebody took it)") % {"seat": seat}
+                )
             info = live.seats[seat]
             info.kind = SEAT_HUMAN
             info.token_hash = token_hash
@@ -1245,13 +1286,13 @@ class GameHub:
         """
         channel = connection.chat_channel
         if channel is None:
-            raise RefusedError("say hello first (the page does): chat is per channel")
+            raise RefusedError(gettext("say hello first (the page does): chat is per channel"))
         try:
             cleaned = clean_chat(text)
         except ValueError as exc:
             raise RefusedError(str(exc)) from None
         if not connection.chat_bucket.take() or not live.chat_bucket.take():
-            raise TooManyError("you are chatting too fast: wait a moment")
+            raise TooManyError(gettext("you are chatting too fast: wait a moment"))
         if channel == CHANNEL_SEATS:
             writer = min(connection.seats)
             seat: int | None = writer
@@ -1358,16 +1399,17 @@ class GameHub:
         Never waits for a client: a viewer whose queue is full is closed with
         the reason ``resync`` (see :class:`Connection`).
         """
-        cache: dict[frozenset[int], str] = {}
+        cache: dict[tuple[frozenset[int], str], str] = {}
         for connection in list(live.connections):
-            text = cache.get(connection.seats)
+            key = (connection.seats, connection.language)
+            text = cache.get(key)
             if text is None:
-                text = json.dumps(live.view_for(connection.seats))
-                cache[connection.seats] = text
+                text = json.dumps(live.view_in(connection.seats, connection.language))
+                cache[key] = text
             connection.push(text)
 
     async def _send(self, live: LiveGame, connection: Connection) -> None:
-        await connection.send(live.view_for(connection.seats))
+        await connection.send(live.view_in(connection.seats, connection.language))
 
 
 def _illegal_reason(state: State, action: Action, text: str) -> str:
@@ -1375,10 +1417,12 @@ def _illegal_reason(state: State, action: Action, text: str) -> str:
     try:
         state.clone().apply(action)
     except IllegalActionError as exc:
-        return f"illegal action {text}: {exc.reason}"
+        reason = str(exc.reason)
     except LimitGamesError as exc:
-        return f"illegal action {text}: {exc}"
-    return f"illegal action {text}: it is not among the legal actions"
+        reason = str(exc)
+    else:
+        reason = gettext("it is not among the legal actions")
+    return gettext("illegal action %(action)s: %(reason)s") % {"action": text, "reason": reason}
 
 
 def _plain(value: Any) -> bool:

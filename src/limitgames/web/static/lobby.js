@@ -6,6 +6,8 @@ const gameSelect = document.getElementById("game-select");
 const variantFields = document.getElementById("variant-fields");
 const seatFields = document.getElementById("seat-fields");
 const errorBox = document.getElementById("lobby-error");
+// a game's status (the server's word) as the lobby shows it
+const STATUS_WORDS = { playing: t("playing"), finished: t("finished"), abandoned: t("abandoned") };
 
 export function loadMyGames() {
   try {
@@ -41,7 +43,7 @@ function playerCount(game) {
 
 function buildVariant() {
   const game = currentGame();
-  variantFields.replaceChildren(el("legend", { text: "Variant" }));
+  variantFields.replaceChildren(el("legend", { text: t("Variant") }));
   document.getElementById("game-description").textContent =
     `${game.title}, ${game.designer} (${game.year}). ${game.description || ""}`;
   for (const p of game.parameters) {
@@ -52,7 +54,7 @@ function buildVariant() {
         // null: the game's own value (for a data set: the shipped data), sent as ""
         const option = el("option", {
           value: choice === null ? "" : String(choice),
-          text: choice === null ? "default" : String(choice),
+          text: choice === null ? t("default") : String(choice),
         });
         if (choice === p.default) option.selected = true;
         input.append(option);
@@ -71,7 +73,7 @@ function buildVariant() {
     input.dataset.kind = p.kind;
     input.title = p.help;
     if (p.name === "players") input.addEventListener("change", buildSeats);
-    variantFields.append(el("label", {}, `${p.name} `, input, el("span", { class: "small", text: ` ${p.help}` })));
+    variantFields.append(el("label", {}, `${t(p.name)} `, input, el("span", { class: "small", text: ` ${p.help}` })));
   }
   buildSeats();
 }
@@ -80,19 +82,21 @@ function buildSeats() {
   const game = currentGame();
   const count = Math.max(game.min_players, Math.min(game.max_players, playerCount(game)));
   const previous = [...seatFields.querySelectorAll("select")].map((s) => s.value);
-  seatFields.replaceChildren(el("legend", { text: "Seats" }));
+  seatFields.replaceChildren(el("legend", { text: t("Seats") }));
   const best = Object.entries(game.levels).find(([level, note]) => level !== "random" && !note);
   const defaultComputer = `computer:${best ? best[0] : "random"}`;
   for (let seat = 0; seat < count; seat++) {
     const select = el("select", { name: `seat-${seat}`, "data-seat": String(seat) });
-    select.append(el("option", { value: "me", text: "me" }));
-    select.append(el("option", { value: "friend", text: "a friend (invite link)" }));
-    select.append(el("option", { value: "open", text: "open (anyone may take it)" }));
+    select.append(el("option", { value: "me", text: t("me") }));
+    select.append(el("option", { value: "friend", text: t("a friend (invite link)") }));
+    select.append(el("option", { value: "open", text: t("open (anyone may take it)") }));
     for (const [level, note] of Object.entries(game.levels)) {
-      select.append(el("option", { value: `computer:${level}`, text: `computer: ${level}${note ? ` (${note})` : ""}` }));
+      select.append(
+        el("option", { value: `computer:${level}`, text: t("computer: {level}", { level: t(level) }) + (note ? ` (${note})` : "") }),
+      );
     }
     select.value = previous[seat] || (seat === 0 ? "me" : defaultComputer);
-    seatFields.append(el("label", {}, `Seat ${seat + 1} `, select));
+    seatFields.append(el("label", {}, t("Seat {number}", { number: seat + 1 }) + " ", select));
   }
 }
 
@@ -150,7 +154,7 @@ async function startGame(event) {
   const answer = await response.json().catch(() => ({}));
   if (!response.ok) {
     const detail = Array.isArray(answer.detail) ? answer.detail.map((d) => d.msg).join("; ") : answer.detail;
-    errorBox.textContent = detail || `the server refused (${response.status})`;
+    errorBox.textContent = detail || t("the server refused ({status})", { status: response.status });
     return;
   }
   const mine = {};
@@ -167,12 +171,13 @@ async function startGame(event) {
 }
 
 function gameLine(summary, extra) {
-  const seats = summary.seats.map((s) => s.label).join(" vs ");
+  const seats = summary.seats.map((s) => s.label).join(` ${t("vs")} `);
   const item = el("li");
   item.append(el("a", { href: `/games/${summary.id}`, text: `${summary.game} ${summary.id}` }));
-  item.append(` ${seats} · ${summary.plies} actions · ${summary.status}`);
+  const actions = t("{count} actions", { count: summary.plies });
+  item.append(` ${seats} · ${actions} · ${STATUS_WORDS[summary.status] || summary.status}`);
   if (summary.status === "finished") {
-    item.append(" · ", el("a", { href: `/games/${summary.id}/replay`, text: "replay" }));
+    item.append(" · ", el("a", { href: `/games/${summary.id}/replay`, text: t("replay") }));
   }
   if (extra) item.append(extra);
   return item;
@@ -191,7 +196,7 @@ async function listGames() {
   const open = response.ok ? await response.json() : [];
   const openList = document.getElementById("open-games");
   if (open.length) {
-    openList.replaceChildren(...open.map((s) => gameLine(s, mine[s.id] ? " · yours" : " · watch")));
+    openList.replaceChildren(...open.map((s) => gameLine(s, ` · ${mine[s.id] ? t("yours") : t("watch")}`)));
   }
 }
 
