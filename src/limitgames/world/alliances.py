@@ -30,6 +30,7 @@ member, itself included, receives 1 disruption and takes its token back) or ``st
 from __future__ import annotations
 
 from limitgames.core import AmountForm
+from limitgames.translation import N_
 from limitgames.world.data import PLANTS
 from limitgames.world.market import bounded_amounts
 from limitgames.world.nation import INDUSTRIAL, MILITARY, Nation
@@ -115,16 +116,23 @@ def alliance_step(state: WorldState) -> bool:
     if state.cursor == 0:
         state.cursor = 1
         state.alliance_turn = 0
-        state.note(None, "Alliance step")
+        state.note(None, N_("Alliance step"))
     if state.alliance_turn < state.n:
         seat = state.turn_order()[state.alliance_turn]
         state.alliance_turn += 1
         state.push(Choice("alliance", seat, ()))
         return False
     if any(state.agreement.values()):
-        state.note(None, "Every alliance token turns to its negotiation side")
+        state.note(None, N_("Every alliance token turns to its negotiation side"))
     state.agreement = {k: [] for k in ALLIANCE_KINDS}
     return True
+
+
+ALLIANCE_WORDS: dict[str, str] = {
+    "military": N_("military alliance"),
+    "economic": N_("economic alliance"),
+}
+"""Each type of alliance token in the log's words (translated where the log is read)."""
 
 
 def locked(state: WorldState, kind: str, seat: int) -> bool:
@@ -156,21 +164,29 @@ def _alliance_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
     verb = action[0]
     seat = c.seat
     if verb == "pass":
-        s.note(seat, "Alliance step: does nothing")
+        s.note(seat, N_("Alliance step: does nothing"))
         return
     kind = action[1]
     if verb == "leave":
-        s.note(seat, f"leaves its {kind} alliance")
+        s.note(seat, N_("leaves its %(alliance)s"), alliance=ALLIANCE_WORDS[kind])
         _take_back(s, kind, seat)
         return
     other = NATION_NAMES.index(action[2])
     if verb == "exclude":
-        s.note(seat, f"proposes to exclude {action[2]} from its {kind} alliance")
+        s.note(
+            seat,
+            N_("proposes to exclude %(nation)s from its %(alliance)s"),
+            nation=action[2],
+            alliance=ALLIANCE_WORDS[kind],
+        )
         _ask_next(
             s, ("exclude", kind, seat, other), tuple(x for x in allies(s, kind, seat) if x != other)
         )
         return
-    s.note(seat, f"offers {action[2]} {'an' if kind == 'economic' else 'a'} {kind} alliance")
+    if kind == "economic":
+        s.note(seat, N_("offers %(nation)s an economic alliance"), nation=action[2])
+    else:
+        s.note(seat, N_("offers %(nation)s a military alliance"), nation=action[2])
     voters = [other] + [
         x
         for x in s.turn_order()
@@ -187,7 +203,7 @@ def _ask_next(s: WorldState, proposal: tuple[str, str, int, int], voters: tuple[
         return
     verb, kind, seat, other = proposal
     if verb == "exclude":
-        s.note(other, f"is excluded from the {kind} alliance")
+        s.note(other, N_("is excluded from the %(alliance)s"), alliance=ALLIANCE_WORDS[kind])
         _take_back(s, kind, other)
         return
     s.push(Choice("fee", seat, (kind, other)))
@@ -199,11 +215,14 @@ def _answer_options(s: WorldState, c: Choice) -> list[WorldAction]:
 
 def _answer_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
     proposal, rest = c.args
-    verb = "the offer" if proposal[0] == "offer" else "the exclusion"
+    offer = proposal[0] == "offer"
     if action[0] == "refuse":
-        s.note(c.seat, f"refuses {verb}: no effect")
+        s.note(
+            c.seat,
+            N_("refuses the offer: no effect") if offer else N_("refuses the exclusion: no effect"),
+        )
         return
-    s.note(c.seat, f"accepts {verb}")
+    s.note(c.seat, N_("accepts the offer") if offer else N_("accepts the exclusion"))
     _ask_next(s, proposal, rest)
 
 
@@ -235,8 +254,14 @@ def _fee_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
     names = ", ".join(NATION_NAMES[x] for x in merged)
     s.note(
         c.seat,
-        f"{kind} alliance confirmed ({mine} $ + {NATION_NAMES[other]} {theirs} $ to the World "
-        f"Bank): {names}",
+        N_(
+            "%(alliance)s confirmed (%(mine)d $ + %(other)s %(theirs)d $ to the World Bank): %(names)s"
+        ),
+        alliance=ALLIANCE_WORDS[kind],
+        mine=mine,
+        other=NATION_NAMES[other],
+        theirs=theirs,
+        names=names,
     )
     if kind == "military" and len(merged) == s.n and not s.demilitarized:
         demilitarize(s)
@@ -256,7 +281,11 @@ def _take_back(s: WorldState, kind: str, seat: int) -> None:
         s.alliances[kind].remove(group)
         if last in s.agreement[kind]:
             s.agreement[kind].remove(last)
-        s.note(last, f"takes back its {kind} alliance token (the only one left)")
+        s.note(
+            last,
+            N_("takes back its %(alliance)s token (the only one left)"),
+            alliance=ALLIANCE_WORDS[kind],
+        )
 
 
 def demilitarize(s: WorldState) -> None:
@@ -266,7 +295,7 @@ def demilitarize(s: WorldState) -> None:
     and returns up to 2 disruption tokens."""
     al = s.data.alliances
     s.demilitarized = True
-    s.note(None, "Every nation is in one military alliance: demilitarization")
+    s.note(None, N_("Every nation is in one military alliance: demilitarization"))
     positions = s.data.production_positions
     order = s.turn_order()
     for seat in order:
@@ -274,7 +303,12 @@ def demilitarize(s: WorldState) -> None:
         if s.data.level(n.plants[MILITARY]) >= al["demilitarization_military_value"]:
             old = n.plants[INDUSTRIAL]
             n.move_plant(INDUSTRIAL, al["demilitarization_industrial_levels"], positions)
-            s.note(seat, f"Demilitarization: industrial plant {old} -> {n.plants[INDUSTRIAL]}")
+            s.note(
+                seat,
+                N_("Demilitarization: industrial plant %(old)d -> %(new)d"),
+                old=old,
+                new=n.plants[INDUSTRIAL],
+            )
     for seat in order:
         n = s.nations[seat]
         old_plant, old_stock = n.plants[MILITARY], n.stock[MILITARY]
@@ -282,13 +316,17 @@ def demilitarize(s: WorldState) -> None:
         n.stock[MILITARY] = 0
         s.note(
             seat,
-            f"Demilitarization: military plant {old_plant} -> 1, military {old_stock} -> 0",
+            N_("Demilitarization: military plant %(plant)d -> 1, military %(stock)d -> 0"),
+            plant=old_plant,
+            stock=old_stock,
         )
-        s.change_unrest(n, al["demilitarization_unrest"], "Demilitarization")
+        s.change_unrest(n, al["demilitarization_unrest"], N_("Demilitarization"))
         back = s.return_disruption(n, al["demilitarization_disruption"])
         if back:
-            s.note(seat, f"Demilitarization: {back} disruption back to the reserve")
-        sol_choice(s, n, al["demilitarization_sol"], "Demilitarization", deferred=True)
+            s.note(
+                seat, N_("Demilitarization: %(count)d disruption back to the reserve"), count=back
+            )
+        sol_choice(s, n, al["demilitarization_sol"], N_("Demilitarization"), deferred=True)
     s.flush_deferred()
 
 
@@ -331,8 +369,23 @@ def start_asking(
     kind = "economic" if resource == "money" else help_kind(s, resource)
     assert kind is not None
     asked = tuple(helpers(s, kind, seat, resource))
-    what = f"{missing} $ for {s.data.cards[card].name}" if card else f"{missing} {resource}"
-    s.note(seat, f"asks its {kind} allies for {what}")
+    allies_words = N_("economic allies") if kind == "economic" else N_("military allies")
+    if card:
+        s.note(
+            seat,
+            N_("asks its %(allies)s for %(missing)d $ for %(card)s"),
+            allies=allies_words,
+            missing=missing,
+            card=s.data.cards[card].name,
+        )
+    else:
+        s.note(
+            seat,
+            N_("asks its %(allies)s for %(missing)d %(resource)s"),
+            allies=allies_words,
+            missing=missing,
+            resource=resource,
+        )
     _next_aid(s, (seat, kind, resource, missing, card, then), asked, (), False)
 
 
@@ -351,7 +404,13 @@ def _next_aid(
     if card:
         n = s.nations[seat]
         if given < missing:
-            s.note(seat, f"{s.data.cards[card].name}: {given} $ of {missing} $ offered; not played")
+            s.note(
+                seat,
+                N_("%(card)s: %(given)d $ of %(missing)d $ offered; not played"),
+                card=s.data.cards[card].name,
+                given=given,
+                missing=missing,
+            )
         else:
             for x, k in pledges:
                 _move(s.nations[x], n, "money", k)
@@ -399,12 +458,25 @@ def _aid_accept(s: WorldState, c: Choice, action: WorldAction) -> str | None:
 def _aid_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
     request, asked, pledges, refused = c.args
     resource = request[2]
-    unit = " $" if resource == "money" else f" {resource}"
     if action[0] == "refuse":
-        s.note(c.seat, f"refuses to help {NATION_NAMES[request[0]]}")
+        s.note(c.seat, N_("refuses to help %(nation)s"), nation=NATION_NAMES[request[0]])
         _next_aid(s, request, asked, pledges, True)
         return
-    s.note(c.seat, f"gives {NATION_NAMES[request[0]]} {action[1]}{unit}")
+    if resource == "money":
+        s.note(
+            c.seat,
+            N_("gives %(nation)s %(count)d $"),
+            nation=NATION_NAMES[request[0]],
+            count=action[1],
+        )
+    else:
+        s.note(
+            c.seat,
+            N_("gives %(nation)s %(count)d %(resource)s"),
+            nation=NATION_NAMES[request[0]],
+            count=action[1],
+            resource=resource,
+        )
     _next_aid(s, request, asked, (*pledges, (c.seat, action[1])), refused)
 
 
@@ -415,11 +487,18 @@ def _break_options(s: WorldState, c: Choice) -> list[WorldAction]:
 def _break_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
     kind = c.args[0]
     if action[0] == "stay":
-        s.note(c.seat, f"keeps its {kind} alliance despite the refusal")
+        s.note(
+            c.seat, N_("keeps its %(alliance)s despite the refusal"), alliance=ALLIANCE_WORDS[kind]
+        )
         return
     group = group_of(s, kind, c.seat) or []
     k = s.data.alliances["break_disruption"]
-    s.note(c.seat, f"breaks its {kind} alliance: every member +{k} disruption, tokens back")
+    s.note(
+        c.seat,
+        N_("breaks its %(alliance)s: every member +%(count)d disruption, tokens back"),
+        alliance=ALLIANCE_WORDS[kind],
+        count=k,
+    )
     for seat in [x for x in s.turn_order() if x in group]:
         s.gain_disruption(s.nations[seat], k)
         if seat in s.agreement[kind]:

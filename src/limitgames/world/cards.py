@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from limitgames.core import AmountForm
+from limitgames.translation import N_
 from limitgames.world.data import PLANTS, RESOURCES
 from limitgames.world.market import bounded_amounts, held, start_trading
 from limitgames.world.nation import INDUSTRIAL, MILITARY, RENEWABLE, Nation
@@ -50,6 +51,7 @@ from limitgames.world.state import (
     WorldAction,
     WorldState,
 )
+from limitgames.world.words import phrase
 
 CheckFn = Callable[[WorldState, Nation], bool]
 ShortfallFn = Callable[[WorldState, Nation], str | None]
@@ -376,12 +378,19 @@ def withdraw(state: WorldState, nation: Nation, card: str, forced: bool = False)
     nation.decks[state.data.cards[card].deck].append(card)
     name = state.data.cards[card].name
     if card == "policy-planning":
-        state.change_unrest(nation, _p(state, card, "withdraw_unrest"), f"{name} taken back")
+        state.change_unrest(
+            nation,
+            _p(state, card, "withdraw_unrest"),
+            phrase(N_("%(card)s taken back"), card=name),
+        )
         return
     old = nation.plants[RENEWABLE]
     nation.plants[RENEWABLE] = max(1, old - _p(state, card, "withdraw_levels"))
-    why = "taken back (not enough fossil)" if forced else "taken back"
-    state.note(nation.seat, f"{name} {why}: renewable plant {old} -> {nation.plants[RENEWABLE]}")
+    if forced:
+        template = N_("%(card)s taken back (not enough fossil): renewable plant %(old)d -> %(new)d")
+    else:
+        template = N_("%(card)s taken back: renewable plant %(old)d -> %(new)d")
+    state.note(nation.seat, template, card=name, old=old, new=nation.plants[RENEWABLE])
 
 
 # --- playing -----------------------------------------------------------------------------
@@ -390,7 +399,7 @@ def play(state: WorldState, nation: Nation, card: str) -> None:
     info = state.data.cards[card]
     nation.hand.remove(card)
     (nation.permanent if info.permanent else nation.played).append(card)
-    state.note(nation.seat, f"plays {info.name}")
+    state.note(nation.seat, N_("plays %(card)s"), card=info.name)
     if card in TARGETED:
         state.push(Choice("target", nation.seat, (card,)))
         return
@@ -408,7 +417,11 @@ def _money_unrest(card: str) -> EffectFn:
     def effect(s: WorldState, n: Nation) -> None:
         cost = _p(s, card, "money_per_pop") * _pop(s, n)
         _pay(s, n, cost)
-        s.change_unrest(n, _p(s, card, "unrest"), f"{s.data.cards[card].name} (cost {cost} $)")
+        s.change_unrest(
+            n,
+            _p(s, card, "unrest"),
+            phrase(N_("%(card)s (cost %(cost)d $)"), card=s.data.cards[card].name, cost=cost),
+        )
 
     return effect
 
@@ -417,7 +430,7 @@ def _money_sol(card: str) -> EffectFn:
     def effect(s: WorldState, n: Nation) -> None:
         cost = _p(s, card, "money_per_pop") * _pop(s, n)
         _pay(s, n, cost)
-        s.note(n.seat, f"{s.data.cards[card].name}: pay {cost} $")
+        s.note(n.seat, N_("%(card)s: pay %(cost)d $"), card=s.data.cards[card].name, cost=cost)
         sol_choice(s, n, _p(s, card, "sol"), s.data.cards[card].name)
 
     return effect
@@ -425,40 +438,48 @@ def _money_sol(card: str) -> EffectFn:
 
 def _unrest_cost_only(card: str) -> EffectFn:
     def effect(s: WorldState, n: Nation) -> None:
-        s.change_unrest(n, _p(s, card, "unrest_cost"), f"{s.data.cards[card].name} (cost)")
+        s.change_unrest(
+            n,
+            _p(s, card, "unrest_cost"),
+            phrase(N_("%(card)s (cost)"), card=s.data.cards[card].name),
+        )
 
     return effect
 
 
 def _indoctrination(s: WorldState, n: Nation) -> None:
-    s.change_unrest(n, _p(s, "indoctrination", "unrest"), "Indoctrination")
-    sol_choice(s, n, -_p(s, "indoctrination", "sol_cost"), "Indoctrination (cost)")
+    s.change_unrest(n, _p(s, "indoctrination", "unrest"), N_("Indoctrination"))
+    sol_choice(s, n, -_p(s, "indoctrination", "sol_cost"), N_("Indoctrination (cost)"))
 
 
 def _overconsumption(s: WorldState, n: Nation) -> None:
     cost = _p(s, "overconsumption", "industrial_per_pop") * _pop(s, n)
     n.stock[INDUSTRIAL] -= cost
     extra = recycle(s, n, cost)
-    s.note(n.seat, f"Overconsumption: spend {cost} industrial{extra}")
-    s.change_unrest(n, _p(s, "overconsumption", "unrest"), "Overconsumption")
+    s.note(
+        n.seat, N_("Overconsumption: spend %(cost)d industrial%(extra)s"), cost=cost, extra=extra
+    )
+    s.change_unrest(n, _p(s, "overconsumption", "unrest"), N_("Overconsumption"))
 
 
 def _urbanization(s: WorldState, n: Nation) -> None:
     cost = _p(s, "urbanization", "industrial_per_pop") * _pop(s, n)
     n.stock[INDUSTRIAL] -= cost
     extra = recycle(s, n, cost)
-    s.note(n.seat, f"Urbanization: spend {cost} industrial{extra}")
-    sol_choice(s, n, _p(s, "urbanization", "sol"), "Urbanization")
+    s.note(n.seat, N_("Urbanization: spend %(cost)d industrial%(extra)s"), cost=cost, extra=extra)
+    sol_choice(s, n, _p(s, "urbanization", "sol"), N_("Urbanization"))
 
 
 def _surcharge(s: WorldState, n: Nation) -> None:
-    s.change_unrest(n, _p(s, "surcharge", "unrest_cost"), "Surcharge (cost)")
+    s.change_unrest(n, _p(s, "surcharge", "unrest_cost"), N_("Surcharge (cost)"))
     _bank_to_limit(s, _p(s, "surcharge", "bank_to_limit"))
     gain = _p(s, "surcharge", "money_per_pop") * _pop(s, n)
     s.pay_from_bank(n, gain)
     s.note(
         n.seat,
-        f"Surcharge: {_p(s, 'surcharge', 'bank_to_limit')} $ from the World Bank to the LIMIT box; +{gain} $",
+        N_("Surcharge: %(bank)d $ from the World Bank to the LIMIT box; +%(gain)d $"),
+        bank=_p(s, "surcharge", "bank_to_limit"),
+        gain=gain,
     )
 
 
@@ -468,10 +489,10 @@ def _political_reform(s: WorldState, n: Nation) -> None:
 
 
 def _conscription(s: WorldState, n: Nation) -> None:
-    s.change_unrest(n, _p(s, "conscription", "unrest_cost"), "Conscription (cost)")
+    s.change_unrest(n, _p(s, "conscription", "unrest_cost"), N_("Conscription (cost)"))
     gain = _pop(s, n, _p(s, "conscription", "military_pop_offset"))
     n.stock[MILITARY] += gain
-    s.note(n.seat, f"Conscription: +{gain} military")
+    s.note(n.seat, N_("Conscription: +%(gain)d military"), gain=gain)
 
 
 def _artificial_intelligence(s: WorldState, n: Nation) -> None:
@@ -494,12 +515,14 @@ def _extraction(s: WorldState, n: Nation) -> None:
     s.limit_box["fossil"] -= k
     s.note(
         n.seat,
-        f"Extraction: +{k} fossil from the LIMIT box, +{_p(s, 'extraction', 'pollution')} pollution",
+        N_("Extraction: +%(fossil)d fossil from the LIMIT box, +%(pollution)d pollution"),
+        fossil=k,
+        pollution=_p(s, "extraction", "pollution"),
     )
 
 
 def _overproduction(s: WorldState, n: Nation) -> None:
-    s.change_unrest(n, _p(s, "overproduction", "unrest_cost"), "Overproduction (cost)")
+    s.change_unrest(n, _p(s, "overproduction", "unrest_cost"), N_("Overproduction (cost)"))
     s.push(Choice("produce", n.seat, ()))
 
 
@@ -514,7 +537,10 @@ def _plant_cost_card(card: str) -> EffectFn:
         n.plants[INDUSTRIAL] -= _p(s, card, "industrial_levels")
         s.note(
             n.seat,
-            f"{s.data.cards[card].name} (cost): industrial plant {old} -> {n.plants[INDUSTRIAL]}",
+            N_("%(card)s (cost): industrial plant %(old)d -> %(new)d"),
+            card=s.data.cards[card].name,
+            old=old,
+            new=n.plants[INDUSTRIAL],
         )
 
     return effect
@@ -523,7 +549,7 @@ def _plant_cost_card(card: str) -> EffectFn:
 def _intensive_farming(s: WorldState, n: Nation) -> None:
     cost = _p(s, "intensive-farming", "money_per_value") * s.data.level(n.plants[RENEWABLE])
     _pay(s, n, cost)
-    s.note(n.seat, f"Intensive Farming (cost): {cost} $")
+    s.note(n.seat, N_("Intensive Farming (cost): %(cost)d $"), cost=cost)
 
 
 def _helped_card(card: str) -> EffectFn:
@@ -543,8 +569,11 @@ def _speculation(s: WorldState, n: Nation) -> None:
     _pay(s, n, _p(s, "speculation", "money_to_limit"), to_limit=True)
     s.note(
         n.seat,
-        f"Speculation (cost): {_p(s, 'speculation', 'bank_to_limit')} $ from the World Bank and "
-        f"{_p(s, 'speculation', 'money_to_limit')} $ of yours to the LIMIT box",
+        N_(
+            "Speculation (cost): %(bank)d $ from the World Bank and %(own)d $ of yours to the LIMIT box"
+        ),
+        bank=_p(s, "speculation", "bank_to_limit"),
+        own=_p(s, "speculation", "money_to_limit"),
     )
     start_trading(s, n)
     s.push(Choice("price", n.seat, ()))
@@ -554,7 +583,8 @@ def _stock_exchange(s: WorldState, n: Nation) -> None:
     _pay(s, n, _p(s, "stock-exchange", "money_to_limit"), to_limit=True)
     s.note(
         n.seat,
-        f"Stock Exchange (cost): {_p(s, 'stock-exchange', 'money_to_limit')} $ to the LIMIT box",
+        N_("Stock Exchange (cost): %(own)d $ to the LIMIT box"),
+        own=_p(s, "stock-exchange", "money_to_limit"),
     )
 
 
@@ -569,8 +599,14 @@ def _colonization(s: WorldState, n: Nation) -> None:
     n.fossil += f
     s.note(
         n.seat,
-        f"Colonization: spend {_p(s, 'colonization', 'military')} military, +{_p(s, 'colonization', 'disruption')} "
-        f"disruption; +{t} territory, +{f} fossil",
+        N_(
+            "Colonization: spend %(military)d military, +%(disruption)d disruption; "
+            "+%(territory)d territory, +%(fossil)d fossil"
+        ),
+        military=_p(s, "colonization", "military"),
+        disruption=_p(s, "colonization", "disruption"),
+        territory=t,
+        fossil=f,
     )
 
 
@@ -580,9 +616,11 @@ def _police_repression(s: WorldState, n: Nation) -> None:
     s.gain_disruption(n, _p(s, "police-repression", "disruption"))
     s.note(
         n.seat,
-        f"Police Repression (cost): {cost} military, +{_p(s, 'police-repression', 'disruption')} disruption",
+        N_("Police Repression (cost): %(military)d military, +%(disruption)d disruption"),
+        military=cost,
+        disruption=_p(s, "police-repression", "disruption"),
     )
-    s.change_unrest(n, _p(s, "police-repression", "unrest"), "Police Repression")
+    s.change_unrest(n, _p(s, "police-repression", "unrest"), N_("Police Repression"))
 
 
 EFFECTS: dict[str, EffectFn] = {
@@ -632,7 +670,13 @@ def _upgrade_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
     _pay(s, n, cost)
     n.move_plant(i, _p(s, card, "levels"), s.data.production_positions)
     s.note(
-        c.seat, f"{s.data.cards[card].name}: pay {cost} $, {action[1]} plant {old} -> {n.plants[i]}"
+        c.seat,
+        N_("%(card)s: pay %(cost)d $, %(plant)s plant %(old)d -> %(new)d"),
+        card=s.data.cards[card].name,
+        cost=cost,
+        plant=action[1],
+        old=old,
+        new=n.plants[i],
     )
 
 
@@ -649,7 +693,11 @@ def _recall_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
     n = s.nations[c.seat]
     n.played.remove(action[1])
     n.hand.append(action[1])
-    s.note(c.seat, f"Artificial Intelligence: {s.data.cards[action[1]].name} back to the hand")
+    s.note(
+        c.seat,
+        N_("Artificial Intelligence: %(card)s back to the hand"),
+        card=s.data.cards[action[1]].name,
+    )
 
 
 def _produce_options(s: WorldState, c: Choice) -> list[WorldAction]:
@@ -657,7 +705,7 @@ def _produce_options(s: WorldState, c: Choice) -> list[WorldAction]:
 
 
 def _produce_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
-    produce(s, s.nations[c.seat], PLANTS.index(action[1]), "Overproduction")
+    produce(s, s.nations[c.seat], PLANTS.index(action[1]), N_("Overproduction"))
 
 
 def _gain_options(s: WorldState, c: Choice) -> list[WorldAction]:
@@ -667,7 +715,7 @@ def _gain_options(s: WorldState, c: Choice) -> list[WorldAction]:
 def _gain_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
     k = _p(s, "craftsmanship", "resources")
     s.nations[c.seat].stock[PLANTS.index(action[1])] += k
-    s.note(c.seat, f"Craftsmanship: +{k} {action[1]}")
+    s.note(c.seat, N_("Craftsmanship: +%(count)d %(resource)s"), count=k, resource=action[1])
 
 
 # contributions (Cleaning the Planet, Humanitarian Aid)
@@ -689,28 +737,47 @@ def _next_contribution(
     if n.money < rest:
         s.note(
             player,
-            f"{name}: {pledged} $ pledged, {rest} $ needed but only {n.money} $ held; no effect",
+            N_(
+                "%(card)s: %(pledged)d $ pledged, %(rest)d $ needed but only %(held)d $ held; no effect"
+            ),
+            card=name,
+            pledged=pledged,
+            rest=rest,
+            held=n.money,
         )
         return
     for seat, amount in pledges:
         _pay(s, s.nations[seat], amount)
     _pay(s, n, rest)
     helped = ", ".join(f"{NATION_NAMES[x]} {a} $" for x, a in pledges if a)
-    s.note(player, f"{name}: pays {rest} $" + (f" (helped by {helped})" if helped else ""))
+    if helped:
+        s.note(
+            player,
+            N_("%(card)s: pays %(rest)d $ (helped by %(helpers)s)"),
+            card=name,
+            rest=rest,
+            helpers=helped,
+        )
+    else:
+        s.note(player, N_("%(card)s: pays %(rest)d $"), card=name, rest=rest)
     if card == "cleaning-the-planet":
         first = s.return_pollution(n, _p(s, card, "pollution_first"))
         parts = [f"{NATION_NAMES[player]} {first}"]
         for seat in s.turn_order():
             k = s.return_pollution(s.nations[seat], _p(s, card, "pollution_each"))
             parts.append(f"{NATION_NAMES[seat]} {k}")
-        s.note(player, "Cleaning the Planet: pollution returned: " + ", ".join(parts))
+        s.note(
+            player, N_("Cleaning the Planet: pollution returned: %(parts)s"), parts=", ".join(parts)
+        )
     else:
         first = s.return_disruption(n, _p(s, card, "disruption_first"))
         parts = [f"{NATION_NAMES[player]} {first}"]
         for seat in s.turn_order():
             k = s.return_disruption(s.nations[seat], _p(s, card, "disruption_each"))
             parts.append(f"{NATION_NAMES[seat]} {k}")
-        s.note(player, "Humanitarian Aid: disruption returned: " + ", ".join(parts))
+        s.note(
+            player, N_("Humanitarian Aid: disruption returned: %(parts)s"), parts=", ".join(parts)
+        )
 
 
 def _contribute_max(s: WorldState, c: Choice) -> int:
@@ -741,7 +808,12 @@ def _contribute_accept(s: WorldState, c: Choice, action: WorldAction) -> str | N
 def _contribute_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
     card, player, helpers, pledges = c.args
     if action[1]:
-        s.note(c.seat, f"pledges {action[1]} $ to {s.data.cards[card].name}")
+        s.note(
+            c.seat,
+            N_("pledges %(amount)d $ to %(card)s"),
+            amount=action[1],
+            card=s.data.cards[card].name,
+        )
     _next_contribution(s, card, player, helpers, (*pledges, (c.seat, action[1])))
 
 
@@ -759,7 +831,7 @@ def _target_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
     card = c.args[0]
     a = s.nations[c.seat]
     if action[1] == "star":
-        s.note(c.seat, f"{s.data.cards[card].name} targets the star nation")
+        s.note(c.seat, N_("%(card)s targets the star nation"), card=s.data.cards[card].name)
         if card in WARS:
             s.push(Choice("spend", c.seat, (card, STAR)))
             return
@@ -770,8 +842,10 @@ def _target_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
     t = s.nations[NATION_NAMES.index(action[1])]
     if t.passed:
         t.passed = False
-        s.note(t.seat, f"targeted by {s.data.cards[card].name}: may play again")
-    s.note(c.seat, f"{s.data.cards[card].name} targets {action[1]}")
+        s.note(t.seat, N_("targeted by %(card)s: may play again"), card=s.data.cards[card].name)
+    s.note(
+        c.seat, N_("%(card)s targets %(nation)s"), card=s.data.cards[card].name, nation=action[1]
+    )
     if card in WARS:
         s.push(Choice("spend", c.seat, (card, t.seat)))
         return
@@ -811,7 +885,13 @@ def _spend_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
     a.stock[MILITARY] -= amount
     d = _p(s, card, "disruption")
     s.gain_disruption(a, d)
-    s.note(c.seat, f"{s.data.cards[card].name}: spends {amount} military, +{d} disruption")
+    s.note(
+        c.seat,
+        N_("%(card)s: spends %(amount)d military, +%(disruption)d disruption"),
+        card=s.data.cards[card].name,
+        amount=amount,
+        disruption=d,
+    )
     if target == STAR:
         from limitgames.world.solo import star_war
 
@@ -856,9 +936,14 @@ def _resist_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
         return
     if action[0] == "resist":
         t.stock[MILITARY] -= amount
-        s.note(c.seat, f"resists {name}: spends {amount} military; no effect")
+        s.note(
+            c.seat,
+            N_("resists %(card)s: spends %(amount)d military; no effect"),
+            card=name,
+            amount=amount,
+        )
         return
-    s.note(c.seat, f"does not resist {name}")
+    s.note(c.seat, N_("does not resist %(card)s"), card=name)
     if card == "military-operation":
         s.push(Choice("take", attacker, (t.seat,)))
         return
@@ -866,18 +951,20 @@ def _resist_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
     t.territory -= lost
     if card == "annexation-of-territory":
         a.territory += lost
-        where = f"to {NATION_NAMES[attacker]}"
+        where: str = phrase(N_("to %(nation)s"), nation=NATION_NAMES[attacker])
     else:
         s.limit_box["territory"] += lost
-        where = "to the LIMIT box"
+        where = N_("to the LIMIT box")
     drop = t.cap_renewable()
-    text = f"{name}: loses {lost} territory {where}"
+    text: str = phrase(
+        N_("%(card)s: loses %(lost)d territory %(where)s"), card=name, lost=lost, where=where
+    )
     if drop:
-        text += f", renewable plant -{drop} (above the territory)"
+        text += phrase(N_(", renewable plant -%(drop)d (above the territory)"), drop=drop)
     if card == "mass-destruction":
         k = _p(s, card, "pollution")
         s.gain_pollution(t, k)
-        text += f", +{k} pollution"
+        text += phrase(N_(", +%(pollution)d pollution"), pollution=k)
     s.note(c.seat, text)
     plants = PLANTS if s.data.readings["war_plants"] == "any" else ("industrial", "military")
     plant_choice(s, t, _p(s, card, "production_levels"), -1, plants, name, decider=attacker)
@@ -912,7 +999,9 @@ def _take_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
         k = min(top, star.fossil)
         star.fossil -= k
         a.fossil += k
-        s.note(c.seat, f"Military Operation: takes {k} fossil from the star nation")
+        s.note(
+            c.seat, N_("Military Operation: takes %(count)d fossil from the star nation"), count=k
+        )
         return
     t = s.nations[c.args[0]]
     r = RESOURCES.index(what)
@@ -923,7 +1012,13 @@ def _take_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
     else:
         t.stock[r] -= k
         a.stock[r] += k
-    s.note(c.seat, f"Military Operation: takes {k} {what} from {NATION_NAMES[t.seat]}")
+    s.note(
+        c.seat,
+        N_("Military Operation: takes %(count)d %(resource)s from %(nation)s"),
+        count=k,
+        resource=what,
+        nation=NATION_NAMES[t.seat],
+    )
 
 
 def _offshore(s: WorldState, a: Nation, t: Nation) -> None:
@@ -940,15 +1035,21 @@ def _offshore(s: WorldState, a: Nation, t: Nation) -> None:
     s.gain_pollution(t, pollution)
     s.note(
         a.seat,
-        f"Offshore Production: pays {value} $ to {NATION_NAMES[t.seat]}, "
-        f"{_p(s, 'offshore-production', 'bank_to_limit')} $ World Bank -> LIMIT box; "
-        f"+{value} industrial, fossil -{fossil}; {NATION_NAMES[t.seat]} +{pollution} pollution",
+        N_(
+            "Offshore Production: pays %(value)d $ to %(nation)s, %(bank)d $ World Bank -> LIMIT "
+            "box; +%(value)d industrial, fossil -%(fossil)d; %(nation)s +%(pollution)d pollution"
+        ),
+        value=value,
+        nation=NATION_NAMES[t.seat],
+        bank=_p(s, "offshore-production", "bank_to_limit"),
+        fossil=fossil,
+        pollution=pollution,
     )
 
 
 def _soft_power(s: WorldState, a: Nation, t: Nation) -> None:
     _pay(s, a, _p(s, "soft-power", "money"))
-    s.note(a.seat, f"Soft Power (cost): {_p(s, 'soft-power', 'money')} $")
+    s.note(a.seat, N_("Soft Power (cost): %(cost)d $"), cost=_p(s, "soft-power", "money"))
     s.push(Choice("give", a.seat, (t.seat,)))
 
 
@@ -969,12 +1070,19 @@ def _give_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
         assert star is not None
         a.pollution -= action[1]
         star.pollution += action[1]
-        s.note(c.seat, f"Soft Power: gives {action[1]} pollution to the star nation")
+        s.note(
+            c.seat, N_("Soft Power: gives %(count)d pollution to the star nation"), count=action[1]
+        )
         return
     t = s.nations[c.args[0]]
     a.pollution -= action[1]
     t.pollution += action[1]
-    s.note(c.seat, f"Soft Power: gives {action[1]} pollution to {NATION_NAMES[t.seat]}")
+    s.note(
+        c.seat,
+        N_("Soft Power: gives %(count)d pollution to %(nation)s"),
+        count=action[1],
+        nation=NATION_NAMES[t.seat],
+    )
 
 
 def _interference(s: WorldState, a: Nation, t: Nation) -> None:
@@ -987,12 +1095,17 @@ def _interference(s: WorldState, a: Nation, t: Nation) -> None:
     take = min(t.money, due)
     t.money -= take
     a.money += take
-    s.note(a.seat, f"Political Interference: takes {take} $ from {NATION_NAMES[t.seat]}")
+    s.note(
+        a.seat,
+        N_("Political Interference: takes %(money)d $ from %(nation)s"),
+        money=take,
+        nation=NATION_NAMES[t.seat],
+    )
     s.push(
         Choice(
             "raise",
             a.seat,
-            (_p(s, "political-interference", "sol"), t.seat, "Political Interference"),
+            (_p(s, "political-interference", "sol"), t.seat, N_("Political Interference")),
         )
     )
 
@@ -1003,12 +1116,17 @@ def _tourism(s: WorldState, a: Nation, t: Nation) -> None:
     take = min(due, t.money)
     t.money -= take
     a.money += take
-    s.note(a.seat, f"Development of Tourism: takes {take} $ from {NATION_NAMES[t.seat]}")
+    s.note(
+        a.seat,
+        N_("Development of Tourism: takes %(money)d $ from %(nation)s"),
+        money=take,
+        nation=NATION_NAMES[t.seat],
+    )
     k = _p(s, "development-of-tourism", "unrest")
     if s.data.readings["tourism_reduces"] == "sol":
-        sol_choice(s, t, -abs(k), "Development of Tourism")
+        sol_choice(s, t, -abs(k), N_("Development of Tourism"))
     else:
-        s.change_unrest(t, k, "Development of Tourism")
+        s.change_unrest(t, k, N_("Development of Tourism"))
 
 
 def _terrorism(s: WorldState, a: Nation, t: Nation) -> None:
@@ -1016,9 +1134,11 @@ def _terrorism(s: WorldState, a: Nation, t: Nation) -> None:
     s.gain_disruption(a, _p(s, "terrorism", "disruption"))
     s.note(
         a.seat,
-        f"Terrorism (cost): {_p(s, 'terrorism', 'military')} military, +{_p(s, 'terrorism', 'disruption')} disruption",
+        N_("Terrorism (cost): %(military)d military, +%(disruption)d disruption"),
+        military=_p(s, "terrorism", "military"),
+        disruption=_p(s, "terrorism", "disruption"),
     )
-    s.change_unrest(t, _p(s, "terrorism", "unrest"), "Terrorism")
+    s.change_unrest(t, _p(s, "terrorism", "unrest"), N_("Terrorism"))
 
 
 TARGET_EFFECTS: dict[str, TargetEffectFn] = {

@@ -25,6 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from limitgames.core.errors import VariantError
+from limitgames.translation import N_
+from limitgames.world.words import joined, phrase
 
 RESOURCES: tuple[str, ...] = ("renewable", "industrial", "military", "fossil")
 """The marketplace's resources, in the order of its price and stock lists."""
@@ -247,16 +249,37 @@ def event_steps(name: str, text: str) -> list[tuple[str, int]]:
     return steps
 
 
+EVENT_WORDS: dict[str, str] = {
+    "money": "$",
+    "unrest": N_("social unrest"),
+    "sol": N_("standard of living"),
+    "pollution": N_("pollution"),
+    "disruption": N_("disruption"),
+    "fossil": N_("fossil"),
+    "renewable": N_("renewable"),
+    "industrial": N_("industrial"),
+    "military": N_("military"),
+    "territory": N_("territory"),
+    "population": N_("population"),
+    "plant-renewable": N_("renewable plant"),
+    "plant-industrial": N_("industrial plant"),
+    "plant-military": N_("military plant"),
+}
+"""Each of :data:`EVENT_TERMS` in the log's words."""
+
+
 def describe_event(steps: list[tuple[str, int]]) -> str:
-    """A solo event's effect in words, one line: ``"social unrest +3, pollution +2"``."""
-    words = {"unrest": "social unrest", "sol": "standard of living", "money": "$"}
-    parts = []
+    """A solo event's effect in words, one line: ``"social unrest +3, pollution +2"`` (a
+    :class:`~limitgames.world.words.Phrase`, drawn in the reader's language by the log)."""
+    parts: list[str] = []
     for what, k in steps:
-        name = words.get(what, what.replace("plant-", "") + (" plant" if "plant" in what else ""))
-        parts.append(
-            f"{name} {k:+d}" + (" level(s)" if what.startswith(("plant", "population")) else "")
-        )
-    return ", ".join(parts)
+        if what.startswith(("plant", "population")):
+            parts.append(
+                phrase(N_("%(what)s %(count)+d level(s)"), what=EVENT_WORDS[what], count=k)
+            )
+        else:
+            parts.append(phrase(N_("%(what)s %(count)+d"), what=EVENT_WORDS[what], count=k))
+    return joined(", ", parts)
 
 
 def _growth_rule(text: str) -> tuple[tuple[str, ...], int]:

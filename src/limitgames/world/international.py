@@ -14,11 +14,13 @@ read as the data's ``[readings]`` say.
 
 from __future__ import annotations
 
+from limitgames.translation import N_
 from limitgames.world.data import PLANTS
 from limitgames.world.nation import MILITARY, Nation
 from limitgames.world.political import sol_choice
 from limitgames.world.social import spend_military
 from limitgames.world.state import STAGE_HANDLERS, WorldState
+from limitgames.world.words import phrase
 
 
 def tiles(state: WorldState, kind: str) -> int:
@@ -48,14 +50,18 @@ def crisis_class(state: WorldState, nation: Nation, highest: bool) -> int | None
 def cold_war(state: WorldState) -> bool:
     """Cold war: more than 15 military in stock -> 1 disruption."""
     it = state.data.international
-    state.note(None, f"== International phase of generation {state.generation}")
+    state.note(
+        None, N_("== International phase of generation %(generation)d"), generation=state.generation
+    )
     for seat in state.turn_order():
         nation = state.nations[seat]
         if nation.stock[MILITARY] > it["cold_war_military"]:
             state.gain_disruption(nation, it["cold_war_disruption"])
             state.note(
                 seat,
-                f"Cold war: {nation.stock[MILITARY]} military -> +{it['cold_war_disruption']} disruption",
+                N_("Cold war: %(military)d military -> +%(disruption)d disruption"),
+                military=nation.stock[MILITARY],
+                disruption=it["cold_war_disruption"],
             )
     return True
 
@@ -71,7 +77,10 @@ def financial_crisis(state: WorldState) -> bool:
         return True
     it = state.data.international
     count = tiles(state, "financial")
-    state.note(None, f"Financial crisis ({count} financial tile{'s' if count > 1 else ''} so far)")
+    if count > 1:
+        state.note(None, N_("Financial crisis (%(count)d financial tiles so far)"), count=count)
+    else:
+        state.note(None, N_("Financial crisis (%(count)d financial tile so far)"), count=count)
     for seat in state.turn_order():
         nation = state.nations[seat]
         per = (
@@ -83,14 +92,19 @@ def financial_crisis(state: WorldState) -> bool:
         paid = min(due, nation.money)
         nation.money -= paid
         state.world_bank += paid
-        state.note(seat, f"Financial crisis: lose {paid} $ of {due} $")
-        sol_choice(state, nation, -it["financial_sol"], "Financial crisis", deferred=True)
+        state.note(seat, N_("Financial crisis: lose %(paid)d $ of %(due)d $"), paid=paid, due=due)
+        sol_choice(state, nation, -it["financial_sol"], N_("Financial crisis"), deferred=True)
     richest = max(n.money for n in state.nations)
     rich = [n for n in state.nations if n.money == richest]
     give = it["financial_richest_disruption"] if len(rich) == 1 else it["financial_tied_disruption"]
     for nation in rich:
         state.gain_disruption(nation, give)
-        state.note(nation.seat, f"Financial crisis: richest ({richest} $) -> +{give} disruption")
+        state.note(
+            nation.seat,
+            N_("Financial crisis: richest (%(money)d $) -> +%(count)d disruption"),
+            money=richest,
+            count=give,
+        )
     state.flush_deferred()
     return not state.pending
 
@@ -107,7 +121,10 @@ def environmental_crisis(state: WorldState) -> bool:
     count = tiles(state, "environmental")
     state.note(
         None,
-        f"Environmental crisis: the pollution reserve is empty ({count} environmental tile(s))",
+        N_(
+            "Environmental crisis: the pollution reserve is empty (%(count)d environmental tile(s))"
+        ),
+        count=count,
     )
     readings = state.data.readings
     plant = readings["environmental_crisis_plant"]
@@ -128,28 +145,40 @@ def environmental_crisis(state: WorldState) -> bool:
             state.limit_box["fossil"] += lost
         state.note(
             seat,
-            f"Environmental crisis: {plant} plant {old} -> {nation.plants[p]}, {loss} -{lost}",
+            N_("Environmental crisis: %(plant)s plant %(old)d -> %(new)d, %(loss)s -%(lost)d"),
+            plant=plant,
+            old=old,
+            new=nation.plants[p],
+            loss=loss,
+            lost=lost,
         )
     if readings["environmental_crisis_target"] == "most-pollution":
         top = max(n.pollution for n in state.nations)
         hit = [n for n in state.nations if n.pollution == top]
-        why = f"most pollution ({top})"
+        why: str = phrase(N_("most pollution (%(count)d)"), count=top)
     else:
         top = max(n.population for n in state.nations)
         hit = [n for n in state.nations if n.population == top]
-        why = "most populous"
+        why = N_("most populous")
     for nation in hit:
         old_pop = state.data.level(nation.population)
         nation.population = max(1, nation.population - it["environmental_population"])
         state.note(
             nation.seat,
-            f"Environmental crisis: {why}, population {old_pop} -> {state.population_value(nation)}",
+            N_("Environmental crisis: %(why)s, population %(old)d -> %(new)d"),
+            why=why,
+            old=old_pop,
+            new=state.population_value(nation),
         )
-        state.change_unrest(nation, it["environmental_unrest"], "Environmental crisis")
+        state.change_unrest(nation, it["environmental_unrest"], N_("Environmental crisis"))
         for _ in range(it["environmental_sol"]):
             i = crisis_class(state, nation, highest=True)
             if i is not None:
-                state.note(nation.seat, f"Environmental crisis: {nation.lower_class(i)}")
+                state.note(
+                    nation.seat,
+                    N_("Environmental crisis: %(change)s"),
+                    change=nation.lower_class(i),
+                )
     threshold = min(n.population for n in hit) - it["environmental_migration_gap"]
     for seat in state.turn_order():
         nation = state.nations[seat]
@@ -158,7 +187,9 @@ def environmental_crisis(state: WorldState) -> bool:
             nation.population = min(state.data.population_positions, nation.population + 1)
             state.note(
                 seat,
-                f"Environmental crisis: migration, population {old_pop} -> {state.population_value(nation)}",
+                N_("Environmental crisis: migration, population %(old)d -> %(new)d"),
+                old=old_pop,
+                new=state.population_value(nation),
             )
     return True
 
@@ -190,31 +221,41 @@ def military_crisis(state: WorldState) -> bool:
                 return False
     state.cursor = 2
     count = tiles(state, "military")
-    state.note(None, f"Military crisis: the disruption reserve is empty ({count} military tile(s))")
+    state.note(
+        None,
+        N_("Military crisis: the disruption reserve is empty (%(count)d military tile(s))"),
+        count=count,
+    )
     for seat in state.turn_order():
         nation = state.nations[seat]
         for _ in range(it["military_sol_per_tile"] * count):
             i = crisis_class(state, nation, highest=False)
             if i is not None:
-                state.note(seat, f"Military crisis: {nation.lower_class(i)}")
-        spend_military(state, nation, it["military_pop_offset"], "Military crisis")
+                state.note(seat, N_("Military crisis: %(change)s"), change=nation.lower_class(i))
+        spend_military(state, nation, it["military_pop_offset"], N_("Military crisis"))
         back = state.return_disruption(nation, it["military_return_disruption"])
         if back:
-            state.note(seat, f"Military crisis: {back} disruption back to the reserve")
+            state.note(
+                seat, N_("Military crisis: %(count)d disruption back to the reserve"), count=back
+            )
     by_plant = state.data.readings["military_crisis_target"] == "most-military-plant"
 
     def measure(n: Nation) -> int:
         return n.plants[MILITARY] if by_plant else n.stock[MILITARY]
 
     most = max(measure(n) for n in state.nations)
-    what = "military plant" if by_plant else "military"
+    what = N_("military plant") if by_plant else N_("military")
     for nation in state.nations:
         if measure(nation) == most:
             old = nation.plants[MILITARY]
             nation.plants[MILITARY] = max(1, old - it["military_production"])
             state.note(
                 nation.seat,
-                f"Military crisis: most {what} ({most}), military plant {old} -> {nation.plants[MILITARY]}",
+                N_("Military crisis: most %(what)s (%(most)d), military plant %(old)d -> %(new)d"),
+                what=what,
+                most=most,
+                old=old,
+                new=nation.plants[MILITARY],
             )
     state.flush_deferred()
     return not state.pending
@@ -227,7 +268,9 @@ def end_generation(state: WorldState) -> bool:
     if state.generation >= last or total_crises(state) >= state.data.end["crises"]:
         state.note(
             None,
-            f"The game ends after generation {state.generation} ({total_crises(state)} crises)",
+            N_("The game ends after generation %(generation)d (%(crises)d crises)"),
+            generation=state.generation,
+            crises=total_crises(state),
         )
         state.stage = "stress_start"
         state.cursor = 0
@@ -238,7 +281,9 @@ def end_generation(state: WorldState) -> bool:
     state.leader = (state.leader + 1) % state.n
     state.note(
         None,
-        f"Generation {state.generation} begins; {state.name(state.leader)} holds the leadership tile",
+        N_("Generation %(generation)d begins; %(nation)s holds the leadership tile"),
+        generation=state.generation,
+        nation=state.name(state.leader),
     )
     state.stage_index = 0
     state.stage = "technology"

@@ -16,6 +16,7 @@ random play stays quick) and ``price`` (Speculation: move a cube one position).
 from __future__ import annotations
 
 from limitgames.core import AmountForm
+from limitgames.translation import N_
 from limitgames.world.data import RESOURCES
 from limitgames.world.nation import Nation
 from limitgames.world.state import (
@@ -157,10 +158,24 @@ def transact(state: WorldState, nation: Nation, verb: str, q: int, name: str) ->
         else:
             nation.stock[r] -= q
         state.market_price[r] = max(1, state.market_price[r] - 1)
+    if verb == "buy":
+        template = N_(
+            "Transaction: buys %(count)d %(resource)s for %(total)d $ (%(price)d $ each); "
+            "%(resource)s price now %(now)d $"
+        )
+    else:
+        template = N_(
+            "Transaction: sells %(count)d %(resource)s for %(total)d $ (%(price)d $ each); "
+            "%(resource)s price now %(now)d $"
+        )
     state.note(
         nation.seat,
-        f"Transaction: {verb}s {q} {name} for {total} $ ({price} $ each); {name} price now "
-        f"{unit_price(state, r)} $",
+        template,
+        count=q,
+        resource=name,
+        total=total,
+        price=price,
+        now=unit_price(state, r),
     )
 
 
@@ -168,7 +183,7 @@ def _trade_resolve(state: WorldState, choice: Choice, action: WorldAction) -> No
     nation = state.nations[choice.seat]
     left, used, total = choice.args
     if action[0] == "no-trade":
-        state.note(choice.seat, "Transaction: none")
+        state.note(choice.seat, N_("Transaction: none"))
         return
     verb, q, name = action
     transact(state, nation, verb, q, name)
@@ -199,7 +214,11 @@ def _price_resolve(state: WorldState, choice: Choice, action: WorldAction) -> No
     r = RESOURCES.index(action[1])
     state.market_price[r] += 1 if action[2] == "up" else -1
     state.note(
-        choice.seat, f"Speculation: {action[1]} price moves {action[2]} to {unit_price(state, r)} $"
+        choice.seat,
+        N_("Speculation: %(resource)s price moves %(direction)s to %(now)d $"),
+        resource=action[1],
+        direction=action[2],
+        now=unit_price(state, r),
     )
 
 

@@ -14,7 +14,9 @@ moves to the demographic-shift zone.
 
 from __future__ import annotations
 
+from limitgames.translation import N_
 from limitgames.world.data import CLASSES, DECKS, PLANTS
+from limitgames.world.words import phrase
 
 RENEWABLE, INDUSTRIAL, MILITARY = 0, 1, 2
 """Indices of the plants and of the three resource stocks."""
@@ -142,17 +144,22 @@ class Nation:
     def raise_class(self, i: int, shift_at: int) -> str:
         """Class ``i`` +1 (the caller checked it may); returns the log words."""
         self.sol[i] += 1
-        words = f"class {CLASSES[i]} {self.sol[i] - 1} -> {self.sol[i]}"
+        template = N_("class %(cls)s %(old)d -> %(new)d")
         if self.sol[i] >= shift_at and self.shift_tiles[i]:
             self.shift_tiles[i] = False
             self.shift_zone += 1
-            words += " (demographic shift tile to the zone)"
-        return words
+            template = N_("class %(cls)s %(old)d -> %(new)d (demographic shift tile to the zone)")
+        return phrase(template, cls=CLASSES[i], old=self.sol[i] - 1, new=self.sol[i])
 
     def lower_class(self, i: int) -> str:
         """Class ``i`` -1 (the caller checked it may); returns the log words."""
         self.sol[i] -= 1
-        return f"class {CLASSES[i]} {self.sol[i] + 1} -> {self.sol[i]}"
+        return phrase(
+            N_("class %(cls)s %(old)d -> %(new)d"),
+            cls=CLASSES[i],
+            old=self.sol[i] + 1,
+            new=self.sol[i],
+        )
 
     # --- plants -------------------------------------------------------------
     def plant_cap(self, plant: int, positions: int) -> int:

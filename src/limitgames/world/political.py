@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from limitgames.translation import N_
 from limitgames.world.data import CLASSES, DECKS, PLANTS
 from limitgames.world.nation import Nation
 from limitgames.world.state import (
@@ -38,6 +39,13 @@ def column_a(state: WorldState, nation: Nation) -> int:
     return min(nation.sol[0], 4) - 1
 
 
+DRAW_WORDS: dict[str, str] = {
+    "new_policy": N_("new policy"),
+    "political_reform": N_("political reform"),
+}
+"""Why a nation draws cards (the step or the card), in the log's words."""
+
+
 # --- stages -----------------------------------------------------------------------
 def technology(state: WorldState) -> bool:
     """Technological advancement: technology cards by class A (rulebook p12)."""
@@ -45,7 +53,9 @@ def technology(state: WorldState) -> bool:
 
     state.opening = snapshot(state)
     state.columns = [column_a(state, n) for n in state.nations]
-    state.note(None, f"== Political phase of generation {state.generation}")
+    state.note(
+        None, N_("== Political phase of generation %(generation)d"), generation=state.generation
+    )
     techs = state.data.political["technology"]
     for seat in state.turn_order():
         nation = state.nations[seat]
@@ -55,7 +65,9 @@ def technology(state: WorldState) -> bool:
                 nation.technology.append(card)
                 nation.hand.append(card)
                 state.note(
-                    seat, f"Technological advancement: {state.data.cards[card].name} joins the hand"
+                    seat,
+                    N_("Technological advancement: %(card)s joins the hand"),
+                    card=state.data.cards[card].name,
                 )
     return True
 
@@ -103,7 +115,7 @@ def decide_policy(state: WorldState) -> bool:
                 if nation.played:
                     nation.hand.extend(nation.played)
                     nation.played = []
-            state.note(None, "All nations have passed: instant cards return to their hands")
+            state.note(None, N_("All nations have passed: instant cards return to their hands"))
             return True
         seat = order[state.policy_turn % state.n]
         nation = state.nations[seat]
@@ -148,7 +160,11 @@ def _deck_resolve(state: WorldState, choice: Choice, action: WorldAction) -> Non
         del nation.decks[deck][:draw]
     state.revealed[choice.seat] += 1
     state.note(
-        choice.seat, f"{choice.args[0].replace('_', ' ')}: draws {len(drawn)} from the {deck} deck"
+        choice.seat,
+        N_("%(step)s: draws %(count)d from the %(deck)s deck"),
+        step=DRAW_WORDS[choice.args[0]],
+        count=len(drawn),
+        deck=deck,
     )
     state.push(Choice("keep", choice.seat, (deck, drawn, keep)))
 
@@ -201,8 +217,10 @@ def _keep_resolve(state: WorldState, choice: Choice, action: WorldAction) -> Non
     rest = list(drawn)
     rest.remove(card)
     nation.hand.append(card)
-    state.note(choice.seat, f"keeps a card of the {deck} deck")
-    state.note(choice.seat, f"(you keep {state.data.cards[card].name})", private=True)
+    state.note(choice.seat, N_("keeps a card of the %(deck)s deck"), deck=deck)
+    state.note(
+        choice.seat, N_("(you keep %(card)s)"), private=True, card=state.data.cards[card].name
+    )
     if keep > 1 and rest:
         state.push(Choice("keep", choice.seat, (deck, tuple(rest), keep - 1)))
     else:
@@ -219,8 +237,10 @@ def _discard_resolve(state: WorldState, choice: Choice, action: WorldAction) -> 
     nation.hand.remove(card)
     nation.decks[state.data.cards[card].deck].append(card)
     deck = state.data.cards[card].deck
-    state.note(choice.seat, f"hand limit: a card to the bottom of the {deck} deck")
-    state.note(choice.seat, f"(you discard {state.data.cards[card].name})", private=True)
+    state.note(choice.seat, N_("hand limit: a card to the bottom of the %(deck)s deck"), deck=deck)
+    state.note(
+        choice.seat, N_("(you discard %(card)s)"), private=True, card=state.data.cards[card].name
+    )
     if choice.args[0] > 1:
         state.push(Choice("discard", choice.seat, (choice.args[0] - 1,)))
 
@@ -269,7 +289,7 @@ def _policy_resolve(state: WorldState, choice: Choice, action: WorldAction) -> N
     verb = action[0]
     if verb == "pass":
         nation.passed = True
-        state.note(choice.seat, "passes")
+        state.note(choice.seat, N_("passes"))
     elif verb == "withdraw":
         withdraw(state, nation, action[1])
     elif verb == "fund":
@@ -291,7 +311,7 @@ def _raise_resolve(state: WorldState, choice: Choice, action: WorldAction) -> No
     count, seat, why = choice.args
     nation = state.nations[seat]
     words = nation.raise_class(CLASSES.index(action[1]), state.data.demographic_shift_at)
-    state.note(seat, f"{why}: {words}")
+    state.note(seat, N_("%(why)s: %(change)s"), why=why, change=words)
     if count > 1:
         state.push(Choice("raise", choice.seat, (count - 1, seat, why)))
 
@@ -304,7 +324,12 @@ def _lower_options(state: WorldState, choice: Choice) -> list[WorldAction]:
 def _lower_resolve(state: WorldState, choice: Choice, action: WorldAction) -> None:
     count, seat, why = choice.args
     nation = state.nations[seat]
-    state.note(seat, f"{why}: {nation.lower_class(CLASSES.index(action[1]))}")
+    state.note(
+        seat,
+        N_("%(why)s: %(change)s"),
+        why=why,
+        change=nation.lower_class(CLASSES.index(action[1])),
+    )
     if count > 1:
         state.push(Choice("lower", choice.seat, (count - 1, seat, why)))
 
@@ -342,7 +367,14 @@ def _plant_resolve(state: WorldState, choice: Choice, action: WorldAction) -> No
     i = PLANTS.index(action[1])
     old = nation.plants[i]
     nation.move_plant(i, delta, state.data.production_positions)
-    state.note(seat, f"{why}: {action[1]} plant {old} -> {nation.plants[i]}")
+    state.note(
+        seat,
+        N_("%(why)s: %(plant)s plant %(old)d -> %(new)d"),
+        why=why,
+        plant=action[1],
+        old=old,
+        new=nation.plants[i],
+    )
     if count > 1:
         state.push(Choice("plant", choice.seat, (count - 1, seat, delta, allowed, why)))
 

@@ -48,8 +48,10 @@ from typing import TYPE_CHECKING, Any
 
 from limitgames.core.chance import Chance
 from limitgames.core.errors import LimitGamesError, PositionError
+from limitgames.translation import N_
 from limitgames.world.data import CLASSES, DECKS, PLANTS, RESOURCES
 from limitgames.world.nation import Nation
+from limitgames.world.words import phrase
 
 if TYPE_CHECKING:
     from limitgames.world.state import WorldState
@@ -365,11 +367,19 @@ def state_from_position(
         _check_totals(state)
         if not at_start:
             _enter_step(state, position, stage)
-        where = "the stress test" if at_end else f"the {step_name.replace('_', ' ')} step"
+        where = (
+            N_("the stress test")
+            if at_end
+            else phrase(N_("the %(step)s step"), step=step_name.replace("_", " "))
+        )
         state.note(
             None,
-            f"Set up from a position at {where} of generation {g}; {leader} holds the "
-            "leadership tile",
+            N_(
+                "Set up from a position at %(where)s of generation %(generation)d; %(nation)s holds the leadership tile"
+            ),
+            where=where,
+            generation=g,
+            nation=leader,
         )
 
     state = WorldState(resolved, data, chance if chance is not None else Chance(seed=0), load=load)

@@ -19,10 +19,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from limitgames.translation import N_
 from limitgames.world.data import CLASSES, WorldData
 from limitgames.world.international import total_crises
 from limitgames.world.nation import MILITARY, Nation
 from limitgames.world.state import STAGE_HANDLERS, WorldState
+from limitgames.world.words import phrase
 
 
 def score_nation(data: WorldData, nation: Nation, crises: int) -> dict[str, int]:
@@ -182,23 +184,36 @@ def nation_score_lines(data: WorldData, nation: Nation, crises: int) -> list[Sco
 def scoring(state: WorldState) -> bool:
     """Score every nation and end the game."""
     crises = total_crises(state)
-    state.note(None, "== Scoring")
+    state.note(None, N_("== Scoring"))
     state.score_details = [score_nation(state.data, n, crises) for n in state.nations]
     state.scores = [d["total"] for d in state.score_details]
     for seat, d in enumerate(state.score_details):
         state.note(
             seat,
-            f"Score: happiness {d['happiness']} + money {d['financial']} + territory {d['territory']} + "
-            f"military {d['military']} + impact {d['impact']} = {d['total']}",
+            N_(
+                "Score: happiness %(happiness)s + money %(financial)s + territory %(territory)s + "
+                "military %(military)s + impact %(impact)s = %(total)s"
+            ),
+            happiness=d["happiness"],
+            financial=d["financial"],
+            territory=d["territory"],
+            military=d["military"],
+            impact=d["impact"],
+            total=d["total"],
         )
     if state.solo:
         total, bar = state.scores[0], state.data.solo["very_good_score"]
         verdict = (
-            "you played a very good game, well done!"
+            N_("you played a very good game, well done!")
             if total > bar
-            else f"more than {bar} victory points is a very good game"
+            else phrase(N_("more than %(bar)d victory points is a very good game"), bar=bar)
         )
-        state.note(None, f"Solo score: {total} victory points; {verdict}")
+        state.note(
+            None,
+            N_("Solo score: %(total)d victory points; %(verdict)s"),
+            total=total,
+            verdict=verdict,
+        )
     state.terminal = True
     state.pending.clear()
     return False

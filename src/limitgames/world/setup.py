@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from limitgames.core.errors import RecordError
+from limitgames.translation import N_
 from limitgames.world.data import DECKS
 from limitgames.world.nation import Nation
 
@@ -121,4 +122,9 @@ def set_up(state: WorldState) -> None:
                 )
             nation.decks[d] = list(cards)
         state.nations.append(nation)
-    state.note(None, f"Generation 1 begins; {state.name(start)} holds the leadership tile")
+    state.note(
+        None,
+        N_("Generation %(generation)d begins; %(nation)s holds the leadership tile"),
+        generation=1,
+        nation=state.name(start),
+    )

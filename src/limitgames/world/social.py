@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from limitgames.translation import N_
 from limitgames.world.data import PLANTS
 from limitgames.world.nation import INDUSTRIAL, MILITARY, RENEWABLE, Nation
 from limitgames.world.political import plant_choice, sol_choice
 from limitgames.world.state import STAGE_HANDLERS, WorldState
+from limitgames.world.words import Phrase, phrase
 
 StepFn = Callable[[WorldState, Nation, int], None]
 ShortfallFn = Callable[[WorldState, Nation, int], tuple[str, int] | None]
@@ -66,7 +68,9 @@ def column_c(nation: Nation) -> int:
 def social_start(state: WorldState) -> bool:
     """Fix each nation's social column from class C (rulebook p14)."""
     state.columns = [column_c(n) for n in state.nations]
-    state.note(None, f"== Social phase of generation {state.generation}")
+    state.note(
+        None, N_("== Social phase of generation %(generation)d"), generation=state.generation
+    )
     return True
 
 
@@ -76,7 +80,7 @@ def stress_start(state: WorldState) -> bool:
     if state.stress_tests <= 0:
         state.stage = "scoring"
         return False
-    state.note(None, "== Stress test: supply, consumption and production once more")
+    state.note(None, N_("== Stress test: supply, consumption and production once more"))
     return True
 
 
@@ -86,6 +90,11 @@ def _highest_level(need: Callable[[int], int], population: int, have: int) -> in
     while p > 0 and need(p) > have:
         p -= 1
     return p
+
+
+def _levels(count: int) -> Phrase:
+    """``1 level`` / ``3 levels``: how many levels a shortage is (in the log's words)."""
+    return phrase(N_("%(count)d level") if count == 1 else N_("%(count)d levels"), count=count)
 
 
 def recycle(state: WorldState, nation: Nation, consumed: int) -> str:
@@ -98,7 +107,7 @@ def recycle(state: WorldState, nation: Nation, consumed: int) -> str:
     k = card.p("fossil")
     nation.fossil += k
     state.limit_box["fossil"] -= k
-    return f"; Recycling: +{k} fossil from the LIMIT box"
+    return phrase(N_("; Recycling: +%(fossil)d fossil from the LIMIT box"), fossil=k)
 
 
 def supply(state: WorldState, nation: Nation, column: int) -> None:
@@ -118,7 +127,10 @@ def supply(state: WorldState, nation: Nation, column: int) -> None:
         nation.stock[RENEWABLE] -= wanted
         state.note(
             nation.seat,
-            f"Supply: population {data.level(pop)} eats {wanted} renewable ({have - wanted} left)",
+            N_("Supply: population %(population)d eats %(wanted)d renewable (%(left)d left)"),
+            population=data.level(pop),
+            wanted=wanted,
+            left=have - wanted,
         )
         return
     fed = _highest_level(need, pop, have)
@@ -129,18 +141,28 @@ def supply(state: WorldState, nation: Nation, column: int) -> None:
     nation.population = max(1, pop - so["renewable_shortage_population"] * k)
     state.note(
         nation.seat,
-        f"Supply: population {old_pop} needs {wanted} renewable, you have {have}: shortage of {k} "
-        f"level{'s' if k > 1 else ''} — spend {spent}, keep {have - spent}; population {old_pop} -> "
-        f"{data.level(nation.population)}; {k * so['renewable_shortage_plant']} plant level(s) lost",
+        N_(
+            "Supply: population %(population)d needs %(wanted)d renewable, you have %(have)d: "
+            "shortage of %(levels)s — spend %(spent)d, keep %(kept)d; population %(population)d "
+            "-> %(new)d; %(plants)d plant level(s) lost"
+        ),
+        population=old_pop,
+        wanted=wanted,
+        have=have,
+        levels=_levels(k),
+        spent=spent,
+        kept=have - spent,
+        new=data.level(nation.population),
+        plants=k * so["renewable_shortage_plant"],
     )
-    state.change_unrest(nation, so["renewable_shortage_unrest"] * k, "Supply shortage")
+    state.change_unrest(nation, so["renewable_shortage_unrest"] * k, N_("Supply shortage"))
     plant_choice(
         state,
         nation,
         k * so["renewable_shortage_plant"],
         -1,
         PLANTS,
-        "Supply shortage",
+        N_("Supply shortage"),
         deferred=True,
     )
 
@@ -200,7 +222,12 @@ def conserve(state: WorldState, nation: Nation, column: int) -> None:
     """2 Conserving renewable resources: keep at most 10."""
     cap = state.data.social["renewable_keep"]
     if nation.stock[RENEWABLE] > cap:
-        state.note(nation.seat, f"Conserving: renewable {nation.stock[RENEWABLE]} -> {cap}")
+        state.note(
+            nation.seat,
+            N_("Conserving: renewable %(old)d -> %(new)d"),
+            old=nation.stock[RENEWABLE],
+            new=cap,
+        )
         nation.stock[RENEWABLE] = cap
 
 
@@ -224,7 +251,13 @@ def consumption(state: WorldState, nation: Nation, column: int) -> None:
         extra = recycle(state, nation, wanted)
         state.note(
             nation.seat,
-            f"Consumption (class C at {column + 1}): {wanted} industrial ({have - wanted} left){extra}",
+            N_(
+                "Consumption (class C at %(column)d): %(wanted)d industrial (%(left)d left)%(extra)s"
+            ),
+            column=column + 1,
+            wanted=wanted,
+            left=have - wanted,
+            extra=extra,
         )
         return
     served = _highest_level(need, pop, have)
@@ -234,13 +267,22 @@ def consumption(state: WorldState, nation: Nation, column: int) -> None:
     extra = recycle(state, nation, spent)
     state.note(
         nation.seat,
-        f"Consumption: population {data.level(pop)} needs {wanted} industrial, you have {have}: shortage of "
-        f"{k} level{'s' if k > 1 else ''} — spend {spent}; {k * so['industrial_shortage_sol']} standard of "
-        f"living lost{extra}",
+        N_(
+            "Consumption: population %(population)d needs %(wanted)d industrial, you have "
+            "%(have)d: shortage of %(levels)s — spend %(spent)d; %(lost)d standard of living "
+            "lost%(extra)s"
+        ),
+        population=data.level(pop),
+        wanted=wanted,
+        have=have,
+        levels=_levels(k),
+        spent=spent,
+        lost=k * so["industrial_shortage_sol"],
+        extra=extra,
     )
-    state.change_unrest(nation, so["industrial_shortage_unrest"] * k, "Consumption shortage")
+    state.change_unrest(nation, so["industrial_shortage_unrest"] * k, N_("Consumption shortage"))
     sol_choice(
-        state, nation, -so["industrial_shortage_sol"] * k, "Consumption shortage", deferred=True
+        state, nation, -so["industrial_shortage_sol"] * k, N_("Consumption shortage"), deferred=True
     )
 
 
@@ -250,7 +292,10 @@ def _move_population(state: WorldState, nation: Nation, delta: int, why: str) ->
     if nation.population != old:
         state.note(
             nation.seat,
-            f"{why}: population {state.data.level(old)} -> {state.data.level(nation.population)}",
+            N_("%(why)s: population %(old)d -> %(new)d"),
+            why=why,
+            old=state.data.level(old),
+            new=state.data.level(nation.population),
         )
 
 
@@ -260,14 +305,14 @@ def population_growth(state: WorldState, nation: Nation, column: int) -> None:
         state,
         nation,
         state.data.social["population_growth"][column],
-        f"Population growth (class C at {column + 1})",
+        phrase(N_("Population growth (class C at %(column)d)"), column=column + 1),
     )
 
 
 def lower_mortality(state: WorldState, nation: Nation, column: int) -> None:
     """5 Lower mortality rate: 2+ demographic-shift tiles in the zone -> population +1 level."""
     if nation.shift_zone >= state.data.social["lower_mortality_shifts"]:
-        _move_population(state, nation, 1, "Lower mortality rate")
+        _move_population(state, nation, 1, N_("Lower mortality rate"))
 
 
 def lower_birth_rate(state: WorldState, nation: Nation, column: int) -> None:
@@ -276,13 +321,17 @@ def lower_birth_rate(state: WorldState, nation: Nation, column: int) -> None:
     if k:
         nation.shift_zone -= k
         state.limit_box["shift"] += k
-        state.note(nation.seat, f"Lower birth rate: {k} demographic shift tile(s) to the LIMIT box")
+        state.note(
+            nation.seat,
+            N_("Lower birth rate: %(count)d demographic shift tile(s) to the LIMIT box"),
+            count=k,
+        )
 
 
 def economic_growth(state: WorldState, nation: Nation, column: int) -> None:
     """7 Economic growth by class C's column; skipped with Policy Planning."""
     if "policy-planning" in nation.permanent:
-        state.note(nation.seat, "Economic growth: skipped (Policy Planning)")
+        state.note(nation.seat, N_("Economic growth: skipped (Policy Planning)"))
         return
     positions = state.data.production_positions
     for plants, delta in state.data.economic_growth[column]:
@@ -292,10 +341,16 @@ def economic_growth(state: WorldState, nation: Nation, column: int) -> None:
             if nation.move_plant(i, delta, positions):
                 state.note(
                     nation.seat,
-                    f"Economic growth (class C at {column + 1}): {plants[0]} plant {old} -> {nation.plants[i]}",
+                    N_(
+                        "Economic growth (class C at %(column)d): %(plant)s plant %(old)d -> %(new)d"
+                    ),
+                    column=column + 1,
+                    plant=plants[0],
+                    old=old,
+                    new=nation.plants[i],
                 )
         else:
-            plant_choice(state, nation, 1, delta, plants, "Economic growth", deferred=True)
+            plant_choice(state, nation, 1, delta, plants, N_("Economic growth"), deferred=True)
 
 
 def taxation(state: WorldState, nation: Nation, column: int) -> None:
@@ -305,8 +360,15 @@ def taxation(state: WorldState, nation: Nation, column: int) -> None:
     state.pay_from_bank(nation, amount)
     state.note(
         nation.seat,
-        f"Taxation (class C at {column + 1}): {rate} $ x population {state.population_value(nation)} = "
-        f"+{amount} $ (now {nation.money} $)",
+        N_(
+            "Taxation (class C at %(column)d): %(rate)d $ x population %(population)d = "
+            "+%(amount)d $ (now %(money)d $)"
+        ),
+        column=column + 1,
+        rate=rate,
+        population=state.population_value(nation),
+        amount=amount,
+        money=nation.money,
     )
 
 
@@ -330,16 +392,28 @@ def produce(state: WorldState, nation: Nation, plant: int, why: str, shortage: b
     state.limit_box["fossil"] += fossil
     state.gain_pollution(nation, pollution)
     name = PLANTS[plant]
-    text = f"{why}: {name} +{amount}"
+    text: str = phrase(
+        N_("%(why)s: %(resource)s +%(amount)d"), why=why, resource=name, amount=amount
+    )
     if fossil or pollution:
-        text += f" (fossil -{fossil}, pollution +{pollution})"
+        text += phrase(
+            N_(" (fossil -%(fossil)d, pollution +%(pollution)d)"),
+            fossil=fossil,
+            pollution=pollution,
+        )
     k = pos - made
     if k:
-        text += f"; fossil shortage of {k} level{'s' if k > 1 else ''}: {name} plant {pos} -> {max(1, pos - k)}"
+        text += phrase(
+            N_("; fossil shortage of %(levels)s: %(plant)s plant %(old)d -> %(new)d"),
+            levels=_levels(k),
+            plant=name,
+            old=pos,
+            new=max(1, pos - k),
+        )
         nation.plants[plant] = max(1, pos - so["fossil_shortage_plant"] * k)
     state.note(nation.seat, text)
     if k:
-        state.change_unrest(nation, so["fossil_shortage_unrest"] * k, "Fossil shortage")
+        state.change_unrest(nation, so["fossil_shortage_unrest"] * k, N_("Fossil shortage"))
 
 
 def production(state: WorldState, nation: Nation, column: int) -> None:
@@ -359,11 +433,14 @@ def production(state: WorldState, nation: Nation, column: int) -> None:
             state.gain_pollution(nation, card.p("pollution"))
     amount = data.level(nation.plants[RENEWABLE] + bonus)
     nation.stock[RENEWABLE] += amount
-    state.note(
-        nation.seat, f"Production: renewable +{amount}" + (" (Intensive Farming)" if bonus else "")
-    )
-    produce(state, nation, INDUSTRIAL, "Production")
-    produce(state, nation, MILITARY, "Production")
+    if bonus:
+        state.note(
+            nation.seat, N_("Production: renewable +%(amount)d (Intensive Farming)"), amount=amount
+        )
+    else:
+        state.note(nation.seat, N_("Production: renewable +%(amount)d"), amount=amount)
+    produce(state, nation, INDUSTRIAL, N_("Production"))
+    produce(state, nation, MILITARY, N_("Production"))
 
 
 def spend_military(
@@ -381,7 +458,13 @@ def spend_military(
     wanted = need(pop)
     if wanted <= have:
         nation.stock[MILITARY] -= wanted
-        state.note(nation.seat, f"{why}: spend {wanted} military ({have - wanted} left)")
+        state.note(
+            nation.seat,
+            N_("%(why)s: spend %(wanted)d military (%(left)d left)"),
+            why=why,
+            wanted=wanted,
+            left=have - wanted,
+        )
         return
     paid = _highest_level(need, pop, have)
     spent = need(paid)
@@ -390,10 +473,20 @@ def spend_military(
     lost = k * data.social["military_shortage_sol"]
     state.note(
         nation.seat,
-        f"{why}: needs {wanted} military, you have {have}: shortage of {k} level{'s' if k > 1 else ''} — "
-        f"spend {spent}; {lost} standard of living lost",
+        N_(
+            "%(why)s: needs %(wanted)d military, you have %(have)d: shortage of %(levels)s — "
+            "spend %(spent)d; %(lost)d standard of living lost"
+        ),
+        why=why,
+        wanted=wanted,
+        have=have,
+        levels=_levels(k),
+        spent=spent,
+        lost=lost,
     )
-    sol_choice(state, nation, -lost, f"{why} (military shortage)", deferred=deferred)
+    sol_choice(
+        state, nation, -lost, phrase(N_("%(why)s (military shortage)"), why=why), deferred=deferred
+    )
 
 
 def public_order(state: WorldState, nation: Nation, column: int) -> None:
@@ -402,7 +495,12 @@ def public_order(state: WorldState, nation: Nation, column: int) -> None:
     if nation.unrest >= data.uprising_from:
         kind, number = data.uprising[column]
         if kind == "military":
-            spend_military(state, nation, number, f"Uprising (social unrest {nation.unrest})")
+            spend_military(
+                state,
+                nation,
+                number,
+                phrase(N_("Uprising (social unrest %(unrest)d)"), unrest=nation.unrest),
+            )
         else:
             due = number * state.population_value(nation)
             paid = min(due, nation.money)
@@ -410,19 +508,29 @@ def public_order(state: WorldState, nation: Nation, column: int) -> None:
             state.limit_box["money"] += paid
             state.note(
                 nation.seat,
-                f"Uprising (social unrest {nation.unrest}): lose {paid} $ of {due} $ to the LIMIT box",
+                N_(
+                    "Uprising (social unrest %(unrest)d): lose %(paid)d $ of %(due)d $ to the LIMIT box"
+                ),
+                unrest=nation.unrest,
+                paid=paid,
+                due=due,
             )
     elif nation.unrest <= data.boom_up_to:
         money = so["boom_money"][column]
         state.pay_from_bank(nation, money)
-        state.note(nation.seat, f"Boom (social unrest {nation.unrest}): +{money} $")
-        sol_choice(state, nation, so["boom_sol"][column], "Boom", deferred=True)
+        state.note(
+            nation.seat,
+            N_("Boom (social unrest %(unrest)d): +%(money)d $"),
+            unrest=nation.unrest,
+            money=money,
+        )
+        sol_choice(state, nation, so["boom_sol"][column], N_("Boom"), deferred=True)
     else:
         sol_choice(
             state,
             nation,
             so["growth_sol"][column],
-            f"Growth (social unrest {nation.unrest})",
+            phrase(N_("Growth (social unrest %(unrest)d)"), unrest=nation.unrest),
             deferred=True,
         )
 
@@ -431,7 +539,14 @@ def class_struggle(state: WorldState, nation: Nation, column: int) -> None:
     """11 Class struggle: unrest + (A - E)."""
     gap = nation.sol[0] - nation.sol[4]
     state.change_unrest(
-        nation, gap, f"Class struggle (A {nation.sol[0]} - E {nation.sol[4]} = {gap})"
+        nation,
+        gap,
+        phrase(
+            N_("Class struggle (A %(a)d - E %(e)d = %(gap)d)"),
+            a=nation.sol[0],
+            e=nation.sol[4],
+            gap=gap,
+        ),
     )
 
 

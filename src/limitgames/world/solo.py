@@ -23,10 +23,12 @@ from __future__ import annotations
 from typing import Any
 
 from limitgames.core.errors import RecordError
+from limitgames.translation import N_
 from limitgames.world.data import PLANTS, describe_event
 from limitgames.world.nation import Nation
 from limitgames.world.political import plant_choice, sol_choice
 from limitgames.world.state import STAR, Star, WorldState
+from limitgames.world.words import phrase
 
 
 def shuffle_events(state: WorldState, cards: list[str]) -> None:
@@ -73,14 +75,16 @@ def event_step(state: WorldState) -> bool:
     if not state.events:
         shuffle_events(state, state.event_discard)
         state.event_discard = []
-        state.note(None, "Event cards: the discard pile is shuffled into a new draw pile")
+        state.note(None, N_("Event cards: the discard pile is shuffled into a new draw pile"))
     name = state.events.pop(0)
     state.event_discard.append(name)
     steps = state.data.solo_events[name]
-    state.note(None, f"Event card {name}: {describe_event(steps)}")
+    state.note(
+        None, N_("Event card %(event)s: %(effect)s"), event=name, effect=describe_event(steps)
+    )
     nation = state.nations[0]
     for what, k in steps:
-        apply_event_step(state, nation, what, k, f"Event {name}")
+        apply_event_step(state, nation, what, k, phrase(N_("Event %(event)s"), event=name))
     return not state.pending
 
 
@@ -91,12 +95,12 @@ def apply_event_step(state: WorldState, nation: Nation, what: str, k: int, why: 
     if what == "money":
         if k > 0:
             state.pay_from_bank(nation, k)
-            state.note(seat, f"{why}: +{k} $")
+            state.note(seat, N_("%(why)s: +%(count)d $"), why=why, count=k)
         else:
             paid = min(-k, nation.money)
             nation.money -= paid
             state.world_bank += paid
-            state.note(seat, f"{why}: -{paid} $")
+            state.note(seat, N_("%(why)s: -%(count)d $"), why=why, count=paid)
     elif what == "unrest":
         state.change_unrest(nation, k, why)
     elif what == "sol":
@@ -104,26 +108,33 @@ def apply_event_step(state: WorldState, nation: Nation, what: str, k: int, why: 
     elif what == "pollution":
         if k > 0:
             state.gain_pollution(nation, k)
-            state.note(seat, f"{why}: +{k} pollution")
+            state.note(seat, N_("%(why)s: +%(count)d pollution"), why=why, count=k)
         else:
-            state.note(seat, f"{why}: {state.return_pollution(nation, -k)} pollution returned")
+            state.note(
+                seat,
+                N_("%(why)s: %(count)d pollution returned"),
+                why=why,
+                count=state.return_pollution(nation, -k),
+            )
     elif what == "disruption":
         if k > 0:
             state.gain_disruption(nation, k)
-            state.note(seat, f"{why}: +{k} disruption")
+            state.note(seat, N_("%(why)s: +%(count)d disruption"), why=why, count=k)
         else:
             back = state.return_disruption(nation, -k)
-            state.note(seat, f"{why}: {back} disruption returned")
+            state.note(seat, N_("%(why)s: %(count)d disruption returned"), why=why, count=back)
     elif what == "fossil":
         moved = k if k > 0 else -min(-k, nation.fossil)
         nation.fossil += moved
         state.limit_box["fossil"] -= moved
-        state.note(seat, f"{why}: fossil {moved:+d}")
+        state.note(seat, N_("%(why)s: fossil %(moved)+d"), why=why, moved=moved)
     elif what in PLANTS:
         i = PLANTS.index(what)
         moved = k if k > 0 else -min(-k, nation.stock[i])
         nation.stock[i] += moved
-        state.note(seat, f"{why}: {what} {moved:+d}")
+        state.note(
+            seat, N_("%(why)s: %(resource)s %(moved)+d"), why=why, resource=what, moved=moved
+        )
     elif what == "territory":
         if k > 0:
             moved = min(k, state.colonization[0])
@@ -133,11 +144,17 @@ def apply_event_step(state: WorldState, nation: Nation, what: str, k: int, why: 
             state.limit_box["territory"] -= moved
         nation.territory += moved
         nation.cap_renewable()
-        state.note(seat, f"{why}: territory {moved:+d}")
+        state.note(seat, N_("%(why)s: territory %(moved)+d"), why=why, moved=moved)
     elif what == "population":
         old = state.population_value(nation)
         nation.population = max(1, min(state.data.population_positions, nation.population + k))
-        state.note(seat, f"{why}: population {old} -> {state.population_value(nation)}")
+        state.note(
+            seat,
+            N_("%(why)s: population %(old)d -> %(new)d"),
+            why=why,
+            old=old,
+            new=state.population_value(nation),
+        )
     else:  # plant-renewable, plant-industrial, plant-military
         plant = what.removeprefix("plant-")
         plant_choice(state, nation, abs(k), 1 if k > 0 else -1, (plant,), why)
@@ -168,9 +185,19 @@ def star_war(state: WorldState, card: str, attacker: Nation, amount: int) -> Non
     name = state.data.cards[card].name
     military = star_values(state)["military"]
     if star_resists(state, amount):
-        state.note(None, f"The star nation (military {military}) resists {name}; no effect")
+        state.note(
+            None,
+            N_("The star nation (military %(military)d) resists %(card)s; no effect"),
+            military=military,
+            card=name,
+        )
         return
-    state.note(None, f"The star nation (military {military}) does not resist {name}")
+    state.note(
+        None,
+        N_("The star nation (military %(military)d) does not resist %(card)s"),
+        military=military,
+        card=name,
+    )
     if card == "military-operation":
         state.push(Choice("take", attacker.seat, (STAR,)))
         return
@@ -179,14 +206,24 @@ def star_war(state: WorldState, card: str, attacker: Nation, amount: int) -> Non
     star.territory -= lost
     if card == "annexation-of-territory":
         attacker.territory += lost
-        state.note(attacker.seat, f"{name}: takes {lost} territory from the star nation")
+        state.note(
+            attacker.seat,
+            N_("%(card)s: takes %(count)d territory from the star nation"),
+            card=name,
+            count=lost,
+        )
     else:
         state.limit_box["territory"] += lost
         k = int(params["pollution"])
         star_pollution(state, k)
         state.note(
             attacker.seat,
-            f"{name}: the star nation loses {lost} territory to the LIMIT box, +{k} pollution",
+            N_(
+                "%(card)s: the star nation loses %(count)d territory to the LIMIT box, +%(pollution)d pollution"
+            ),
+            card=name,
+            count=lost,
+            pollution=k,
         )
 
 
@@ -218,14 +255,19 @@ def star_effect(state: WorldState, card: str, attacker: Nation) -> None:
         star_pollution(state, pollution)
         state.note(
             seat,
-            f"Offshore Production: pays {value} $ to the star nation; +{value} industrial, "
-            f"fossil -{fossil}; the star nation +{pollution} pollution",
+            N_(
+                "Offshore Production: pays %(value)d $ to the star nation; +%(value)d industrial, "
+                "fossil -%(fossil)d; the star nation +%(pollution)d pollution"
+            ),
+            value=value,
+            fossil=fossil,
+            pollution=pollution,
         )
     elif card == "soft-power":
         money = int(params["money"])
         attacker.money -= money
         state.world_bank += money
-        state.note(seat, f"Soft Power (cost): {money} $")
+        state.note(seat, N_("Soft Power (cost): %(cost)d $"), cost=money)
         state.push(Choice("give", seat, (STAR,)))
     elif card == "political-interference":
         state.world_bank -= int(params["bank_to_limit"])
@@ -239,19 +281,27 @@ def star_effect(state: WorldState, card: str, attacker: Nation) -> None:
         take = min(due, star.money)
         star.money -= take
         attacker.money += take
-        state.note(seat, f"Political Interference: takes {take} $ from the star nation")
+        state.note(
+            seat, N_("Political Interference: takes %(money)d $ from the star nation"), money=take
+        )
     elif card == "development-of-tourism":
         state.world_bank -= int(params["bank_to_limit"])
         state.limit_box["money"] += int(params["bank_to_limit"])
         take = min((values["sol_c"] - 1) * int(params["money_per_sol"]), star.money)
         star.money -= take
         attacker.money += take
-        state.note(seat, f"Development of Tourism: takes {take} $ from the star nation")
+        state.note(
+            seat, N_("Development of Tourism: takes %(money)d $ from the star nation"), money=take
+        )
     elif card == "terrorism":
         attacker.stock[PLANTS.index("military")] -= int(params["military"])
         state.gain_disruption(attacker, int(params["disruption"]))
         state.note(
             seat,
-            f"Terrorism (cost): {params['military']} military, +{params['disruption']} "
-            "disruption; the star nation has no social unrest (no effect)",
+            N_(
+                "Terrorism (cost): %(military)s military, +%(disruption)s disruption; the star "
+                "nation has no social unrest (no effect)"
+            ),
+            military=params["military"],
+            disruption=params["disruption"],
         )

@@ -26,8 +26,10 @@ from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple
 
 from limitgames.core import TERMINAL, Action, AmountForm, Chance, IllegalActionError, State
+from limitgames.translation import N_
 from limitgames.world.data import DECKS, WorldData
 from limitgames.world.nation import Nation
+from limitgames.world.words import Phrase, render
 
 WorldAction = tuple[Any, ...]
 """An action: a tuple ``(verb, *arguments)`` such as ``("play", "education")``; see ``notation``."""
@@ -415,12 +417,16 @@ class WorldState(State):
             self.deferred.clear()
             self._legal = None
 
-    def note(self, seat: int | None, text: str, private: bool = False) -> None:
+    def note(self, seat: int | None, text: str, private: bool = False, **values: object) -> None:
         """Add a line to the log (held back until the step closes while choices are hidden).
 
         A ``private`` line (it names a card in a hand) is only ever shown to ``seat``.
+        ``text`` is English, or a template marked with ``N_`` filled with ``values``
+        (``%(name)s``): the line is then a :class:`~limitgames.world.words.Phrase`, whose
+        ``str`` is the English line and which :meth:`log_lines` draws in the reader's language.
         """
-        (self.veiled_log if self.hiding else self.log).append((seat, text, private))
+        line = Phrase(text, values) if values else text
+        (self.veiled_log if self.hiding else self.log).append((seat, line, private))
 
     def name(self, seat: int) -> str:
         """The nation's name (``star`` for the star nation of solo mode)."""
@@ -440,11 +446,12 @@ class WorldState(State):
             new = top
         new = max(1, new)
         nation.unrest = new
-        text = f"{why}: social unrest {old} -> {new}"
         if overflow:
             self.gain_disruption(nation, overflow)
-            text += f", {overflow} disruption"
-        self.note(nation.seat, text)
+            template = N_("%(why)s: social unrest %(old)d -> %(new)d, %(overflow)d disruption")
+        else:
+            template = N_("%(why)s: social unrest %(old)d -> %(new)d")
+        self.note(nation.seat, template, why=why, old=old, new=new, overflow=overflow)
 
     def gain_disruption(self, nation: Nation, count: int) -> None:
         """``count`` disruption tokens from the reserve card, then from the LIMIT box."""
@@ -492,7 +499,7 @@ class WorldState(State):
             self.limit_box["money"] -= short
             if "financial" not in self.crises[-1]:
                 self.crises[-1].append("financial")
-                self.note(None, "The World Bank is empty: a financial crisis tile is placed")
+                self.note(None, N_("The World Bank is empty: a financial crisis tile is placed"))
         else:
             self.world_bank -= amount
         nation.money += amount
@@ -630,11 +637,12 @@ class WorldState(State):
 
     def log_lines(self, seat: int | None = None) -> list[str]:
         """The log as text lines (with the nation's name), as ``seat`` may see it (``None``:
-        the public lines)."""
+        the public lines), in the current language (:func:`limitgames.translation.using`;
+        English by default, byte for byte the engine's lines)."""
         lines = [(s, t) for s, t, private in self.log if not private or s == seat]
         if seat is not None:
             lines += [(s, t) for s, t, _ in self.veiled_log if s == seat]
-        return [t if s is None else f"{NATION_NAMES[s]}: {t}" for s, t in lines]
+        return [render(t) if s is None else f"{NATION_NAMES[s]}: {render(t)}" for s, t in lines]
 
 
 def _describe_choice(state: WorldState, choice: Choice) -> str:
