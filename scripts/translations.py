@@ -4,9 +4,11 @@
     python scripts/translations.py check      # only report what is missing (exit 1 if anything)
     python scripts/translations.py extract|update|compile
 
-``extract`` reads every ``_()``/``gettext``/``ngettext`` of the Python sources,
-``{{ _("...") }}`` of the Jinja2 templates and ``t("...")`` of the browser's
-scripts (``babel.cfg``) into ``src/limitgames/locale/messages.pot``;
+``extract`` reads every ``_()``/``gettext``/``ngettext``/``N_()`` of the Python
+sources, ``{{ _("...") }}`` of the Jinja2 templates, ``t("...")`` of the browser's
+scripts (``babel.cfg``) and the words printed on the world game's cards (each card's
+``name``, ``cost`` and ``text`` in ``world/data.toml``) into
+``src/limitgames/locale/messages.pot``;
 ``update`` merges it into each language's ``messages.po`` (new messages come in
 untranslated, changed ones fuzzy); ``compile`` writes the ``messages.mo``
 files the package ships; ``check`` lists, per language, every message with no
@@ -20,6 +22,7 @@ import io
 import json
 import re
 import sys
+import tomllib
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -38,6 +41,9 @@ LANGUAGES = ("de", "fr", "es")
 """The translated languages (English is the source)."""
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 STATIC = ROOT / "src" / "limitgames" / "web" / "static"
+WORLD_DATA = ROOT / "src" / "limitgames" / "world" / "data.toml"
+CARD_FIELDS = ("name", "cost", "text")
+"""What a world card prints that players read (its quote is shown nowhere yet)."""
 BROWSER_CALL = re.compile(r'(?<![\w.$])t\(\s*"((?:[^"\\\n]|\\.)*)"')
 """``t("...")`` in a browser script, wherever it stands (Babel's JavaScript extractor misses
 the calls inside a template literal's ``${...}`` that pass an object)."""
@@ -47,6 +53,18 @@ def browser_messages(text: str) -> list[str]:
     """The messages of every ``t("...")`` call in the JavaScript ``text`` (comments left out)."""
     code = re.sub(r"^\s*//.*$", "", text, flags=re.MULTILINE)
     return [json.loads(f'"{m.group(1)}"') for m in BROWSER_CALL.finditer(code)]
+
+
+def card_messages(text: str) -> list[str]:
+    """The words on the world game's cards in the TOML ``text`` (``data.toml``): each card's
+    name, cost and effect, in the file's order."""
+    cards = tomllib.loads(text).get("cards", {})
+    return [
+        str(card[key])
+        for card in cards.values()
+        for key in CARD_FIELDS
+        if isinstance(card.get(key), str) and card[key]
+    ]
 
 
 def extract() -> Catalog:
@@ -63,6 +81,12 @@ def extract() -> Catalog:
         for message in browser_messages(script.read_text(encoding="utf-8")):
             if message not in catalogue:
                 catalogue.add(message, None, [(name, 0)])
+    cards = str(WORLD_DATA.relative_to(ROOT))
+    for message in card_messages(WORLD_DATA.read_text(encoding="utf-8")):
+        if message not in catalogue:
+            catalogue.add(message, None, [(cards, 0)])
+        else:
+            catalogue[message].locations.append((cards, 0))
     return catalogue
 
 

@@ -37,8 +37,9 @@ from limitgames.cli.session import (
     resolve_play,
     seats_line,
 )
-from limitgames.cli.world_view import _log
+from limitgames.cli.world_view import _card_effect, _log
 from limitgames.core import LimitGamesError, NotationError, State, get_game
+from limitgames.translation import gettext as _
 
 console = Console()
 
@@ -80,17 +81,22 @@ class WorldInput:
             verb = words[0].lower()
             if verb == "help":
                 self.console.print(
-                    "World commands: preview ACTION (what it would do), card CARD (a card's text), "
-                    "log (everything that happened), position FILE (when every seat is a person: save "
-                    "the table at the start of this generation, to play on later with --position FILE).",
+                    _(
+                        "World commands: preview ACTION (what it would do), card CARD (a card's "
+                        "text), log (everything that happened), position FILE (when every seat is a "
+                        "person: save the table at the start of this generation, to play on later "
+                        "with --position FILE)."
+                    ),
                     highlight=False,
                 )
                 return line
             if verb == "position" and len(words) == 2:
                 if not self.referee:
                     self.console.print(
-                        "[yellow]position is for a table of people only:[/] the file holds every "
-                        "hand and the order of every deck.",
+                        "[yellow]"
+                        + _("position is for a table of people only:")
+                        + "[/] "
+                        + _("the file holds every hand and the order of every deck."),
                         highlight=False,
                     )
                     continue
@@ -110,8 +116,8 @@ class WorldInput:
             if verb == "play" and self.confirm:
                 if not self.preview(line):
                     continue
-                answer = self.read("Play it? [Y/n] ").strip().lower()
-                if answer in ("", "y", "yes"):
+                answer = self.read(_("Play it? [Y/n] ")).strip().lower()
+                if answer in ("", "y", "yes", _("y"), _("yes")):
                     return line
                 continue
             return line
@@ -126,25 +132,35 @@ class WorldInput:
             position = position_json(self.state())  # type: ignore[arg-type]
             path.write_text(json.dumps(position, indent=1) + "\n", encoding="utf-8")
         except OSError as exc:
-            self.console.print(f"[red]Cannot write {path}:[/] {exc.strerror}", highlight=False)
+            self.console.print(
+                "[red]" + _("Cannot write %(path)s:") % {"path": path} + f"[/] {exc.strerror}",
+                highlight=False,
+            )
             return
         self.console.print(
-            f"Position at the start of this generation saved to {path}", highlight=False
+            _("Position at the start of this generation saved to %(path)s") % {"path": path},
+            highlight=False,
         )
 
     def show_card(self, cid: str) -> None:
         cards = self.state().data.cards  # type: ignore[attr-defined]
         if cid not in cards:
             self.console.print(
-                f"[red]No card {cid!r}.[/] Card ids look like public-expenditure.", highlight=False
+                "[red]"
+                + _("No card %(card)r.") % {"card": cid}
+                + "[/] "
+                + _("Card ids look like public-expenditure."),
+                highlight=False,
             )
             return
         card = cards[cid]
-        kind = "permanent" if card.permanent else "instant"
         self.console.print(
-            f"[bold]{card.name}[/] ({card.deck}, {kind}, {card.kind})", highlight=False
+            f"[bold]{_(card.name)}[/] "
+            f"({_(card.deck)}, {_card_effect(card.permanent)}, {_(card.kind)})",
+            highlight=False,
         )
-        self.console.print(f"  cost: {card.cost}\n  effect: {card.text}", highlight=False)
+        self.console.print("  " + _("cost: %(cost)s") % {"cost": _(card.cost)}, highlight=False)
+        self.console.print("  " + _("effect: %(text)s") % {"text": _(card.text)}, highlight=False)
         if card.quote:
             self.console.print(f"  [italic]{card.quote}[/]", highlight=False)
 
@@ -157,13 +173,20 @@ class WorldInput:
             action = state.parse_action(text)
             lines = preview_lines(state, action)
         except NotationError as exc:
-            self.console.print(f"[red]Not understood:[/] {exc.reason}.", highlight=False)
+            self.console.print(
+                "[red]" + _("Not understood:") + f"[/] {exc.reason}.", highlight=False
+            )
             return False
         except LimitGamesError as exc:
-            self.console.print(f"[red]Illegal:[/] {getattr(exc, 'reason', exc)}.", highlight=False)
+            self.console.print(
+                "[red]" + _("Illegal:") + f"[/] {getattr(exc, 'reason', exc)}.", highlight=False
+            )
             return False
-        self.console.print(f"[bold]Preview of {text.strip()}:[/]", highlight=False)
-        for line in lines or ["(nothing visible changes)"]:
+        self.console.print(
+            "[bold]" + _("Preview of %(action)s:") % {"action": text.strip()} + "[/]",
+            highlight=False,
+        )
+        for line in lines or [_("(nothing visible changes)")]:
             self.console.print(f"  {line}", highlight=False)
         return True
 
@@ -200,8 +223,8 @@ class WorldTerminal(GameTerminal):
         if said is None:
             pending = getattr(before, "pending", None)
             kind = pending[-1].kind if pending else ""
-            words = CHOICE_WORDS.get(kind, kind).split(" (")[0]
-            said = f"a hidden choice ({words})"
+            words = _(CHOICE_WORDS.get(kind, kind)).split(" (")[0]
+            said = _("a hidden choice (%(words)s)") % {"words": words}
         return super().decision_line(before, action, seat, viewer, said)
 
     def undo_refusal(self, before: State, now: State, person: int) -> str | None:
@@ -211,9 +234,11 @@ class WorldTerminal(GameTerminal):
             replica.apply(action)
             verb = action[0] if isinstance(action, tuple) and action else ""
             if seat != person:
-                return f"{self.names[seat]} has decided since, which you could not know before"
+                return _("%(player)s has decided since, which you could not know before") % {
+                    "player": self.names[seat]
+                }
             if verb == "deck":
-                return "you have seen the cards you drew"
+                return _("you have seen the cards you drew")
         return None
 
 
@@ -294,13 +319,19 @@ def play_world(
     names = state.seat_names()
     name_seats(seats, names, computer_names=False)
     console.print(
-        f"[bold]LIMIT[/] (Alexandre Poyé), {state.num_players} nations, seed {setup.seed}. "
+        "[bold]LIMIT[/] "
+        + _("(Alexandre Poyé), %(count)s nations, seed %(seed)s.")
+        % {"count": state.num_players, "seed": setup.seed}
+        + " "
         + seats_line(seats, names),
         highlight=False,
     )
     if any(s.is_human for s in seats):
         console.print(
-            "Type help for the commands; moves lists your options; preview ACTION shows what it would do.",
+            _(
+                "Type help for the commands; moves lists your options; preview ACTION shows what "
+                "it would do."
+            ),
             highlight=False,
         )
     session = make_session(

@@ -16,65 +16,69 @@ from rich.table import Table
 from rich.text import Text
 
 from limitgames.core import Action, State
+from limitgames.translation import N_, using
+from limitgames.translation import gettext as _
 
 STAGE_WORDS: dict[str, str] = {
-    "technology": "Political phase: 1 technological advancement",
-    "new_policy": "Political phase: 2 new policy",
-    "hand_limit": "Political phase: 3 political action capacity",
-    "decide_policy": "Political phase: 4 decide policy",
-    "social_start": "Social phase",
-    "supply": "Social phase: 1 supply",
-    "conserve": "Social phase: 2 conserving renewable resources",
-    "consumption": "Social phase: 3 consumption of industrial resources",
-    "population_growth": "Social phase: 4 population growth",
-    "lower_mortality": "Social phase: 5 lower mortality rate",
-    "lower_birth_rate": "Social phase: 6 lower birth rate",
-    "economic_growth": "Social phase: 7 economic growth",
-    "taxation": "Social phase: 8 taxation",
-    "production": "Social phase: 9 production",
-    "public_order": "Social phase: 10 public order",
-    "class_struggle": "Social phase: 11 class struggle",
-    "cold_war": "International phase: 1 cold war",
-    "financial_crisis": "International phase: 2 global crises (financial)",
-    "environmental_crisis": "International phase: 2 global crises (environmental)",
-    "military_crisis": "International phase: 2 global crises (military)",
-    "alliance": "International phase: 3 alliance (solo: an event card)",
-    "end_generation": "International phase: 4 end of generation",
-    "stress_start": "Stress test",
-    "stress_supply": "Stress test: supply",
-    "stress_consumption": "Stress test: consumption",
-    "stress_production": "Stress test: production",
-    "scoring": "Scoring",
+    "technology": N_("Political phase: 1 technological advancement"),
+    "new_policy": N_("Political phase: 2 new policy"),
+    "hand_limit": N_("Political phase: 3 political action capacity"),
+    "decide_policy": N_("Political phase: 4 decide policy"),
+    "social_start": N_("Social phase"),
+    "supply": N_("Social phase: 1 supply"),
+    "conserve": N_("Social phase: 2 conserving renewable resources"),
+    "consumption": N_("Social phase: 3 consumption of industrial resources"),
+    "population_growth": N_("Social phase: 4 population growth"),
+    "lower_mortality": N_("Social phase: 5 lower mortality rate"),
+    "lower_birth_rate": N_("Social phase: 6 lower birth rate"),
+    "economic_growth": N_("Social phase: 7 economic growth"),
+    "taxation": N_("Social phase: 8 taxation"),
+    "production": N_("Social phase: 9 production"),
+    "public_order": N_("Social phase: 10 public order"),
+    "class_struggle": N_("Social phase: 11 class struggle"),
+    "cold_war": N_("International phase: 1 cold war"),
+    "financial_crisis": N_("International phase: 2 global crises (financial)"),
+    "environmental_crisis": N_("International phase: 2 global crises (environmental)"),
+    "military_crisis": N_("International phase: 2 global crises (military)"),
+    "alliance": N_("International phase: 3 alliance (solo: an event card)"),
+    "end_generation": N_("International phase: 4 end of generation"),
+    "stress_start": N_("Stress test"),
+    "stress_supply": N_("Stress test: supply"),
+    "stress_consumption": N_("Stress test: consumption"),
+    "stress_production": N_("Stress test: production"),
+    "scoring": N_("Scoring"),
 }
 """Each stage in the rulebook's words."""
 
 CHOICE_WORDS: dict[str, str] = {
-    "deck": "choose a deck to draw from (deck society|military|production)",
-    "keep": "keep a drawn card (keep CARD)",
-    "discard": "discard down to your hand limit (discard CARD)",
-    "policy": "play a card, withdraw a permanent card, or pass (play CARD / pass)",
-    "raise": "choose the class that gains 1 standard of living (raise A..E)",
-    "lower": "choose the class that loses 1 standard of living (lower A..E)",
-    "plant": "choose a production plant (plant renewable|industrial|military)",
-    "upgrade": "choose the plant to improve (plant ...)",
-    "target": "choose the target nation (target NAME)",
-    "spend": "choose how much military to spend (spend N)",
-    "resist": "resist by spending as much military, or yield (resist / yield)",
-    "take": "choose what to take (take fossil|renewable|industrial)",
-    "gain": "choose the resource gained (gain ...)",
-    "produce": "choose the plant that produces again (produce industrial|military)",
-    "recall": "choose the instant card to take back (recall CARD)",
-    "give": "choose how much pollution to give (give N)",
-    "contribute": "pledge money to another nation's card (contribute N)",
-    "trade": "make a transaction (buy N RESOURCE / sell N RESOURCE / no-trade)",
-    "price": "move a price cube (price RESOURCE up|down)",
-    "alliance": "offer, leave or exclude in an alliance, or do nothing "
-    "(offer military|economic NATION / leave KIND / exclude KIND NATION / pass)",
-    "answer": "answer the proposal (accept / refuse)",
-    "fee": "choose your part of the 2 $ alliance fee (pay N)",
-    "ask": "ask your allies for help, or not (ask / pass)",
-    "aid": "give your ally some of what it asks, or refuse (aid N / refuse)",
-    "break": "break the alliance after the refusal, or keep it (break / stay)",
+    "deck": N_("choose a deck to draw from (deck society|military|production)"),
+    "keep": N_("keep a drawn card (keep CARD)"),
+    "discard": N_("discard down to your hand limit (discard CARD)"),
+    "policy": N_("play a card, withdraw a permanent card, or pass (play CARD / pass)"),
+    "raise": N_("choose the class that gains 1 standard of living (raise A..E)"),
+    "lower": N_("choose the class that loses 1 standard of living (lower A..E)"),
+    "plant": N_("choose a production plant (plant renewable|industrial|military)"),
+    "upgrade": N_("choose the plant to improve (plant ...)"),
+    "target": N_("choose the target nation (target NAME)"),
+    "spend": N_("choose how much military to spend (spend N)"),
+    "resist": N_("resist by spending as much military, or yield (resist / yield)"),
+    "take": N_("choose what to take (take fossil|renewable|industrial)"),
+    "gain": N_("choose the resource gained (gain ...)"),
+    "produce": N_("choose the plant that produces again (produce industrial|military)"),
+    "recall": N_("choose the instant card to take back (recall CARD)"),
+    "give": N_("choose how much pollution to give (give N)"),
+    "contribute": N_("pledge money to another nation's card (contribute N)"),
+    "trade": N_("make a transaction (buy N RESOURCE / sell N RESOURCE / no-trade)"),
+    "price": N_("move a price cube (price RESOURCE up|down)"),
+    "alliance": N_(
+        "offer, leave or exclude in an alliance, or do nothing "
+        "(offer military|economic NATION / leave KIND / exclude KIND NATION / pass)"
+    ),
+    "answer": N_("answer the proposal (accept / refuse)"),
+    "fee": N_("choose your part of the 2 $ alliance fee (pay N)"),
+    "ask": N_("ask your allies for help, or not (ask / pass)"),
+    "aid": N_("give your ally some of what it asks, or refuse (aid N / refuse)"),
+    "break": N_("break the alliance after the refusal, or keep it (break / stay)"),
 }
 """What each kind of choice asks, for people."""
 
@@ -87,115 +91,137 @@ def _cards(state: State) -> Any:
     return state.data.cards  # type: ignore[attr-defined]
 
 
+CARD_WORDS: tuple[str, ...] = (N_("starter"), N_("technology"), N_("deck"))
+"""A card's kind (``data.toml``: in the starting hand, a technology card, in a deck)."""
+
+
+def _at(value: Any, position: Any) -> str:
+    """``5 (pos 3)``: a track's value beside its position."""
+    return _("%(value)s (pos %(position)s)") % {"value": value, "position": position}
+
+
+def _card_effect(permanent: bool) -> str:
+    return _("permanent") if permanent else _("instant")
+
+
 def nations_table(obs: dict[str, Any], seat: int | None) -> Table:
     """The nation boards side by side: one column per nation."""
     table = Table(
-        title=f"Generation {obs['generation']} — nations", title_justify="left", show_lines=False
+        title=_("Generation %(generation)s — nations") % {"generation": obs["generation"]},
+        title_justify="left",
+        show_lines=False,
     )
     table.add_column("")
     for view in obs["nations"]:
-        label = view["name"] + (" (you)" if view["seat"] == seat else "")
+        label = view["name"] + (" " + _("(you)") if view["seat"] == seat else "")
         if view["name"] == obs["leader"]:
             label += " ★"
         table.add_column(label, justify="right")
     rows: list[tuple[str, Any]] = [
-        ("population", lambda v: f"{v['population']['value']} (pos {v['population']['position']})"),
+        (N_("population"), lambda v: _at(v["population"]["value"], v["population"]["position"])),
         (
-            "renewable plant",
-            lambda v: (
-                f"+{v['plants']['renewable']['value']} (pos {v['plants']['renewable']['position']})"
+            N_("renewable plant"),
+            lambda v: _at(
+                f"+{v['plants']['renewable']['value']}", v["plants"]["renewable"]["position"]
             ),
         ),
         (
-            "industrial plant",
-            lambda v: (
-                f"+{v['plants']['industrial']['value']} (pos {v['plants']['industrial']['position']})"
+            N_("industrial plant"),
+            lambda v: _at(
+                f"+{v['plants']['industrial']['value']}", v["plants"]["industrial"]["position"]
             ),
         ),
         (
-            "military plant",
-            lambda v: (
-                f"+{v['plants']['military']['value']} (pos {v['plants']['military']['position']})"
+            N_("military plant"),
+            lambda v: _at(
+                f"+{v['plants']['military']['value']}", v["plants"]["military"]["position"]
             ),
         ),
-        ("renewable", lambda v: str(v["stock"]["renewable"])),
-        ("industrial", lambda v: str(v["stock"]["industrial"])),
-        ("military", lambda v: str(v["stock"]["military"])),
-        ("fossil", lambda v: str(v["fossil"])),
-        ("money $", lambda v: str(v["money"])),
-        ("territory", lambda v: str(v["territory"])),
-        ("standard of living A-E", lambda v: " ".join(str(v["sol"][c]) for c in "ABCDE")),
-        ("demographic shift zone", lambda v: str(v["shift_zone"])),
-        ("social unrest (1-11)", _unrest),
-        ("pollution", lambda v: str(v["pollution"])),
-        ("disruption", lambda v: str(v["disruption"])),
-        ("cards in hand", lambda v: str(v["hand_count"])),
+        (N_("renewable"), lambda v: str(v["stock"]["renewable"])),
+        (N_("industrial"), lambda v: str(v["stock"]["industrial"])),
+        (N_("military"), lambda v: str(v["stock"]["military"])),
+        (N_("fossil"), lambda v: str(v["fossil"])),
+        (N_("money $"), lambda v: str(v["money"])),
+        (N_("territory"), lambda v: str(v["territory"])),
+        (N_("standard of living A-E"), lambda v: " ".join(str(v["sol"][c]) for c in "ABCDE")),
+        (N_("demographic shift zone"), lambda v: str(v["shift_zone"])),
+        (N_("social unrest (1-11)"), _unrest),
+        (N_("pollution"), lambda v: str(v["pollution"])),
+        (N_("disruption"), lambda v: str(v["disruption"])),
+        (N_("cards in hand"), lambda v: str(v["hand_count"])),
         (
-            "decks S/M/P",
+            N_("decks S/M/P"),
             lambda v: "/".join(
                 str(v["deck_counts"][d]) for d in ("society", "military", "production")
             ),
         ),
-        ("permanent cards", lambda v: ", ".join(v["permanent"]) or "-"),
-        ("played this generation", lambda v: ", ".join(v["played"]) or "-"),
-        ("passed", lambda v: "yes" if v["passed"] else ""),
+        (N_("permanent cards"), lambda v: ", ".join(v["permanent"]) or "-"),
+        (N_("played this generation"), lambda v: ", ".join(v["played"]) or "-"),
+        (N_("passed"), lambda v: _("yes") if v["passed"] else ""),
     ]
     for name, cell in rows:
-        table.add_row(name, *[cell(v) for v in obs["nations"]])
+        table.add_row(_(name), *[cell(v) for v in obs["nations"]])
     return table
 
 
 def _unrest(view: dict[str, Any]) -> str:
     u = view["unrest"]
-    mood = "uprising" if u >= 10 else "boom" if u <= 2 else "growth"
+    mood = _("uprising") if u >= 10 else _("boom") if u <= 2 else _("growth")
     return f"{u} ({mood})"
 
 
 def world_table(obs: dict[str, Any]) -> Table:
     """The marketplace, reserves, World Bank, LIMIT box and crisis track."""
-    table = Table(title="The world", title_justify="left")
+    table = Table(title=_("The world"), title_justify="left")
     table.add_column("")
     for name in ("renewable", "industrial", "military", "fossil"):
-        table.add_column(name, justify="right")
+        table.add_column(_(name), justify="right")
     market = obs["market"]
     table.add_row(
-        "market price $", *[f"{market[r]['price']} (pos {market[r]['position']})" for r in market]
+        _("market price $"), *[_at(market[r]["price"], market[r]["position"]) for r in market]
     )
-    table.add_row("market stock", *[str(market[r]["stock"]) for r in market])
+    table.add_row(_("market stock"), *[str(market[r]["stock"]) for r in market])
     crises = []
     for g, tiles in enumerate(obs["crises"], start=1):
         crises.append(f"{g}:" + ("+".join(t[:3] for t in tiles) if tiles else "-"))
     summary = Table.grid(padding=(0, 2))
     summary.add_row(
-        f"World Bank {obs['world_bank']} $",
-        f"pollution reserve {obs['pollution_reserve']}",
-        f"disruption reserve {obs['disruption_reserve']}",
-        f"colonization: {obs['colonization']['territory']} territory, {obs['colonization']['fossil']} fossil",
+        _("World Bank %(money)s $") % {"money": obs["world_bank"]},
+        _("pollution reserve %(count)s") % {"count": obs["pollution_reserve"]},
+        _("disruption reserve %(count)s") % {"count": obs["disruption_reserve"]},
+        _("colonization: %(territory)s territory, %(fossil)s fossil") % obs["colonization"],
     )
     summary.add_row(
-        f"generation {obs['generation']} of 7",
-        "crises " + " ".join(crises),
-        f"total crises {sum(len(t) for t in obs['crises'])} (the game ends at 4)",
+        _("generation %(generation)s of 7") % {"generation": obs["generation"]},
+        _("crises %(tiles)s") % {"tiles": " ".join(crises)},
+        _("total crises %(count)s (the game ends at 4)")
+        % {"count": sum(len(t) for t in obs["crises"])},
         "",
     )
     alliances = obs.get("alliances")
     if alliances is not None:
         groups = [
-            f"{kind}: " + ("; ".join(", ".join(g) for g in alliances[kind]) or "none")
+            f"{_(kind)}: " + ("; ".join(", ".join(g) for g in alliances[kind]) or _("none"))
             for kind in ("military", "economic")
         ]
-        demil = "demilitarized" if obs.get("demilitarized") else ""
-        summary.add_row("alliances", *groups, demil)
+        demil = _("demilitarized") if obs.get("demilitarized") else ""
+        summary.add_row(_("alliances"), *groups, demil)
     star = obs.get("star")
     if star is not None:
         v = star["values"]
         summary.add_row(
-            "star nation",
-            f"population {v['population']}, class C {v['sol_c']}, military {v['military']}, "
-            f"industrial {v['industrial']}",
-            f"{star['money']} $, {star['fossil']} fossil, {star['territory']} territory, "
-            f"{star['pollution']} pollution, {star['disruption']} disruption",
-            f"events: {obs['events']['draw_pile']} in the pile",
+            _("star nation"),
+            _(
+                "population %(population)s, class C %(sol_c)s, military %(military)s, "
+                "industrial %(industrial)s"
+            )
+            % v,
+            _(
+                "%(money)s $, %(fossil)s fossil, %(territory)s territory, "
+                "%(pollution)s pollution, %(disruption)s disruption"
+            )
+            % star,
+            _("events: %(count)s in the pile") % {"count": obs["events"]["draw_pile"]},
         )
     outer = Table.grid()
     outer.add_row(table)
@@ -209,19 +235,24 @@ def hand_table(state: State, obs: dict[str, Any], seat: int) -> Table:
     playable = set()
     if not state.is_terminal() and state.current_player() == seat:
         playable = {a[1] for a in state.legal_actions() if isinstance(a, tuple) and a[0] == "play"}
-    table = Table(title="Your hand", title_justify="left", show_lines=True)
-    table.add_column("card")
-    table.add_column("deck")
-    table.add_column("kind")
-    table.add_column("cost")
-    table.add_column("effect")
-    table.add_column("if played now")
+    table = Table(title=_("Your hand"), title_justify="left", show_lines=True)
+    table.add_column(_("card"))
+    table.add_column(_("deck"))
+    table.add_column(_("kind"))
+    table.add_column(_("cost"))
+    table.add_column(_("effect"))
+    table.add_column(_("if played now"))
     for cid in obs.get("hand", []):
         card = cards[cid]
         name = Text(cid, style="bold green" if cid in playable else "")
-        now = card_preview(state, seat, cid) if cid in playable else "cannot be played now"
+        now = card_preview(state, seat, cid) if cid in playable else _("cannot be played now")
         table.add_row(
-            name, card.deck, "permanent" if card.permanent else "instant", card.cost, card.text, now
+            name,
+            _(card.deck),
+            _card_effect(card.permanent),
+            _(card.cost),
+            _(card.text),
+            now,
         )
     return table
 
@@ -238,7 +269,7 @@ def _log(state: State, seat: int | None) -> list[str]:
 def render(console: Console, state: State, seat: int | None) -> None:
     """Draw the game as ``seat`` sees it (``None``: spectator)."""
     obs = state.observation(seat)
-    console.rule(f"LIMIT — {STAGE_WORDS.get(obs['stage'], obs['stage'])}")
+    console.rule(f"LIMIT — {_(STAGE_WORDS.get(obs['stage'], obs['stage']))}")
     console.print(world_table(obs))
     console.print(nations_table(obs, seat))
     if seat is not None:
@@ -246,7 +277,9 @@ def render(console: Console, state: State, seat: int | None) -> None:
     log = recent_log(_log(state, seat))
     if log:
         console.print(
-            Panel(Group(*[Text(line) for line in log]), title="What happened", title_align="left")
+            Panel(
+                Group(*[Text(line) for line in log]), title=_("What happened"), title_align="left"
+            )
         )
     if state.is_terminal():
         console.print(scores_table(obs))
@@ -254,21 +287,33 @@ def render(console: Console, state: State, seat: int | None) -> None:
         return
     choice = obs.get("choice")
     if choice:
-        words = CHOICE_WORDS.get(choice["kind"], choice["kind"])
-        console.print(f"[bold]{choice['nation']}[/] to decide: {words}", highlight=False)
+        words = _(CHOICE_WORDS.get(choice["kind"], choice["kind"]))
+        console.print(
+            _("%(nation)s to decide: %(words)s")
+            % {"nation": f"[bold]{choice['nation']}[/]", "words": words},
+            highlight=False,
+        )
         if "options" in choice:
-            console.print("Options: " + "  ".join(choice["options"]), highlight=False)
+            console.print(_("Options: ") + "  ".join(choice["options"]), highlight=False)
             forms = state.action_forms()
             if forms:
                 ranges = "  ".join(f"{f.notation} (N {f.minimum}-{f.maximum})" for f in forms)
-                console.print(f"Any quantity in range: {ranges}", highlight=False)
+                console.print(
+                    _("Any quantity in range: %(ranges)s") % {"ranges": ranges}, highlight=False
+                )
             if choice["kind"] in ("keep", "recall"):
                 cards = _cards(state)
                 for option in choice["options"]:
                     card = cards[option.split()[1]]
-                    kind = "permanent" if card.permanent else "instant"
                     console.print(
-                        f"  {card.id} ({kind}): cost {card.cost} Effect: {card.text}",
+                        "  "
+                        + _("%(card)s (%(kind)s): cost %(cost)s Effect: %(text)s")
+                        % {
+                            "card": card.id,
+                            "kind": _card_effect(card.permanent),
+                            "cost": _(card.cost),
+                            "text": _(card.text),
+                        },
                         highlight=False,
                     )
 
@@ -286,25 +331,42 @@ def card_preview(state: State, seat: int, card: str) -> str:
         preview = Preview.of(state, ("play", card))
     except Exception:
         return ""
+    hand_words = [_(words) for words in _HAND_WORDS]
     parts = [
         text if who is None or who == "you" else f"{who} {text}"
         for who, text in preview.changes
-        if not any(words in text for words in _HAND_WORDS)
+        if not any(words in text for words in hand_words)
     ]
-    parts += [line for line in preview.then if "(policy)" not in line and "step ends" not in line]
+    parts += [line for line in preview.then if "(policy)" not in line and line != _(STEP_ENDS)]
     if not preview.changes:  # the step ended: the card's own log lines
         me = state.seat_names()[seat]
-        parts = [line.removeprefix(f"{me}: ") for line in preview.log]
-        parts = [p for p in parts if not p.startswith(("plays ", "passes"))]
+        with using("en"):  # which lines say the card was played: the engine's own words
+            english = Preview.of(state, ("play", card)).log
+        parts = [
+            line.removeprefix(f"{me}: ")
+            for line, said in zip(preview.log, english, strict=False)
+            if not said.removeprefix(f"{me}: ").startswith(("plays ", "passes"))
+        ]
     return "; ".join(parts)
+
+
+SCORE_PARTS: tuple[str, ...] = (
+    N_("happiness"),
+    N_("financial"),
+    N_("territory"),
+    N_("military"),
+    N_("impact"),
+    N_("total"),
+)
+"""The parts of a nation's score (rulebook p23), as ``score_details`` names them."""
 
 
 def scores_table(obs: dict[str, Any]) -> Table:
     """The final scores by part."""
-    table = Table(title="Scores", title_justify="left")
-    table.add_column("nation")
-    for part in ("happiness", "financial", "territory", "military", "impact", "total"):
-        table.add_column(part, justify="right")
+    table = Table(title=_("Scores"), title_justify="left")
+    table.add_column(_("nation"))
+    for part in SCORE_PARTS:
+        table.add_column(_(part), justify="right")
     for view, d in zip(obs["nations"], obs.get("score_details", []), strict=False):
         table.add_row(
             view["name"],
@@ -319,82 +381,115 @@ def scores_table(obs: dict[str, Any]) -> Table:
 def result_text(state: State) -> str:
     """Who won, with the scores."""
     if not state.is_terminal():
-        return "The game is not finished."
+        return _("The game is not finished.")
     scores: list[int] = list(state.scores)  # type: ignore[attr-defined]
     if getattr(state, "solo", False):
         bar = state.data.solo["very_good_score"]  # type: ignore[attr-defined]
         verdict = (
-            "a very good game, well done!"
+            _("a very good game, well done!")
             if scores[0] > bar
-            else f"more than {bar} is a very good game"
+            else _("more than %(bar)s is a very good game") % {"bar": bar}
         )
-        return f"Solo: {scores[0]} victory points against the star nation ({verdict})"
+        return _("Solo: %(score)s victory points against the star nation (%(verdict)s)") % {
+            "score": scores[0],
+            "verdict": verdict,
+        }
     names = state.seat_names()
     best = max(scores)
     winners = [names[i] for i, s in enumerate(scores) if s == best]
     ranking = ", ".join(
         f"{names[i]} {s}" for i, s in sorted(enumerate(scores), key=lambda x: -x[1])
     )
-    verb = "wins" if len(winners) == 1 else "share the win"
-    return f"{' and '.join(winners)} {verb} with {best} points ({ranking})"
+    values = {"winners": _(" and ").join(winners), "best": best, "ranking": ranking}
+    if len(winners) == 1:
+        return _("%(winners)s wins with %(best)s points (%(ranking)s)") % values
+    return _("%(winners)s share the win with %(best)s points (%(ranking)s)") % values
 
+
+STEP_ENDS = N_("then the step ends and play goes on to the next phase")
+"""A preview's last line when the action ends the step."""
 
 PREVIEW_SEED = 0
 """The seed of the re-deal a preview is made on (fixed: a preview depends only on what the seat
 knows, never on the cards it cannot see)."""
-_HAND_WORDS = ("played this generation", "permanent cards", "cards in hand", "cards in the")
+_HAND_WORDS = (
+    N_("played this generation"),
+    N_("permanent cards"),
+    N_("cards in hand"),
+    N_("cards in the"),
+)
 """Changes a card's one-line preview leaves out (the card leaving the hand says them)."""
 
 _NATION_WORDS: dict[str, str] = {
-    "population.value": "population",
-    "plants.renewable.value": "renewable plant produces",
-    "plants.industrial.value": "industrial plant produces",
-    "plants.military.value": "military plant produces",
-    "stock.renewable": "renewable resources",
-    "stock.industrial": "industrial resources",
-    "stock.military": "military resources",
-    "fossil": "fossil resources",
-    "money": "money $",
-    "territory": "territory",
-    "pollution": "pollution",
-    "disruption": "disruption",
-    "shift_zone": "demographic shift zone",
-    "shift_tiles": "demographic shift tiles on the board",
-    "unrest": "social unrest",
-    "hand_by_deck.society": "society cards in hand",
-    "hand_by_deck.military": "military-and-economy cards in hand",
-    "hand_by_deck.production": "production cards in hand",
-    "deck_counts.society": "cards in the society deck",
-    "deck_counts.military": "cards in the military-and-economy deck",
-    "deck_counts.production": "cards in the production deck",
-    "permanent": "permanent cards",
-    "played": "played this generation",
-    "technology": "technology cards received",
-    **{f"sol.{c}": f"class {c} standard of living" for c in "ABCDE"},
+    "population.value": N_("population"),
+    "plants.renewable.value": N_("renewable plant produces"),
+    "plants.industrial.value": N_("industrial plant produces"),
+    "plants.military.value": N_("military plant produces"),
+    "stock.renewable": N_("renewable resources"),
+    "stock.industrial": N_("industrial resources"),
+    "stock.military": N_("military resources"),
+    "fossil": N_("fossil resources"),
+    "money": N_("money $"),
+    "territory": N_("territory"),
+    "pollution": N_("pollution"),
+    "disruption": N_("disruption"),
+    "shift_zone": N_("demographic shift zone"),
+    "shift_tiles": N_("demographic shift tiles on the board"),
+    "unrest": N_("social unrest"),
+    "hand_by_deck.society": N_("society cards in hand"),
+    "hand_by_deck.military": N_("military-and-economy cards in hand"),
+    "hand_by_deck.production": N_("production cards in hand"),
+    "deck_counts.society": N_("cards in the society deck"),
+    "deck_counts.military": N_("cards in the military-and-economy deck"),
+    "deck_counts.production": N_("cards in the production deck"),
+    "permanent": N_("permanent cards"),
+    "played": N_("played this generation"),
+    "technology": N_("technology cards received"),
+    **{f"sol.{c}": N_("class %(cls)s standard of living") for c in "ABCDE"},
 }
 """Each field of a nation board (``observe.nation_view``) in the game's words; the others
 (positions beside their values, whether it passed) are not shown in a preview."""
 
 
+def _nation_words(key: str) -> str:
+    """A field of a nation board in the current language (``_NATION_WORDS``)."""
+    if key.startswith("sol."):
+        return _(_NATION_WORDS[key]) % {"cls": key[-1]}
+    return _(_NATION_WORDS[key])
+
+
+LIMIT_BOX_WORDS: dict[str, str] = {
+    "money": N_("money"),
+    "fossil": N_("fossil"),
+    "territory": N_("territory"),
+    "shift": N_("shift"),
+    "disruption": N_("disruption"),
+    "pollution": N_("pollution"),
+}
+"""What the LIMIT box holds (``observe``'s ``limit_box`` keys) in the game's words."""
+
+
 def _world_words(key: str) -> str | None:
     fixed = {
-        "world_bank": "World Bank $",
-        "pollution_reserve": "pollution reserve",
-        "disruption_reserve": "disruption reserve",
-        "colonization.territory": "colonization reserve territory",
-        "colonization.fossil": "colonization reserve fossil",
+        "world_bank": N_("World Bank $"),
+        "pollution_reserve": N_("pollution reserve"),
+        "disruption_reserve": N_("disruption reserve"),
+        "colonization.territory": N_("colonization reserve territory"),
+        "colonization.fossil": N_("colonization reserve fossil"),
     }
     if key in fixed:
-        return fixed[key]
+        return _(fixed[key])
     if key.startswith("limit_box."):
-        return f"LIMIT box {key.split('.', 1)[1]}"
+        what = key.split(".", 1)[1]
+        return _("LIMIT box %(what)s") % {"what": _(LIMIT_BOX_WORDS.get(what, what))}
     if key.startswith("market."):
-        _, resource, field = key.split(".")
-        return {
-            "price": f"{resource} price $",
-            "stock": f"marketplace {resource} stock",
-            "position": f"{resource} price cube position",
+        _prefix, resource, field = key.split(".")
+        words = {
+            "price": N_("%(resource)s price $"),
+            "stock": N_("marketplace %(resource)s stock"),
+            "position": N_("%(resource)s price cube position"),
         }[field]
+        return _(words) % {"resource": _(resource)}
     return None
 
 
@@ -408,8 +503,8 @@ def _change(words: str, old: str, new: str) -> str:
 def _shown(value: Any, state: State) -> str:
     if isinstance(value, list):
         cards = _cards(state)
-        names = [cards[v].name if v in cards else str(v) for v in value]
-        return ", ".join(names) or "none"
+        names = [_(cards[v].name) if v in cards else str(v) for v in value]
+        return ", ".join(names) or _("none")
     return str(value)
 
 
@@ -443,7 +538,7 @@ class Preview(NamedTuple):
             new_log = [line for line in new_log if line in same]
         cut = next((i for i, line in enumerate(new_log) if line.startswith(PHASE_MARK)), None)
         if cut is not None:
-            return cls(new_log[:cut], [], ["then the step ends and play goes on to the next phase"])
+            return cls(new_log[:cut], [], [_(STEP_ENDS)])
         after = twin.observation(seat)
         me = before["nations"][seat]["name"]
         changes: list[tuple[str | None, str]] = []
@@ -470,8 +565,9 @@ class Preview(NamedTuple):
             _flatten("", view_before, o)
             _flatten("", view_after, n)
             who = "you" if view_after["name"] == me else view_after["name"]
-            for key, words in _NATION_WORDS.items():
+            for key in _NATION_WORDS:
                 if o.get(key) != n.get(key):
+                    words = _nation_words(key)
                     changes.append(
                         (who, _change(words, _shown(o.get(key), state), _shown(n.get(key), state)))
                     )
@@ -479,25 +575,30 @@ class Preview(NamedTuple):
         then: list[str] = []
         choice = after.get("choice")
         if choice and choice["nation"] == me and revealed:
-            words = CHOICE_WORDS.get(choice["kind"], choice["kind"])
-            then.append(f"then you see the cards drawn and {words}")
+            words = _(CHOICE_WORDS.get(choice["kind"], choice["kind"]))
+            then.append(_("then you see the cards drawn and %(words)s") % {"words": words})
         elif choice and choice["nation"] == me and "options" in choice:
-            words = CHOICE_WORDS.get(choice["kind"], choice["kind"]).split(" (")[0]
+            words = _(CHOICE_WORDS.get(choice["kind"], choice["kind"])).split(" (")[0]
             forms = twin.action_forms()
             verbs = {f.verb for f in forms}
             options = [f"{f.notation} (N {f.minimum}-{f.maximum})" for f in forms]
             options += [o for o in choice["options"] if o.split()[0] not in verbs]
-            then.append(f"then you {words}: " + "  ".join(options))
+            then.append(
+                _("then you %(words)s: %(options)s")
+                % {"words": words, "options": "  ".join(options)}
+            )
         elif choice:
-            words = CHOICE_WORDS.get(choice["kind"], choice["kind"]).split(" (")[0]
-            then.append(f"then {choice['nation']} must {words}")
+            words = _(CHOICE_WORDS.get(choice["kind"], choice["kind"])).split(" (")[0]
+            then.append(
+                _("then %(nation)s must %(words)s") % {"nation": choice["nation"], "words": words}
+            )
         return cls(new_log, changes, then)
 
     def lines(self) -> list[str]:
         """The preview as lines for people."""
-        out = [f"log: {line}" for line in self.log]
+        out = [_("log: %(line)s") % {"line": line} for line in self.log]
         for who, text in self.changes:
-            out.append(text if who is None else f"{who}: {text}")
+            out.append(text if who is None else f"{_('you') if who == 'you' else who}: {text}")
         return out + self.then
 
 

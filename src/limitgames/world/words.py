@@ -38,10 +38,10 @@ class Phrase(str):
         self.values = filled
         return self
 
-    def __getnewargs__(self) -> tuple[str, dict[str, object]]:
+    def __getnewargs__(self) -> tuple[str, dict[str, object]]:  # type: ignore[override]
         return (self.template, self.values)
 
-    def __add__(self, other: str) -> Phrase:  # type: ignore[override]
+    def __add__(self, other: str) -> Phrase:
         return Phrase("%(a)s%(b)s", {"a": self, "b": other})
 
     def __radd__(self, other: str) -> Phrase:
