@@ -7,7 +7,7 @@
 ``extract`` reads every ``_()``/``gettext``/``ngettext``/``N_()`` of the Python
 sources, ``{{ _("...") }}`` of the Jinja2 templates, ``t("...")`` of the browser's
 scripts (``babel.cfg``) and the words printed on the world game's cards (each card's
-``name``, ``cost`` and ``text`` in ``world/data.toml``) into
+``name``, ``cost``, ``text`` and ``quote`` in ``world/data.toml``) into
 ``src/limitgames/locale/messages.pot``;
 ``update`` merges it into each language's ``messages.po`` (new messages come in
 untranslated, changed ones fuzzy); ``compile`` writes the ``messages.mo``
@@ -42,8 +42,8 @@ LANGUAGES = ("de", "fr", "es")
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 STATIC = ROOT / "src" / "limitgames" / "web" / "static"
 WORLD_DATA = ROOT / "src" / "limitgames" / "world" / "data.toml"
-CARD_FIELDS = ("name", "cost", "text")
-"""What a world card prints that players read (its quote is shown nowhere yet)."""
+CARD_FIELDS = ("name", "cost", "text", "quote")
+"""What a world card prints that players read."""
 BROWSER_CALL = re.compile(r'(?<![\w.$])t\(\s*"((?:[^"\\\n]|\\.)*)"')
 """``t("...")`` in a browser script, wherever it stands (Babel's JavaScript extractor misses
 the calls inside a template literal's ``${...}`` that pass an object)."""
@@ -57,7 +57,7 @@ def browser_messages(text: str) -> list[str]:
 
 def card_messages(text: str) -> list[str]:
     """The words on the world game's cards in the TOML ``text`` (``data.toml``): each card's
-    name, cost and effect, in the file's order."""
+    name, cost, effect and quote, in the file's order."""
     cards = tomllib.loads(text).get("cards", {})
     return [
         str(card[key])

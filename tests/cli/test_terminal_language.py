@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from limitgames.cli.app import build_app
 from limitgames.cli.session import choose_language
 from limitgames.translation import current_language
+from limitgames.world.data import DEFAULT_DATA
 
 runner = CliRunner()
 
@@ -119,4 +120,49 @@ def test_a_cards_game_told_in_german() -> None:
     # each round's suspicion is told, in the rulebook's words (seed 002: verdächtigen)
     assert english.count(" suspected ") == german.count(" verdächtigte ") > 0
     left = _sentences(english) & _sentences(german)
+    assert not left, f"still in English: {sorted(left)}"
+
+
+WORLD_GAME = ["play", "world", "--players", "2", "--seed", "4", "--no-record"]
+WORLD_PERSON = ["moves", "preview deck society", "deck society", "card education", "help"]
+WORLD_PERSON += ["log", "zz", "quit"]
+
+
+def _world(language: str, *args: str, input: str | None = None) -> str:
+    result = runner.invoke(
+        build_app(),
+        [*WORLD_GAME, *args, "--language", language],
+        input=input,
+        env={"COLUMNS": "250"},
+    )
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _said(output: str) -> set[str]:
+    """The sentences of a world game's output: table cells and panel lines one by one (Rich
+    draws them between box characters), those with a word of three letters."""
+    cells = {" ".join(c.split()) for line in output.splitlines() for c in re.split(r"[│┃║]", line)}
+    words = {c for c in cells if re.search(r"[^\W\d_]{3}", c)}
+    # nation names and card ids are names (the notation typed stays the games' own)
+    ids = sorted(DEFAULT_DATA.cards, key=len, reverse=True)
+    names = r"\b(?:circle|square|triangle|diamond|" + "|".join(ids) + r")\b"
+    return {w for w in words if re.search(r"[^\W\d_]{3}", re.sub(names, "", w))}
+
+
+def test_a_whole_world_game_told_in_german() -> None:
+    english = _world("en", "--seat", "random")
+    german = _world("de", "--seat", "random")
+    assert "Partie zu Ende" in german and "Punktestand" in german
+    assert english.count("\n") == german.count("\n")
+    left = _said(english) & _said(german)
+    assert not left, f"still in English: {sorted(left)}"
+
+
+def test_a_person_plays_the_world_in_german() -> None:
+    english = _world("en", input="\n".join(WORLD_PERSON) + "\n")
+    german = _world("de", input="\n".join(WORLD_PERSON) + "\n")
+    assert "Deine Hand" in german and "Vorschau von deck society:" in german
+    assert "Bildung (Gesellschaft, sofort, Start)" in german
+    left = _said(english) & _said(german)
     assert not left, f"still in English: {sorted(left)}"

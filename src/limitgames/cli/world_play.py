@@ -162,7 +162,7 @@ class WorldInput:
         self.console.print("  " + _("cost: %(cost)s") % {"cost": _(card.cost)}, highlight=False)
         self.console.print("  " + _("effect: %(text)s") % {"text": _(card.text)}, highlight=False)
         if card.quote:
-            self.console.print(f"  [italic]{card.quote}[/]", highlight=False)
+            self.console.print(f"  [italic]{_(card.quote)}[/]", highlight=False)
 
     def preview(self, text: str) -> bool:
         """Show what ``text`` would do; ``False`` if it is not a legal action now."""

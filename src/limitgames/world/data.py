@@ -275,10 +275,10 @@ def describe_event(steps: list[tuple[str, int]]) -> str:
     for what, k in steps:
         if what.startswith(("plant", "population")):
             parts.append(
-                phrase(N_("%(what)s %(count)+d level(s)"), what=EVENT_WORDS[what], count=k)
+                phrase(N_("%(what)s %(count)s level(s)"), what=EVENT_WORDS[what], count=f"{k:+d}")
             )
         else:
-            parts.append(phrase(N_("%(what)s %(count)+d"), what=EVENT_WORDS[what], count=k))
+            parts.append(phrase(N_("%(what)s %(count)s"), what=EVENT_WORDS[what], count=f"{k:+d}"))
     return joined(", ", parts)
 
 

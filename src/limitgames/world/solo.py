@@ -127,13 +127,13 @@ def apply_event_step(state: WorldState, nation: Nation, what: str, k: int, why: 
         moved = k if k > 0 else -min(-k, nation.fossil)
         nation.fossil += moved
         state.limit_box["fossil"] -= moved
-        state.note(seat, N_("%(why)s: fossil %(moved)+d"), why=why, moved=moved)
+        state.note(seat, N_("%(why)s: fossil %(moved)s"), why=why, moved=f"{moved:+d}")
     elif what in PLANTS:
         i = PLANTS.index(what)
         moved = k if k > 0 else -min(-k, nation.stock[i])
         nation.stock[i] += moved
         state.note(
-            seat, N_("%(why)s: %(resource)s %(moved)+d"), why=why, resource=what, moved=moved
+            seat, N_("%(why)s: %(resource)s %(moved)s"), why=why, resource=what, moved=f"{moved:+d}"
         )
     elif what == "territory":
         if k > 0:
@@ -144,7 +144,7 @@ def apply_event_step(state: WorldState, nation: Nation, what: str, k: int, why: 
             state.limit_box["territory"] -= moved
         nation.territory += moved
         nation.cap_renewable()
-        state.note(seat, N_("%(why)s: territory %(moved)+d"), why=why, moved=moved)
+        state.note(seat, N_("%(why)s: territory %(moved)s"), why=why, moved=f"{moved:+d}")
     elif what == "population":
         old = state.population_value(nation)
         nation.population = max(1, min(state.data.population_positions, nation.population + k))
