@@ -140,3 +140,10 @@ def test_a_phrase_is_its_english_text_and_survives_copies() -> None:
         before = state.log_lines(0)
         assert pickle.loads(pickle.dumps(state)).log_lines(0) == before
         assert state.clone().log_lines(0) == before
+
+
+def test_the_information_state_does_not_depend_on_the_language() -> None:
+    state = _played(2, 3)
+    english = state.information_state_string(0)
+    with using("de"):
+        assert state.information_state_string(0) == english

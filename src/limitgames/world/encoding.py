@@ -295,11 +295,14 @@ def observation_tensor(state: Any, seat: int) -> np.ndarray[Any, Any]:
 
 
 def information_state_string(state: Any, seat: int) -> str:
-    """``seat``'s observation and its log channel, as JSON."""
+    """``seat``'s observation and its log channel, as JSON (the log in English whatever the
+    language being served: agents key on this string)."""
+    from limitgames.translation import using
     from limitgames.world.observe import log
 
     obs = state.observation(seat)
-    obs["log"] = log(state, seat)
+    with using("en"):
+        obs["log"] = log(state, seat)
     return json.dumps(obs, sort_keys=True, separators=(",", ":"))
 
 
