@@ -147,7 +147,12 @@ def _said(output: str) -> set[str]:
     # nation names and card ids are names (the notation typed stays the games' own)
     ids = sorted(DEFAULT_DATA.cards, key=len, reverse=True)
     names = r"\b(?:circle|square|triangle|diamond|" + "|".join(ids) + r")\b"
-    return {w for w in words if re.search(r"[^\W\d_]{3}", re.sub(names, "", w))}
+    verbs = "play|plant|deck|keep|discard|withdraw|raise|lower|target|gain|produce|recall"
+    notation = rf"\b(?:(?:{verbs})(?: [a-z-]+)?|pass)\b"
+    # a long list of options wraps inside its cell: a lone argument of the notation is left
+    lone = r"^(?:renewable|industrial|military|fossil|society|production)$"
+    said = {re.sub(notation, "", re.sub(names, "", w)).strip() for w in words}
+    return {w for w in said if re.search(r"[^\W\d_]{3}", w) and not re.match(lone, w)}
 
 
 def test_a_whole_world_game_told_in_german() -> None:
@@ -164,5 +169,36 @@ def test_a_person_plays_the_world_in_german() -> None:
     german = _world("de", input="\n".join(WORLD_PERSON) + "\n")
     assert "Deine Hand" in german and "Vorschau von deck society:" in german
     assert "Bildung (Gesellschaft, sofort, Start)" in german
+    left = _said(english) & _said(german)
+    assert not left, f"still in English: {sorted(left)}"
+
+
+def test_a_world_card_preview_and_board_in_german() -> None:
+    from rich.console import Console
+
+    from limitgames.cli import world_view
+    from limitgames.translation import using
+    from tests.world.scenario import at_policy, new_state, set_board
+
+    state = new_state(2)
+    hand = ["public-expenditure", "education", "industrialization", "extraction", "surcharge"]
+    n = at_policy(state, 0, hand)
+    set_board(n, population=4, money=12, unrest=6)
+    with using("de"):
+        text = "\n".join(world_view.preview_lines(state, ("play", "public-expenditure")))
+    # the same figures as test_play_is_previewed_before_confirmation (tests/world/test_cli.py),
+    # in the catalogue's words: Geld, soziale Unruhe, Weltbank
+    assert "du: Geld 12 -> 7 $" in text
+    assert "du: soziale Unruhe 6 -> 5" in text
+    assert "Weltbank 218 -> 223 $" in text
+
+    def board(language: str) -> str:
+        console = Console(record=True, width=250)
+        with using(language):
+            world_view.render(console, state, 0)
+        return console.export_text()
+
+    english, german = board("en"), board("de")
+    assert "Deine Hand" in german and "wenn jetzt gespielt" in german
     left = _said(english) & _said(german)
     assert not left, f"still in English: {sorted(left)}"
