@@ -15,6 +15,7 @@ import re
 
 import pytest
 
+from limitgames.core import IllegalActionError, NotationError
 from limitgames.translation import gettext, using
 from limitgames.world.data import DEFAULT_DATA
 from limitgames.world.state import NATION_NAMES, WorldState
@@ -147,3 +148,17 @@ def test_the_information_state_does_not_depend_on_the_language() -> None:
     english = state.information_state_string(0)
     with using("de"):
         assert state.information_state_string(0) == english
+
+
+def test_a_refusal_reads_in_the_players_language() -> None:
+    state = new_state(2)  # generation 1 opens with the new-policy draw: a deck is chosen
+    seat = NATION_NAMES[state.current_player()]
+    with pytest.raises(IllegalActionError) as english:
+        state.apply(("pass",))
+    assert english.value.reason == f"not an option now ({seat} must decide: deck)"
+    with using("de"), pytest.raises(IllegalActionError) as german:
+        state.apply(("pass",))
+    assert german.value.reason == f"jetzt keine Möglichkeit ({seat} muss entscheiden: deck)"
+    with using("es"), pytest.raises(NotationError) as spanish:
+        state.parse_action("deck moon")
+    assert spanish.value.reason == ("'moon' no es válido como mazo (society, military, production)")

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from limitgames.core import AmountForm
 from limitgames.translation import N_
+from limitgames.translation import gettext as _
 from limitgames.world.data import PLANTS
 from limitgames.world.market import bounded_amounts
 from limitgames.world.nation import INDUSTRIAL, MILITARY, Nation
@@ -448,10 +449,10 @@ def _aid_accept(s: WorldState, c: Choice, action: WorldAction) -> str | None:
     if action == ("refuse",):
         return None
     if len(action) != 2 or action[0] != "aid" or type(action[1]) is not int:
-        return "write 'aid N' or 'refuse'"
+        return _("write 'aid N' or 'refuse'")
     top = _aid_top(s, c)
     if not 1 <= action[1] <= top:
-        return f"aid between 1 and {top}" if top else "you can only refuse"
+        return _("aid between 1 and %(top)d") % {"top": top} if top else _("you can only refuse")
     return None
 
 

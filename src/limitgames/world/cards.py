@@ -35,6 +35,7 @@ from collections.abc import Callable
 
 from limitgames.core import AmountForm
 from limitgames.translation import N_
+from limitgames.translation import gettext as _
 from limitgames.world.data import PLANTS, RESOURCES
 from limitgames.world.market import bounded_amounts, held, start_trading
 from limitgames.world.nation import INDUSTRIAL, MILITARY, RENEWABLE, Nation
@@ -198,7 +199,10 @@ def _unrest_room(card: str, key: str = "unrest") -> ShortfallFn:
     def shortfall(s: WorldState, n: Nation) -> str | None:
         k = -_p(s, card, key)
         if n.unrest - k < 1:
-            return f"social unrest is {n.unrest}: it cannot decrease by {k}"
+            return _("social unrest is %(unrest)d: it cannot decrease by %(count)d") % {
+                "unrest": n.unrest,
+                "count": k,
+            }
         return None
 
     return shortfall
@@ -209,7 +213,10 @@ def _sol_rise(card: str, key: str = "sol") -> ShortfallFn:
         k = _p(s, card, key)
         room = _sol_room(n, s.data.sol_max)
         if room < k:
-            return f"the classes can rise {room} step(s) in all, not {k}"
+            return _("the classes can rise %(room)d step(s) in all, not %(count)d") % {
+                "room": room,
+                "count": k,
+            }
         return None
 
     return shortfall
@@ -220,7 +227,7 @@ def _plant_room(card: str) -> ShortfallFn:
         if _plant_upgrades(s, n, card):
             return None
         k = _p(s, card, "levels")
-        return f"no plant you can pay for has room to rise {k} level(s)"
+        return _("no plant you can pay for has room to rise %(count)d level(s)") % {"count": k}
 
     return shortfall
 
@@ -232,11 +239,11 @@ EFFECT_NEEDS: dict[str, ShortfallFn] = {
     "graduate-studies": _sol_rise("graduate-studies"),
     "indoctrination": _unrest_room("indoctrination"),
     "overconsumption": _unrest_room("overconsumption"),
-    "political-reform": lambda s, n: None if any(n.decks.values()) else "every deck is empty",
+    "political-reform": lambda s, n: None if any(n.decks.values()) else _("every deck is empty"),
     "artificial-intelligence": lambda s, n: (
         None
         if any(not s.data.cards[c].permanent and c != "artificial-intelligence" for c in n.played)
-        else "no instant card played this generation to take back"
+        else _("no instant card played this generation to take back")
     ),
     "industrialization": _plant_room("industrialization"),
     "robotization": _plant_room("robotization"),
@@ -244,10 +251,10 @@ EFFECT_NEEDS: dict[str, ShortfallFn] = {
     "overproduction": lambda s, n: (
         None
         if _overproduction_plants(s, n)
-        else "not enough fossil for the industrial or the military plant to produce"
+        else _("not enough fossil for the industrial or the military plant to produce")
     ),
     "colonization": lambda s, n: (
-        None if any(s.colonization) else "nothing is left on the colonization reserve"
+        None if any(s.colonization) else _("nothing is left on the colonization reserve")
     ),
     "police-repression": _unrest_room("police-repression"),
 }
@@ -300,7 +307,7 @@ def _star_ok(state: WorldState, card: str, attacker: Nation) -> bool:
         return True
     from limitgames.world.solo import star_offshore_cost
 
-    value, fossil, _ = star_offshore_cost(state)
+    value, fossil, _pollution = star_offshore_cost(state)
     return (
         attacker.money >= value
         and attacker.fossil >= fossil
@@ -351,15 +358,21 @@ def can_play(state: WorldState, nation: Nation, card: str) -> bool:
 
 def why_not_playable(state: WorldState, nation: Nation, card: str) -> str:
     """Why ``nation`` may not play ``card`` now, in one line (for a refused ``play``)."""
-    name = state.data.cards[card].name
+    name = _(state.data.cards[card].name)
     if card not in nation.hand:
-        return f"{name} is not in your hand"
+        return _("%(card)s is not in your hand") % {"card": name}
     if not COSTS[card](state, nation):
-        return f"{name}: its full cost cannot be paid ({state.data.cards[card].cost})"
+        return _("%(card)s: its full cost cannot be paid (%(cost)s)") % {
+            "card": name,
+            "cost": _(state.data.cards[card].cost),
+        }
     short = effect_shortfall(state, nation, card)
     if short is not None:
-        return f"{name}: its effect cannot be fully realized ({short})"
-    return f"{name} cannot be played now"
+        return _("%(card)s: its effect cannot be fully realized (%(why)s)") % {
+            "card": name,
+            "why": short,
+        }
+    return _("%(card)s cannot be played now") % {"card": name}
 
 
 def can_withdraw(state: WorldState, nation: Nation, card: str) -> bool:
@@ -798,10 +811,10 @@ def _contribute_forms(s: WorldState, c: Choice) -> list[AmountForm]:
 
 def _contribute_accept(s: WorldState, c: Choice, action: WorldAction) -> str | None:
     if len(action) != 2 or action[0] != "contribute" or type(action[1]) is not int:
-        return "write 'contribute N'"
+        return _("write 'contribute N'")
     top = _contribute_max(s, c)
     if not 0 <= action[1] <= top:
-        return f"a contribution is 0..{top} $"
+        return _("a contribution is 0..%(top)d $") % {"top": top}
     return None
 
 
@@ -871,10 +884,10 @@ def _spend_forms(s: WorldState, c: Choice) -> list[AmountForm]:
 
 def _spend_accept(s: WorldState, c: Choice, action: WorldAction) -> str | None:
     if len(action) != 2 or action[0] != "spend" or type(action[1]) is not int:
-        return "write 'spend N' (military)"
+        return _("write 'spend N' (military)")
     lo, hi = _spend_range(s, c)
     if not lo <= action[1] <= hi:
-        return f"spend between {lo} and {hi} military"
+        return _("spend between %(lo)d and %(hi)d military") % {"lo": lo, "hi": hi}
     return None
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from limitgames.core import AmountForm
 from limitgames.translation import N_
+from limitgames.translation import gettext as _
 from limitgames.world.data import RESOURCES
 from limitgames.world.nation import Nation
 from limitgames.world.state import (
@@ -110,28 +111,44 @@ def _trade_accept(state: WorldState, choice: Choice, action: WorldAction) -> str
     if action == ("no-trade",):
         if used or not can_trade(state, nation, used):
             return None
-        return "a transaction must be made (one is possible)"
+        return _("a transaction must be made (one is possible)")
     if len(action) != 3 or action[0] not in ("buy", "sell") or action[2] not in RESOURCES:
-        return "a transaction is 'buy N resource', 'sell N resource' or 'no-trade'"
+        return _("a transaction is 'buy N resource', 'sell N resource' or 'no-trade'")
     verb, q, name = action
     if type(q) is not int or q < 1:
-        return "the quantity must be a positive whole number"
+        return _("the quantity must be a positive whole number")
     if name in used:
-        return "Stock Exchange: the second transaction must be on another resource"
+        return _("Stock Exchange: the second transaction must be on another resource")
     r = RESOURCES.index(name)
     if verb == "buy":
         limit = buy_limit(state, nation, r)
         if q > limit:
-            return (
-                f"can buy at most {limit} {name} (marketplace stock {state.market_stock[r]}, "
-                f"{unit_price(state, r)} $ each, you have {nation.money} $)"
-            )
+            return _(
+                "can buy at most %(limit)d %(resource)s (marketplace stock %(stock)d, "
+                "%(price)d $ each, you have %(money)d $)"
+            ) % {
+                "limit": limit,
+                "resource": _(name),
+                "stock": state.market_stock[r],
+                "price": unit_price(state, r),
+                "money": nation.money,
+            }
     else:
         if state.market_price[r] <= 1:
-            return f"{name} is at the lowest price: it cannot be sold"
+            return _("%(resource)s is at the lowest price: it cannot be sold") % {
+                "resource": _(name)
+            }
         limit = sell_limit(state, nation, r)
         if q > limit:
-            return f"can sell at most {limit} {name} (you hold {held(nation, r)}, the World Bank pays {state.world_bank} $)"
+            return _(
+                "can sell at most %(limit)d %(resource)s (you hold %(held)d, the World Bank pays "
+                "%(bank)d $)"
+            ) % {
+                "limit": limit,
+                "resource": _(name),
+                "held": held(nation, r),
+                "bank": state.world_bank,
+            }
     return None
 
 

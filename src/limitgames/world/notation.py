@@ -45,6 +45,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from limitgames.core.errors import NotationError
+from limitgames.translation import N_
+from limitgames.translation import gettext as _
 from limitgames.world.data import CLASSES, DECKS, PLANTS, RESOURCES
 
 if TYPE_CHECKING:
@@ -73,6 +75,18 @@ VERBS: tuple[str, ...] = (
     "exclude",
 )
 
+ARGUMENT_WORDS: tuple[str, ...] = (
+    N_("class"),
+    N_("deck"),
+    N_("direction"),
+    N_("nation"),
+    N_("plant"),
+    N_("resource"),
+    N_("resource to take"),
+    N_("type of alliance"),
+)
+"""What an argument of the notation names, for the one-line error of a wrong one."""
+
 
 def action_to_string(state: WorldState, action: WorldAction) -> str:
     """The notation of ``action`` (a tuple ``(verb, *args)``)."""
@@ -85,21 +99,25 @@ def parse_action(state: WorldState, text: str) -> WorldAction:
 
     words = text.strip().lower().split()
     if not words:
-        raise NotationError(text, "empty; write a verb such as 'play education' or 'pass'")
+        raise NotationError(text, _("empty; write a verb such as 'play education' or 'pass'"))
     verb, args = words[0], words[1:]
 
     def need(count: int, form: str) -> None:
         if len(args) != count:
-            raise NotationError(text, f"write '{form}'")
+            raise NotationError(text, _("write '%(form)s'") % {"form": form})
 
     def number(word: str) -> int:
         if not word.isdigit():
-            raise NotationError(text, f"{word!r} is not a whole number")
+            raise NotationError(text, _("%(word)r is not a whole number") % {"word": word})
         return int(word)
 
     def one_of(word: str, allowed: tuple[str, ...] | list[str] | Any, what: str) -> str:
         if word not in allowed:
-            raise NotationError(text, f"{word!r} is not a {what} ({', '.join(allowed)})")
+            raise NotationError(
+                text,
+                _("%(word)r is not a %(what)s (%(allowed)s)")
+                % {"word": word, "what": _(what), "allowed": ", ".join(allowed)},
+            )
         return word
 
     if verb in _BARE:
@@ -111,7 +129,9 @@ def parse_action(state: WorldState, text: str) -> WorldAction:
     if verb in _CARD_VERBS:
         need(1, f"{verb} CARD")
         if args[0] not in state.data.cards:
-            raise NotationError(text, f"{args[0]!r} is not a card id (e.g. public-expenditure)")
+            raise NotationError(
+                text, _("%(word)r is not a card id (e.g. public-expenditure)") % {"word": args[0]}
+            )
         return (verb, args[0])
     if verb in _INT_VERBS:
         need(1, f"{verb} N")
@@ -149,4 +169,7 @@ def parse_action(state: WorldState, text: str) -> WorldAction:
             one_of(args[0], RESOURCES, "resource"),
             one_of(args[1], ("up", "down"), "direction"),
         )
-    raise NotationError(text, f"unknown verb {verb!r} (known: {', '.join(VERBS)})")
+    raise NotationError(
+        text,
+        _("unknown verb %(verb)r (known: %(verbs)s)") % {"verb": verb, "verbs": ", ".join(VERBS)},
+    )

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from limitgames.translation import N_
+from limitgames.translation import gettext as _
 from limitgames.world.data import CLASSES, DECKS, PLANTS
 from limitgames.world.nation import Nation
 from limitgames.world.state import (
@@ -279,7 +280,9 @@ def _policy_accept(state: WorldState, choice: Choice, action: WorldAction) -> st
         from limitgames.world.cards import why_not_playable
 
         return why_not_playable(state, state.nations[choice.seat], action[1])
-    return f"not an option now ({state.name(choice.seat)} must play a card, withdraw one, or pass)"
+    return _("not an option now (%(nation)s must play a card, withdraw one, or pass)") % {
+        "nation": state.name(choice.seat)
+    }
 
 
 def _policy_resolve(state: WorldState, choice: Choice, action: WorldAction) -> None:
@@ -349,7 +352,7 @@ def sol_choice(
 
 def _plant_options(state: WorldState, choice: Choice) -> list[WorldAction]:
     """``plant`` choices: args ``(count, nation seat, delta, allowed plant names, why)``."""
-    _, seat, delta, allowed, _ = choice.args
+    _count, seat, delta, allowed, _why = choice.args
     nation = state.nations[seat]
     positions = state.data.production_positions
     out: list[WorldAction] = []

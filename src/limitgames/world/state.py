@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 
 from limitgames.core import TERMINAL, Action, AmountForm, Chance, IllegalActionError, State
 from limitgames.translation import N_
+from limitgames.translation import gettext as _
 from limitgames.world.data import DECKS, WorldData
 from limitgames.world.nation import Nation
 from limitgames.world.words import Phrase, render
@@ -277,7 +278,7 @@ class WorldState(State):
 
     def _refusal(self, action: Any) -> str | None:
         if self.terminal:
-            return "the game is over"
+            return _("the game is over")
         top = self.pending[-1]
         accept = ACCEPT.get(top.kind)
         if accept is not None:
@@ -286,7 +287,7 @@ class WorldState(State):
             self._legal = OPTIONS[top.kind](self, top)
         if action in self._legal:
             return None
-        return f"not an option now ({_describe_choice(self, top)})"
+        return _describe_choice(self, top)
 
     def revelations(self, seat: int) -> int:
         """How many times ``seat`` has been shown something hidden until then: cards drawn
@@ -480,7 +481,7 @@ class WorldState(State):
         """Up to ``count`` pollution back: excess tokens to the LIMIT box first, then to the reserve."""
         k = min(count, nation.pollution)
         base = self.data.setup["limit_box_pollution"]
-        for _ in range(k):
+        for _step in range(k):
             if self.limit_box["pollution"] < base:
                 self.limit_box["pollution"] += 1
             else:
@@ -646,7 +647,11 @@ class WorldState(State):
 
 
 def _describe_choice(state: WorldState, choice: Choice) -> str:
-    return f"{state.name(choice.seat)} must decide: {choice.kind.replace('_', ' ')}"
+    """Why an action is refused: another kind of decision is due (its kind is the notation's)."""
+    return _("not an option now (%(nation)s must decide: %(kind)s)") % {
+        "nation": state.name(choice.seat),
+        "kind": choice.kind.replace("_", " "),
+    }
 
 
 def deck_of(state: WorldState, card: str) -> str:
