@@ -132,6 +132,15 @@ SHORT_FOSSIL = 3.0
 """Points per fossil missing for a generation's production (unrest +2, a plant level)."""
 CRISIS_POLLUTION = 4.0
 """Points per pollution token a generation adds beyond the nation's share of the reserve."""
+UNREST_STEP = 0.75
+"""Points per step of social unrest above 6 (now, and after class struggle adds A - E)."""
+UNREST_HIGH = 1.5
+"""Points more per step above 8, near the uprising zone (10-11: military or money spent)."""
+UNREST_OVER = 3.0
+"""Points more per step past 11 (one disruption token each, -1 point, and the military crisis
+when the reserve runs out). Social unrest itself scores nothing: these were twice as high until
+the heuristic spent 60 $ a generation on Investment Policy and Public Expenditure against
+random nations, whose crises leave money worth (5 - crises) points per 10 $ (docs/agents.md)."""
 CARD_WORTH: dict[str, float] = {
     "education": 1.0,
     "market-access": 0.9,
@@ -235,7 +244,11 @@ def plan_value(state: Any, seat: int) -> float:
     unrest = nation.unrest  # class struggle adds A - E at the end of each social phase
     ahead = unrest + nation.sol[0] - nation.sol[4]
     for level in (unrest, ahead):
-        value -= 1.5 * max(0, level - 6) + 3.0 * max(0, level - 8) + 6.0 * max(0, level - 11)
+        value -= (
+            UNREST_STEP * max(0, level - 6)
+            + UNREST_HIGH * max(0, level - 8)
+            + UNREST_OVER * max(0, level - 11)
+        )
     value += sum(CARD_WORTH.get(c, 0.0) for c in nation.hand + nation.played)
     return float(value)
 
