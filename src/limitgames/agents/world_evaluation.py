@@ -160,6 +160,9 @@ AMOUNTS = 40
 BEFORE_SUPPLY = frozenset(
     {"technology", "new_policy", "hand_limit", "decide_policy", "social_start"}
 )
+BEFORE_CONSUMPTION = frozenset({"supply", "conserve"})
+"""Stages after supply whose nation has still to consume (a supply shortage's plant choice
+waits there): judged from them, a plan that sold the goods class C needs looked free."""
 
 
 def _levels_short(data: WorldData, population: int, offset: int, have: int) -> int:
@@ -228,7 +231,9 @@ def plan_value(state: Any, seat: int) -> float:
         if "sustainable-consumption" in nation.permanent:
             offset -= 1
         goods = nation.stock[INDUSTRIAL]
-        short_now = _levels_short(data, pop, offset, goods) if before else 0
+        # consumption comes after supply: still ahead while the supply step waits on a choice
+        ahead_of_consumption = before or state.stage in BEFORE_CONSUMPTION
+        short_now = _levels_short(data, pop, offset, goods) if ahead_of_consumption else 0
         goods_need = data.level(pop + offset)
         next_goods = max(0, goods - goods_need) + data.level(nation.plants[INDUSTRIAL])
         value -= SHORT_GOODS * (short_now + 0.7 * _levels_short(data, grown, offset, next_goods))
@@ -250,6 +255,13 @@ def plan_value(state: Any, seat: int) -> float:
             + UNREST_OVER * max(0, level - 11)
         )
     value += sum(CARD_WORTH.get(c, 0.0) for c in nation.hand + nation.played)
+    # a shortage already resolved may leave its standard-of-living loss to be placed (a
+    # "lower" choice still on the stack): count it now, at the demographic index a counted
+    # class (A, C or E) is worth, so that a plan which runs into it is not rated too well
+    index = data.demographic_index[max(1, min(9, pop)) - 1]
+    for choice in (*state.pending, *state.deferred):
+        if choice.kind == "lower" and choice.args[1] == seat:
+            value -= index * int(choice.args[0])
     return float(value)
 
 
