@@ -151,7 +151,7 @@ def test_a_missing_translation_gives_english_with_a_note(
 ) -> None:
     (tmp_path / "hex.md").write_text((DOCS / "hex.md").read_text(encoding="utf-8"))
     monkeypatch.setattr(rules_page, "_RULES", tmp_path)
-    rules_page.render_rules.cache_clear()
+    rules_page._render.cache_clear()
     try:
         assert rules_page.rules_file("hex", "de") == (tmp_path / "hex.md", "en")
         page = get(client, "/rules/hex", cookie="de")
@@ -161,7 +161,7 @@ def test_a_missing_translation_gives_english_with_a_note(
         assert "englische Text" in note  # the note itself is German
         assert rules_page.rules_games() == ["hex"]
     finally:
-        rules_page.render_rules.cache_clear()
+        rules_page._render.cache_clear()
 
 
 def test_the_wheel_data_covers_the_translations() -> None:

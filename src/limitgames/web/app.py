@@ -19,7 +19,7 @@
 ``GET /api/open-games``         games being played with a seat anyone may take
 ``POST /api/games/{id}/seats/{seat}``  take an open seat (:class:`~limitgames.web.messages.TakeSeat`):
                                 its token and link
-``GET /rules/{game}``           the rules of a game (``docs/rules/{game}.md``, rendered)
+``GET /rules/{game}``           the rules of a game, in the page's language
 ==============================  =================================================
 
 Errors are one line (``{"detail": "..."}``): 400/422 for a bad request

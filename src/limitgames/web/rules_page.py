@@ -62,17 +62,23 @@ def rules_file(game: str, language: str) -> tuple[Traversable, str]:
     return _RULES / f"{game}.md", LANGUAGES[0]
 
 
-@cache
 def render_rules(game: str, language: str = LANGUAGES[0]) -> Rules:
     """The rules of ``game`` (a member of :func:`rules_games`) in ``language``, else in English.
 
     A translation opens with a link to its English original (``[...](hex.md)``
     beside it in ``docs/rules/``); on the page it points to
-    ``/rules/{game}?language=en``.
+    ``/rules/{game}?language=en``. Rendered once per game and known language.
 
     Raises:
         KeyError: ``game`` is not in :func:`rules_games`.
     """
+    if game not in rules_games():
+        raise KeyError(game)
+    return _render(game, language if language in LANGUAGES else LANGUAGES[0])
+
+
+@cache
+def _render(game: str, language: str) -> Rules:
     path, served = rules_file(game, language)
     text = path.read_text(encoding="utf-8")
     # the copies open with an HTML comment naming their source: not part of the rules
