@@ -19,7 +19,7 @@
 ``GET /api/open-games``         games being played with a seat anyone may take
 ``POST /api/games/{id}/seats/{seat}``  take an open seat (:class:`~limitgames.web.messages.TakeSeat`):
                                 its token and link
-``GET /rules/{game}``           the rules of a game (``docs/rules/{game}.md``, rendered)
+``GET /rules/{game}``           the rules of a game, in the page's language
 ==============================  =================================================
 
 Errors are one line (``{"detail": "..."}``): 400/422 for a bad request
@@ -504,14 +504,24 @@ def create_app(
         }
 
     @app.get("/rules/{game}", response_class=HTMLResponse)
-    async def rules_page(game: str) -> HTMLResponse:
+    async def rules_page(game: str, language: str | None = None) -> HTMLResponse:
+        """The rules of ``game`` in the page's language (``?language=en``: the English
+        reference; any code not offered is ignored), else in English with a note."""
         if game not in rules_games():
             shown = game if len(game) <= 40 else game[:40] + "..."
             raise HTTPException(
                 status_code=404, detail=gettext("no rules for the game %(game)r") % {"game": shown}
             )
-        title, body = render_rules(game)
-        return _page("rules.html.j2", title=title, body=body, game=game)
+        wanted = language if language in LANGUAGES else current_language.get()
+        rules = render_rules(game, wanted)
+        return _page(
+            "rules.html.j2",
+            title=rules.title,
+            body=rules.html,
+            game=game,
+            rules_language=rules.language,
+            untranslated=rules.language != wanted,
+        )
 
     async def live_or_404(request: Request, game_id: str) -> LiveGame:
         live = await hub_of(request).get(game_id)
