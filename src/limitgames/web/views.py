@@ -35,8 +35,12 @@ environment.install_gettext_callables(gettext, ngettext, newstyle=True)  # type:
 DRAWINGS: dict[str, str] = {
     "hex": "limitgames.web.hex_svg",
     "cards": "limitgames.web.cards_html",
+    "world": "limitgames.web.world_html",
 }
-"""game id -> module with ``draw(observation, names, seat)`` and ``status(observation, names)``."""
+"""game id -> module with ``draw(observation, names, seat)`` and ``status(observation, names)``;
+a module may also have ``knowledge(state, seat) -> dict``, what the seat may know besides its
+observation (world: its log channel, card texts, previews of its own options), passed to
+``draw`` as keyword arguments."""
 
 
 NARRATIONS: dict[str, str] = {
@@ -110,7 +114,9 @@ def render_view(
     narration = _narration(state, perfect_information)
     marks = narration.last_marks(state) if narration is not None else None
     if drawing is not None:
-        extra = {"marks": marks} if marks is not None else {}
+        extra: dict[str, Any] = {"marks": marks} if marks is not None else {}
+        if hasattr(drawing, "knowledge"):
+            extra.update(drawing.knowledge(state, seat))
         board, side = drawing.draw(observation, names, seat, **extra)
         detail = drawing.status(observation, names)
     else:
