@@ -215,6 +215,8 @@ DEFAULT_END: dict[str, int] = {"generations": 7, "crises": 4}
 """When the game ends (rulebook p23), unless the game's data says otherwise (``[end]``)."""
 
 PREVIEWED_OPTIONS = 40
+UNPREVIEWED = ("keep", "discard", "recall")
+"""Options shown with their card's text instead of a preview (the card only changes hands)."""
 """At most this many options get a preview of what they would do (the others a label only)."""
 
 
@@ -283,7 +285,7 @@ def _decision(state: Any, seat: int) -> dict[str, Any]:
         if notation.split()[0] in form_verbs:
             continue  # a number input covers the whole range
         words = ""
-        if len(options) < PREVIEWED_OPTIONS:
+        if len(options) < PREVIEWED_OPTIONS and action[0] not in UNPREVIEWED:
             try:
                 if action[0] == "play":
                     words = card_preview(state, seat, action[1])
