@@ -2,9 +2,11 @@
 
 :func:`render_view` draws ``state.observation(seat)`` (``None``: a spectator)
 and nothing else, so a view can never show what that seat may not know. Each
-game has its drawing module (``hex_svg``, ``cards_html``) with
-``draw(observation, names, seat) -> (board_html, side_html)``; a game without
-one is shown as its observation, in a readable table.
+game has its drawing module (``hex_svg``, ``cards_html``, ``world_html``) with
+``draw(observation, names, seat) -> (board_html, side_html)``; a module that
+needs more (world: the seat's log channel, previews of its own options) takes
+it from its ``knowledge(state, seat)``, which reads only what the seat may know.
+A game without a module is shown as its observation, in a readable table.
 """
 
 from __future__ import annotations
