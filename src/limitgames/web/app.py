@@ -491,20 +491,22 @@ def create_app(
             raise HTTPException(
                 status_code=409, detail="the debrief is drawn once the game is over"
             )
-        async with debrief_lock:  # matplotlib draws one figure at a time
-            found = debriefs.get(game_id)
-            if found is None:
-                async with live.lock:
-                    record = live.stored.record()
-                try:
-                    found = await asyncio.to_thread(world_debrief, record)
-                except (LimitGamesError, ValueError) as exc:
-                    raise HTTPException(
-                        status_code=409, detail=f"no debrief for this game: {exc}"
-                    ) from None
-                debriefs[game_id] = found
-                while len(debriefs) > DEBRIEFS_KEPT:
-                    debriefs.pop(next(iter(debriefs)))
+        found = debriefs.get(game_id)
+        if found is None:
+            async with debrief_lock:  # matplotlib draws one figure at a time
+                found = debriefs.get(game_id)
+                if found is None:
+                    async with live.lock:
+                        record = live.stored.record()
+                    try:
+                        found = await asyncio.to_thread(world_debrief, record)
+                    except (LimitGamesError, ValueError) as exc:
+                        raise HTTPException(
+                            status_code=409, detail=f"no debrief for this game: {exc}"
+                        ) from None
+                    debriefs[game_id] = found
+                    while len(debriefs) > DEBRIEFS_KEPT:
+                        debriefs.pop(next(iter(debriefs)))
         return _page("world_debrief.html.j2", game_id=game_id, **found)
 
     @app.get("/api/games/{game_id}/replay/{ply}")

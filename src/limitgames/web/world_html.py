@@ -253,9 +253,8 @@ def knowledge(state: State, seat: int | None) -> dict[str, Any]:
         "context": "",
         "scorecards": None,
     }
-    deciding = not state.is_terminal() and seat is not None and state.current_player() == seat
-    if deciding:
-        found.update(_decision(state, seat))  # type: ignore[arg-type]
+    if seat is not None and not state.is_terminal() and state.current_player() == seat:
+        found.update(_decision(state, seat))  # only the deciding seat's own options
     if state.is_terminal():
         from limitgames.world.scoring import scorecards
 
