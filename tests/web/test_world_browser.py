@@ -84,7 +84,15 @@ def open_world(server: Server, browser: Any, width: int, height: int, players: i
 
 def check_layout(page: Any, laptop: bool, whole_boards: bool) -> dict[str, Any]:
     layout: dict[str, Any] = page.evaluate(LAYOUT)
-    shot(page, "world-layout-last-checked")  # on a failure: the page that failed
+    try:
+        _check(layout, laptop, whole_boards)
+    except AssertionError:
+        shot(page, "world-layout-failed")  # the page that failed
+        raise
+    return layout
+
+
+def _check(layout: dict[str, Any], laptop: bool, whole_boards: bool) -> None:
     assert layout["scrollWidth"] <= layout["width"], f"sideways overflow: {layout}"
     for c in layout["choices"]:
         inside = c["left"] >= 0 and c["right"] <= layout["width"] and c["top"] >= 0
@@ -93,11 +101,11 @@ def check_layout(page: Any, laptop: bool, whole_boards: bool) -> dict[str, Any]:
         assert layout["scrollHeight"] <= layout["height"], "the page scrolls on a laptop"
     if whole_boards:
         assert not [b for b in layout["boards"] if b["clipped"]], layout["boards"]
-    return layout
 
 
 def decide(page: Any, rng: random.Random) -> str:
-    """Take one decision by clicking: a choice's button, or a number typed in a quantity form."""
+    """Take one decision by clicking: a choice's button, a card's *Play* button in the hand, or
+    a number typed in a quantity form."""
     ply = page.get_attribute("body", "data-ply")
     forms = page.locator("form.world-amount")
     options = page.locator(".world-prompt button.world-option")
@@ -109,9 +117,22 @@ def decide(page: Any, rng: random.Random) -> str:
         chosen = form.get_attribute("data-notation").replace("N", str(amount))
         form.locator("input").fill(str(amount))
         form.locator("button").click()
+    elif page.locator(".world-hand .card-play").count() and rng.random() < 0.3:
+        card = page.locator(".world-hand .card-play")  # a card played from the hand itself
+        card = card.nth(rng.randrange(card.count()))
+        chosen = card.get_attribute("data-action")
+        assert page.locator(f'.world-prompt button[data-action="{chosen}"]').count() == 1
+        card.click()
     else:
         assert options.count(), "my turn, but no choice on the page"
-        option = options.nth(rng.randrange(options.count()))
+        # keep Market Access (never put it back) and play it often: transactions have quantities
+        kept = page.locator(
+            '.world-prompt button.world-option:not([data-action="discard market-access"])'
+        )
+        option = kept.nth(rng.randrange(kept.count())) if kept.count() else options.first
+        market = page.locator('.world-prompt button[data-action="play market-access"]')
+        if market.count() and rng.random() < 0.5:
+            option = market  # a transaction: its quantities are number inputs
         chosen = option.get_attribute("data-action")
         option.click()
     page.wait_for_selector(f'body:not([data-ply="{ply}"])')
@@ -127,16 +148,17 @@ def test_a_whole_world_game_by_clicks(
     try:
         rng = random.Random(width)
         decisions = 0
-        amounts = 0
+        amounts = played = 0
         while not wait_turn_or_end(page):
             check_layout(page, laptop, whole_boards=laptop)
             chosen = decide(page, rng)
             amounts += chosen.split()[0] in ("buy", "sell", "spend", "give", "contribute", "aid")
+            played += chosen.startswith("play ")
             decisions += 1
             if decisions == 3:
                 shot(page, f"world-{width}x{height}-playing")
             assert decisions < 200, "a 2-nation game takes about 50 of my decisions"
-        assert decisions > 10
+        assert decisions > 10 and amounts > 0 and played > 0
         page.wait_for_selector("#end-screen:not([hidden])")
         assert page.locator(".scorecard").count() == 2
         assert page.locator(".scorecard li[data-part]").count() == 10
