@@ -14,6 +14,7 @@
 ``WS /games/{id}/ws``           the live game (see :mod:`limitgames.web.messages`)
 ``GET /games/{id}/replay``      step through a finished game
 ``GET /api/games/{id}/replay/{ply}``  the spectator's view after ``ply`` actions
+``GET /games/{id}/debrief``     a finished world game beside World3 (plots and words)
 ``GET /games/{id}/record.json`` the record (games that are over; perfect-information
                                 games also during play)
 ``GET /api/open-games``         games being played with a seat anyone may take
@@ -93,6 +94,7 @@ from limitgames.web.messages import (
 from limitgames.web.rules_page import render_rules, rules_games
 from limitgames.web.storage import STATUS_PLAYING, Store
 from limitgames.web.views import environment, render_view
+from limitgames.web.world_html import debrief as world_debrief
 
 log = logging.getLogger("limitgames.web")
 STATIC = Path(__file__).parent / "static"
@@ -121,6 +123,9 @@ MAX_BODY_BYTES = 16384
 
 MAX_DATA_FILE_BYTES = 1 << 20
 """The largest data file an admin may offer (``--world-data``), in bytes."""
+
+DEBRIEFS_KEPT = 16
+"""How many World3 debriefs (``GET /games/{id}/debrief``) a server keeps drawn."""
 
 CLOSE_SECONDS = 5.0
 """How long the server tries to send a closing frame to a client that fell behind."""
@@ -574,6 +579,38 @@ def create_app(
             finished=finished,
             plies=len(live.notations),
         )
+
+    debriefs: dict[str, dict[str, Any]] = {}
+    debrief_lock = asyncio.Lock()
+
+    @app.get("/games/{game_id}/debrief", response_class=HTMLResponse)
+    async def debrief_page(request: Request, game_id: str) -> HTMLResponse:
+        """The World3 debrief of a finished world game, drawn from its stored record (one at
+        a time, in a worker thread; kept for the last :data:`DEBRIEFS_KEPT` games)."""
+        live = await live_or_404(request, game_id)
+        if live.stored.game != "world":
+            raise HTTPException(status_code=404, detail="the World3 debrief is for world games")
+        if live.stored.status == STATUS_PLAYING:
+            raise HTTPException(
+                status_code=409, detail="the debrief is drawn once the game is over"
+            )
+        found = debriefs.get(game_id)
+        if found is None:
+            async with debrief_lock:  # matplotlib draws one figure at a time
+                found = debriefs.get(game_id)
+                if found is None:
+                    async with live.lock:
+                        record = live.stored.record()
+                    try:
+                        found = await asyncio.to_thread(world_debrief, record)
+                    except (LimitGamesError, ValueError) as exc:
+                        raise HTTPException(
+                            status_code=409, detail=f"no debrief for this game: {exc}"
+                        ) from None
+                    debriefs[game_id] = found
+                    while len(debriefs) > DEBRIEFS_KEPT:
+                        debriefs.pop(next(iter(debriefs)))
+        return _page("world_debrief.html.j2", game_id=game_id, **found)
 
     @app.get("/api/games/{game_id}/replay/{ply}")
     async def replay_step(request: Request, game_id: str, ply: int) -> dict[str, Any]:
