@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy.exc import InternalError, OperationalError
+from sqlalchemy.exc import IntegrityError, InternalError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 
 from limitgames.agents import Agent, make_agent
@@ -163,6 +163,10 @@ class RefusedError(Exception):
 
 class TooManyError(RefusedError):
     """A request refused by a rate limit or a cap (HTTP 429)."""
+
+
+class ConflictError(RefusedError):
+    """Another server process stored a decision of this game first; the game was reloaded."""
 
 
 class StorageUnavailableError(RefusedError):
@@ -531,6 +535,38 @@ class GameHub:
         )
         self._address_connections: dict[str, int] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self.on_change: Callable[[LiveGame, dict[str, Any]], None] | None = None
+        """Called with each committed change (``fanout.SharedGames.publish``: other processes)."""
+
+    def _changed(self, live: LiveGame, change: dict[str, Any]) -> None:
+        """Tell the other server processes (if any) about a committed change of ``live``."""
+        if self.on_change is not None:
+            self.on_change(live, change)
+
+    async def reload(self, live: LiveGame) -> None:
+        """Bring ``live`` back to what the database holds (another process changed it); lock held.
+
+        Its connections stay; a computer move being thought over here is
+        dropped when it comes back (the generation changes).
+        """
+        stored = await self.db(self.store.load_game, live.id)
+        if stored is None:
+            return
+        fresh = self._make_live(stored)
+        live.stored = fresh.stored
+        live.state = fresh.state
+        live.action_seats = fresh.action_seats
+        live.notations = fresh.notations
+        live.agents = fresh.agents
+        live.error = fresh.error
+        live.previous = None
+        live.thinking = None
+        live.draw_offer = frozenset()
+        live.generation += 1
+
+    def schedule_computer(self, live: LiveGame) -> None:
+        """Start the computer moves of ``live`` here if a computer is to move and none runs."""
+        self._schedule_computer(live)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a :class:`Store` method on the database thread.
@@ -615,6 +651,7 @@ class GameHub:
                 live.thinking = None
                 if live.computer_task is not None:
                     live.computer_task.cancel()
+            self._changed(live, {"kind": "reload"})
             await self.broadcast(live)
             if not live.connections:
                 self.games.pop(game_id, None)
@@ -912,6 +949,7 @@ class GameHub:
             connection.seats = seats
         await connection.send(self._welcome(seats, fresh))
         if fresh:
+            self._changed(live, {"kind": "reload"})
             await self.broadcast(live)
         else:
             await self._send(live, connection)
@@ -927,7 +965,27 @@ class GameHub:
 
     # --- actions -----------------------------------------------------------------
     async def act(self, live: LiveGame, connection: Connection, text: str, ply: int | None) -> None:
-        """A person's action. Raises :class:`RefusedError` with the reason; the game is unchanged."""
+        """A person's action. Raises :class:`RefusedError` with the reason; the game is unchanged.
+
+        When another server process stored a decision first (:class:`ConflictError`),
+        the game is reloaded and the action checked again against the new
+        position (an action sent with its ``ply`` is then refused: the
+        position changed).
+        """
+        for attempt in range(3):
+            try:
+                await self._act_once(live, connection, text, ply)
+                break
+            except ConflictError:
+                await self.broadcast(live)
+                if ply is not None or attempt == 2:
+                    raise
+        await self.broadcast(live)
+        self._schedule_computer(live)
+
+    async def _act_once(
+        self, live: LiveGame, connection: Connection, text: str, ply: int | None
+    ) -> None:
         async with live.lock:
             state = live.state
             if live.error is not None:
@@ -948,8 +1006,6 @@ class GameHub:
             if not state.is_legal(action):
                 raise RefusedError(_illegal_reason(state, action, text))
             await self._commit(live, seat, action)
-        await self.broadcast(live)
-        self._schedule_computer(live)
 
     async def undo(self, live: LiveGame, connection: Connection) -> None:
         """Take back the connection's last decision (and the computers' replies after it).
@@ -982,6 +1038,7 @@ class GameHub:
             live.thinking = None
             for agent in live.agents.values():
                 agent.reset()
+            self._changed(live, {"kind": "reload"})
         await self.broadcast(live)
         self._schedule_computer(live)
 
@@ -1003,10 +1060,39 @@ class GameHub:
         except StorageUnavailableError:
             raise
         except GameNotPlayingError:
+            await self.reload(live)
             raise RefusedError("this game is no longer being played") from None
+        except IntegrityError:
+            await self.reload(live)  # another process stored ply ``ply`` first
+            raise ConflictError("the position has changed since you saw it; try again") from None
         except Exception:
             log.exception("game %s: action %d could not be stored", live.id, ply)
             raise RefusedError("the action could not be saved; the game is unchanged") from None
+        drawn = len(state.chance_outcomes())
+        self.advance(live, seat, action, after, notation, chance, result)
+        self._changed(
+            live,
+            {
+                "kind": "action",
+                "ply": ply,
+                "seat": seat,
+                "action": notation,
+                "chance": chance[drawn:],
+            },
+        )
+
+    def advance(
+        self,
+        live: LiveGame,
+        seat: int,
+        action: Action,
+        after: State,
+        notation: str,
+        chance: list[dict[str, Any]],
+        result: list[float] | None,
+    ) -> None:
+        """Make ``after`` (``action`` by ``seat``, stored) the game's state; the lock is held."""
+        state = live.state
         for agent in live.agents.values():
             agent.observe(state, action)
         live.previous = state
@@ -1079,6 +1165,7 @@ class GameHub:
         live.generation += 1
         if live.computer_task is not None:
             live.computer_task.cancel()
+        self._changed(live, {"kind": "reload"})
 
     async def rematch(self, live: LiveGame, connection: Connection) -> None:
         """A seat of a finished game asks for a rematch.
@@ -1160,6 +1247,7 @@ class GameHub:
             info.token_hash = token_hash
             info.joined = True
             info.label = label
+            self._changed(live, {"kind": "reload"})
         await self.broadcast(live)
         return token
 
@@ -1206,6 +1294,11 @@ class GameHub:
         else:
             seat, author = None, "spectator"
         message = await self.db(self.store.add_chat, live.id, channel, seat, author[:64], cleaned)
+        self.deliver_chat(live, channel, message)
+        self._changed(live, {"kind": "chat", "channel": channel, "message": message})
+
+    def deliver_chat(self, live: LiveGame, channel: str, message: dict[str, Any]) -> None:
+        """Queue a stored chat message to this server's connections of ``channel``."""
         text_out = json.dumps({"type": "chat", "history": False, "messages": [message]})
         for other in list(live.connections):
             if other.chat_channel == channel:
@@ -1289,6 +1382,8 @@ class GameHub:
                     stored = True
                     live.thinking = None
                     live.notice = None
+                except ConflictError:
+                    stored = True  # another process moved first; the game was reloaded
                 except StorageUnavailableError as exc:
                     stored = False
                     live.notice = f"{exc}: the computer's move is kept and saved when it can be"
