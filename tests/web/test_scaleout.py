@@ -345,6 +345,7 @@ def test_a_missed_message_is_noticed_by_its_sequence_number(tmp_path: Path) -> N
         assert live_a is not None and live_b is not None
         conn = Connection()
         conn.seats = frozenset({0, 1})
+        live_b.connections.add(Connection())  # somebody watches on B: B keeps its copy in step
         sent: list[str] = []
 
         async def act_on_a() -> None:
@@ -375,6 +376,14 @@ def test_a_missed_message_is_noticed_by_its_sequence_number(tmp_path: Path) -> N
         assert live_b.notations == sent  # ... and B reloaded
         stored = await b.db(b.store.load_game, game_id)
         assert stored is not None and stored.actions == sent
+        # nobody watches on A: A forgets the game when B changes it (and loads it again on demand)
+        live_b.connections.add(conn)
+        await b.act(live_b, conn, live_b.state.action_to_string(live_b.state.legal_actions()[0]), 4)
+        await broker.flush()
+        assert game_id not in a.games
+        again = await a.get(game_id)
+        assert again is not None and again.notations == live_b.notations
+        assert again.notations[:4] == sent and len(again.notations) == 5
         for share, hub in zip(shares, hubs, strict=True):
             await share.close()
             await hub.close()

@@ -18,7 +18,10 @@ number, counted by Redis for each game (``INCR`` in the same script as the
 - ``{"kind": "chat", "channel", "message"}``: a stored chat message for the
   viewers of that channel.
 
-Each carries ``origin``, the publishing process. Redis pub/sub delivers at
+Each carries ``origin``, the publishing process. A process that holds a
+game nobody watches there (no connection, no computer thinking) forgets it
+when another process changes it, rather than keep it in step; it is loaded
+again from the database when somebody opens it. Redis pub/sub delivers at
 most once: a process that sees a game's sequence number jump (it missed a
 message, say while its Redis connection was down) reloads that game from the
 database, and after reconnecting to Redis it reloads every game it holds. An
@@ -263,6 +266,13 @@ class SharedGames:
         self.known[game_id] = seq
         missed = previous is not None and seq != previous + 1
         if change.get("origin") == self.fanout.origin and not missed:
+            return
+        idle = live.computer_task is None or live.computer_task.done()
+        if not live.connections and idle and not live.lock.locked():
+            # nobody here watches it: forget it rather than keep it in step (loaded again on demand)
+            self.hub.games.pop(game_id, None)
+            self.known.pop(game_id, None)
+            self.changed_at.pop(game_id, None)
             return
         self.changed_at[game_id] = time.monotonic()
         kind = change.get("kind")
