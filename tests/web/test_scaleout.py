@@ -20,8 +20,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import random
 import secrets
+import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -272,6 +275,74 @@ def test_a_computer_move_of_a_killed_process_is_taken_over(
     finally:
         a.stop()
         b.stop()
+
+
+@needs_services
+def test_workers_share_one_port_and_a_killed_worker_is_replaced(
+    postgres: PostgresCluster, redis_server: RedisServer
+) -> None:
+    """``limit serve --workers 2``: uvicorn's manager starts the two, and a new one after kill -9."""
+    reset_database(postgres.url)
+    options = [*GENEROUS_LIMITS, "--redis", redis_server.url, "--threads", "--workers", "2"]
+    server = Server(postgres.url, options=options)
+    try:
+        server.start()
+        assert server.process is not None
+        workers = _workers(server.process.pid)
+        assert len(workers) == 2
+        game = _hot_seat_hex(server, seed=9)
+        rng = random.Random(5)
+        sent: list[str] = []
+
+        async def play(actions: int) -> dict[str, Any]:
+            """Each action on a new connection (the kernel picks the worker)."""
+            for _ in range(actions):
+                ws = await _join(server, game, [0, 1])
+                try:
+                    view = await _until(ws, _view_at(len(sent)))
+                    assert view["moves"] == sent  # whichever worker it is, it has every action
+                    action = rng.choice(view["legal"])
+                    await ws.send(json.dumps({"type": "act", "action": action, "ply": len(sent)}))
+                    sent.append(action)
+                    await _until(ws, _view_at(len(sent)))
+                finally:
+                    await ws.close()
+            ws = await _join(server, game, [0, 1])
+            try:
+                return await _until(ws, _view_at(len(sent)))
+            finally:
+                await ws.close()
+
+        asyncio.run(play(4))
+        os.kill(workers[0], signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and (
+            workers[0] in _workers(server.process.pid) or len(_workers(server.process.pid)) < 2
+        ):
+            time.sleep(0.2)
+        assert len(_workers(server.process.pid)) == 2 and workers[0] not in _workers(
+            server.process.pid
+        )
+        view = asyncio.run(play(4))
+        assert view["moves"] == sent and len(sent) == 8
+    finally:
+        server.stop()
+
+
+def _workers(parent: int) -> list[int]:
+    """The server processes uvicorn's manager ``parent`` started (not its helpers)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            command = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(stat[1]) == parent and b"spawn_main" in command:
+            found.append(int(entry.name))
+    return sorted(found)
 
 
 def test_several_processes_need_postgresql_and_redis(tmp_path: Path) -> None:
