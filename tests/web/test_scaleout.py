@@ -462,3 +462,40 @@ def test_a_missed_message_is_noticed_by_its_sequence_number(tmp_path: Path) -> N
             hub.computers.shutdown()
 
     asyncio.run(run())
+
+
+def test_a_draw_offered_on_one_process_is_agreed_on_the_other(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+    async def run() -> None:
+        broker = Broker()
+        hubs, shares = [], []
+        for _ in range(2):
+            hub = GameHub(Store.open(url), ComputerPool(workers=1))
+            shares.append(SharedGames(hub, MemoryFanout(broker), stall_after=60))
+            await shares[-1].start()
+            hubs.append(hub)
+        a, b = hubs
+        game_id, _tokens = await a.create(
+            NewGame(game="hex", variant={"size": 4}, seats=[SeatChoice(kind="me")] * 2, seed=3)
+        )
+        live_a, live_b = await a.get(game_id), await b.get(game_id)
+        assert live_a is not None and live_b is not None
+        red, blue = Connection(), Connection()
+        red.seats, blue.seats = frozenset({0}), frozenset({1})
+        live_a.connections.add(red)
+        live_b.connections.add(blue)
+        await a.draw(live_a, red, accept=True)  # seat 0 offers, on A
+        await broker.flush()
+        assert live_b.draw_offer == {0}
+        await b.draw(live_b, blue, accept=True)  # seat 1 agrees, on B: a draw (0 each)
+        await broker.flush()
+        assert live_a.over and live_a.stored.ending == "draw"
+        assert live_a.stored.result == [0.0, 0.0]
+        for share, hub in zip(shares, hubs, strict=True):
+            await share.close()
+            await hub.close()
+            hub.store.close()
+            hub.computers.shutdown()
+
+    asyncio.run(run())

@@ -16,7 +16,9 @@ number, counted by Redis for each game (``INCR`` in the same script as the
 - ``{"kind": "reload"}``: anything else (an undo, a resignation, a seat
   taken or joined, an abandoned game): the copy is reloaded from the database;
 - ``{"kind": "chat", "channel", "message"}``: a stored chat message for the
-  viewers of that channel.
+  viewers of that channel;
+- ``{"kind": "draw", "offer"}``: the seats that offer a draw (kept in memory
+  only, like the offer itself).
 
 Each carries ``origin``, the publishing process. A process that holds a
 game nobody watches there (no connection, no computer thinking) forgets it
@@ -282,6 +284,11 @@ class SharedGames:
             )
         if kind == "chat" and not missed:
             self.hub.deliver_chat(live, str(change.get("channel")), change.get("message", {}))
+            return
+        if kind == "draw" and not missed:
+            async with live.lock:
+                live.draw_offer = frozenset(int(s) for s in change.get("offer", []))
+            await self.hub.broadcast(live)
             return
         if kind == "action" and not missed:
             await self._apply_action(live, change)

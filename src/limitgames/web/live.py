@@ -1149,6 +1149,8 @@ class GameHub:
                 live.draw_offer = live.draw_offer | connection.seats
                 if live.draw_offer >= {s.seat for s in live.seats}:
                     await self._end(live, [0.0] * len(live.seats), "draw")
+            if not live.over:
+                self._changed(live, {"kind": "draw", "offer": sorted(live.draw_offer)})
         await self.broadcast(live)
 
     async def _end(self, live: LiveGame, result: list[float], ending: str) -> None:
@@ -1350,7 +1352,8 @@ class GameHub:
                 wait = pause - (time.monotonic() - shown)
                 if wait > 0:
                     await asyncio.sleep(wait)
-                await self._store_computer_move(live, seat, action, state, generation)
+                if not await self._store_computer_move(live, seat, action, state, generation):
+                    return  # another server process moves this game's computers now
                 shown = time.monotonic()
         except asyncio.CancelledError:
             raise
@@ -1362,13 +1365,16 @@ class GameHub:
 
     async def _store_computer_move(
         self, live: LiveGame, seat: int, action: Action, state: State, generation: int
-    ) -> None:
+    ) -> bool:
         """Commit a computer's move; while the database refuses, say so and try again.
 
         The waits double from 0.05 s up to ``storage_retry_max``; the game
         goes on by itself as soon as the database takes writes again.
+        Returns ``False`` when another server process stored a move there
+        first (:class:`ConflictError`; the game was reloaded), else ``True``.
         """
         delay = 0.05
+        conflict = False
         while True:
             async with live.lock:
                 if (
@@ -1376,20 +1382,21 @@ class GameHub:
                     or live.state is not state
                     or live.stored.status != STATUS_PLAYING
                 ):
-                    return
+                    return True
                 try:
                     await self._commit(live, seat, action)
                     stored = True
                     live.thinking = None
                     live.notice = None
                 except ConflictError:
-                    stored = True  # another process moved first; the game was reloaded
+                    conflict = True  # another process moved first; the game was reloaded
+                    stored = True
                 except StorageUnavailableError as exc:
                     stored = False
                     live.notice = f"{exc}: the computer's move is kept and saved when it can be"
             await self.broadcast(live)
             if stored:
-                return
+                return not conflict
             await asyncio.sleep(delay)
             delay = min(delay * 2, self.limits.storage_retry_max)
 
