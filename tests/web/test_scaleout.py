@@ -40,7 +40,7 @@ from limitgames.web.live import Connection, GameHub, RefusedError
 from limitgames.web.messages import NewGame, SeatChoice
 from limitgames.web.storage import Store
 from tests.web.conftest import GENEROUS_LIMITS, Server, new_game, reset_database
-from tests.web.services import PostgresCluster, RedisServer, missing
+from tests.web.services import PostgresCluster, RedisServer, free_port, missing
 
 MISSING = missing()
 needs_services = pytest.mark.skipif(MISSING is not None, reason=f"not installed: {MISSING}")
@@ -357,6 +357,10 @@ def test_several_processes_need_postgresql_and_redis(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "need a PostgreSQL database" in result.output
     result = CliRunner().invoke(app, ["--workers", "2", "--database", "postgresql+psycopg://x@h/d"])
     assert result.exit_code == 2 and "needs --redis" in result.output
+    nobody = f"redis://:hunter2@127.0.0.1:{free_port()}/0"
+    result = CliRunner().invoke(app, ["--db", "postgresql+psycopg://x@h/d", "--redis", nobody])
+    assert result.exit_code == 1 and "cannot reach Redis at redis://:***@127.0.0.1" in result.output
+    assert "hunter2" not in result.output
 
 
 # --- two hubs in one process: missed messages, stale copies --------------------------------

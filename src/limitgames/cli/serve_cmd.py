@@ -168,6 +168,14 @@ def serve(
     if problem is not None:
         typer.echo(f"error: {problem}", err=True)
         raise typer.Exit(2)
+    if redis is not None:
+        from limitgames.web.fanout import check_redis, shown_url
+
+        unreachable = check_redis(redis)
+        if unreachable is not None:
+            typer.echo(f"error: {unreachable}", err=True)
+            raise typer.Exit(1)
+        typer.echo(f"live updates are shared through {shown_url(redis)}")
     data_files: dict[str, dict[str, str]] = {}
     for item in world_data or []:
         name, sep, file = item.partition("=")
@@ -216,7 +224,7 @@ def serve(
         "ws_per_message_deflate": ws_deflate,
     }
     if workers > 1:
-        typer.echo(f"{workers} server processes share live updates through {redis}")
+        typer.echo(f"{workers} server processes on port {port}")
         config = WorkerConfig(
             database_url=url,
             redis_url=redis,

@@ -50,6 +50,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol
+from urllib.parse import urlsplit, urlunsplit
 
 from limitgames.core import LimitGamesError
 
@@ -128,7 +129,7 @@ class RedisFanout:
             await self._client.ping()
         except (RedisError, OSError) as exc:
             await self._client.aclose()
-            raise ConnectionError(f"cannot reach Redis at {self.url}: {exc}") from None
+            raise ConnectionError(f"cannot reach Redis at {shown_url(self.url)}: {exc}") from None
         script = self._client.register_script(_PUBLISH_SCRIPT)
         pubsub = self._client.pubsub(ignore_subscribe_messages=False)
         await pubsub.subscribe(self.channel)
@@ -204,6 +205,35 @@ class RedisFanout:
         if self._client is not None:
             with contextlib.suppress(Exception):
                 await self._client.aclose()
+
+
+def shown_url(url: str) -> str:
+    """``url`` as printed and logged: a password in it replaced by ``***``."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user = parts.username or ""
+    host = parts.hostname or ""
+    port = f":{parts.port}" if parts.port else ""
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}{port}"))
+
+
+def check_redis(url: str, seconds: float = 5.0) -> str | None:
+    """Why Redis at ``url`` cannot be used (a one-line reason), or ``None`` when it answers."""
+    try:
+        import redis
+    except ImportError:
+        return "--redis needs the redis package: pip install 'limitgames[scale]'"
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=seconds, socket_timeout=seconds)
+        try:
+            client.ping()
+        finally:
+            client.close()
+    except (redis.RedisError, OSError, ValueError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        return f"cannot reach Redis at {shown_url(url)}: {reason}"
+    return None
 
 
 async def _guarded(work: Awaitable[None]) -> None:
