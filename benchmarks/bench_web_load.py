@@ -36,6 +36,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -73,6 +74,9 @@ RAISED = [
 
 HEX = {"size": 8}
 
+FAILURES: list[str] = []
+"""Connections or requests that failed (reported: a figure with failures is suspect)."""
+
 
 def _drop_tables(url: str) -> None:
     from sqlalchemy import create_engine, text
@@ -93,7 +97,9 @@ class Serve:
         command += ["--db", db, "--workers", str(workers), "--log-level", "warning", *RAISED]
         if workers > 1:
             command += ["--redis", redis]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, cwd=ROOT)
+        self.log = Path(tempfile.mkdtemp(prefix="limit-bench-")) / "serve.log"
+        with self.log.open("wb") as log:
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
         self.base = f"http://127.0.0.1:{self.port}"
         for _ in range(300):
             with contextlib.suppress(httpx.HTTPError):
@@ -101,7 +107,7 @@ class Serve:
                     return
             time.sleep(0.2)
         self.stop()
-        raise RuntimeError("the server did not start")
+        raise RuntimeError(f"the server did not start: see {self.log}")
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -170,7 +176,7 @@ async def slot(
     rng = random.Random(seed)
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         while time.monotonic() < end:
-            with contextlib.suppress(ConnectionClosed, OSError):
+            try:
                 if kind == "human":
                     game = await new_game(http, [{"kind": "me"}, {"kind": "me"}])
                     human = (0.5, 2.5)
@@ -184,6 +190,31 @@ async def slot(
                 else:
                     game = await new_game(http, [{"kind": "me"}, {"kind": "me"}])
                     await play_seats(base, game, [0, 1], end, None, latencies, rng)
+            except (ConnectionClosed, OSError, httpx.HTTPError) as exc:
+                FAILURES.append(f"{type(exc).__name__}: {exc}")
+                await asyncio.sleep(0.5)
+
+
+def tree_cpu(root: int) -> float:
+    """CPU seconds (user + system) used so far by process ``root`` and its descendants (Linux)."""
+    parents: dict[int, int] = {}
+    times: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry.name)] = int(fields[1])
+        times[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
+    total, todo = 0.0, [root]
+    while todo:
+        pid = todo.pop()
+        total += times.get(pid, 0.0)
+        todo += [child for child, parent in parents.items() if parent == pid]
+    return total
 
 
 def _load() -> str:
@@ -197,7 +228,8 @@ def _p(values: list[float], q: float) -> float:
 
 
 async def human_scenario(base: str, args: argparse.Namespace) -> dict[str, Any]:
-    end = time.monotonic() + args.seconds
+    cpu, start = time.process_time(), time.monotonic()
+    end = start + args.seconds
     humans: list[float] = []
     others: list[float] = []
     tasks = [slot(base, "human", end, humans, i) for i in range(args.games)]
@@ -213,10 +245,12 @@ async def human_scenario(base: str, args: argparse.Namespace) -> dict[str, Any]:
         "p99_ms": 1000 * _p(every, 0.99),
         "max_ms": 1000 * max(every),
         "p99_vs_computer_ms": 1000 * _p(others, 0.99) if others else None,
+        "client_cpu": (time.process_time() - cpu) / (time.monotonic() - start),
     }
 
 
 async def throughput_scenario(base: str, args: argparse.Namespace) -> dict[str, Any]:
+    cpu, start = time.process_time(), time.monotonic()
     warm = time.monotonic() + min(3.0, args.seconds / 4)
     end = warm + args.seconds
     latencies: list[float] = []
@@ -229,7 +263,11 @@ async def throughput_scenario(base: str, args: argparse.Namespace) -> dict[str, 
 
     await asyncio.gather(mark(), *tasks)
     actions = len(latencies) - counted[0]
-    return {"actions_per_second": actions / args.seconds, "p99_ms": 1000 * _p(latencies, 0.99)}
+    return {
+        "actions_per_second": actions / args.seconds,
+        "p99_ms": 1000 * _p(latencies, 0.99),
+        "client_cpu": (time.process_time() - cpu) / (time.monotonic() - start),
+    }
 
 
 def main() -> None:
@@ -273,6 +311,7 @@ def main() -> None:
                     f"{figures['actions']} actions, median {figures['median_ms']:.1f} ms, "
                     f"p99 {figures['p99_ms']:.1f} ms, max {figures['max_ms']:.1f} ms "
                     f"(p99 in the computer games {figures['p99_vs_computer_ms'] or 0:.1f} ms); "
+                    f"client CPU {figures['client_cpu']:.0%} of a core; "
                     f"{before} before, {_load()} after",
                     flush=True,
                 )
@@ -283,14 +322,18 @@ def main() -> None:
                     server = Serve(postgres.url, redis.url, workers)
                     try:
                         before = _load()
+                        cpu = tree_cpu(server.process.pid)
                         figures = asyncio.run(throughput_scenario(server.base, args))
+                        cpu = tree_cpu(server.process.pid) - cpu
                     finally:
                         server.stop()
                     rates[workers] = figures["actions_per_second"]
                     print(
                         f"throughput, {args.fast_games} games as fast as possible, {workers} "
                         f"worker(s), {args.seconds:g} s: {figures['actions_per_second']:.0f} "
-                        f"actions/s (p99 {figures['p99_ms']:.0f} ms); {before} before, "
+                        f"actions/s (p99 {figures['p99_ms']:.0f} ms, client CPU "
+                        f"{figures['client_cpu']:.0%} of a core; the servers used {cpu:.1f} CPU s); "
+                        f"{before} before, "
                         f"{_load()} after",
                         flush=True,
                     )
@@ -300,6 +343,8 @@ def main() -> None:
     finally:
         redis.stop()
         postgres.stop()
+    if FAILURES:
+        print(f"{len(FAILURES)} failed connections or requests, e.g. {FAILURES[0]}")
 
 
 if __name__ == "__main__":

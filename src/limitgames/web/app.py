@@ -113,6 +113,9 @@ MAX_DATA_FILE_BYTES = 1 << 20
 CLOSE_SECONDS = 5.0
 """How long the server tries to send a closing frame to a client that fell behind."""
 
+DB_THREADS = 4
+"""Threads that run one server process's database calls on PostgreSQL (SQLite: 1)."""
+
 STALL_MARGIN_SECONDS = 5.0
 """With several processes: a computer move not seen this long after its time limit is taken over."""
 
@@ -281,7 +284,9 @@ def create_app(
         pool = ComputerPool(
             workers=computer_workers, move_seconds=move_seconds, processes=computer_processes
         )
-        hub = GameHub(store, pool, server_limits, offered)
+        # SQLite takes one writer at a time; a server database commits several games at once
+        threads = 1 if store.engine.dialect.name == "sqlite" else DB_THREADS
+        hub = GameHub(store, pool, server_limits, offered, db_threads=threads)
         app.state.hub = hub
         shared: SharedGames | None = None
         if redis_url is not None:

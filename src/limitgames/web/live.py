@@ -510,6 +510,9 @@ class GameHub:
         computers: the pool that runs computer moves.
         limits: rates, caps and time-outs (:class:`~limitgames.web.limits.ServerLimits`).
         data_files: the data sets an admin offers, by name (see :func:`engine_variant`).
+        db_threads: threads that run database calls: 1 for SQLite (one writer
+            at a time); more let a server database (PostgreSQL) commit
+            several games' actions at once (one game's are ordered by its lock).
     """
 
     def __init__(
@@ -518,13 +521,14 @@ class GameHub:
         computers: ComputerPool,
         limits: ServerLimits | None = None,
         data_files: DataFiles | None = None,
+        db_threads: int = 1,
     ) -> None:
         self.store = store
         self.computers = computers
         self.limits = limits or ServerLimits()
         self.data_files: DataFiles = data_files or {}
         self.games: dict[str, LiveGame] = {}
-        self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="limit-db")
+        self._db = ThreadPoolExecutor(max_workers=db_threads, thread_name_prefix="limit-db")
         self._loading: dict[str, _Loading] = {}
         self._closed = False
         self._creations = AddressBuckets(
