@@ -132,12 +132,13 @@ async def play_seats(
     seats: list[int],
     end: float,
     think: tuple[float, float] | None,
-    latencies: list[float],
+    latencies: list[tuple[float, float]],
     rng: random.Random,
 ) -> bool:
     """Play ``seats`` of ``game`` on one connection until it ends (``True``) or ``end``.
 
-    Appends each action's latency (s): sent -> the first view showing it.
+    Appends ``(when it was sent, latency)`` of each action (monotonic s): the
+    latency runs from sending it to the first view showing it.
     """
     url = base.replace("http://", "ws://") + f"/games/{game['id']}/ws"
     claims = [{"seat": s, "token": game["tokens"][str(s)]} for s in seats]
@@ -152,7 +153,7 @@ async def play_seats(
             if message["type"] != "view":
                 continue
             if sent_at and message["ply"] > sent_ply:
-                latencies.append(time.monotonic() - sent_at)
+                latencies.append((sent_at, time.monotonic() - sent_at))
                 sent_at = 0.0
             if message["finished"] or message["error"]:
                 return True
@@ -170,7 +171,12 @@ async def play_seats(
 
 
 async def slot(
-    base: str, kind: str, end: float, latencies: list[float], seed: int, level: str = "hard"
+    base: str,
+    kind: str,
+    end: float,
+    latencies: list[tuple[float, float]],
+    seed: int,
+    level: str = "hard",
 ) -> None:
     """Keep one game of ``kind`` going until ``end`` (a new one when it finishes)."""
     rng = random.Random(seed)
@@ -229,16 +235,19 @@ def _p(values: list[float], q: float) -> float:
 
 async def human_scenario(base: str, args: argparse.Namespace) -> dict[str, Any]:
     cpu, start = time.process_time(), time.monotonic()
-    end = start + args.seconds
-    humans: list[float] = []
-    others: list[float] = []
-    tasks = [slot(base, "human", end, humans, i) for i in range(args.games)]
+    warm = start + args.warmup
+    end = warm + args.seconds
+    human_games: list[tuple[float, float]] = []
+    computer_games: list[tuple[float, float]] = []
+    tasks = [slot(base, "human", end, human_games, i) for i in range(args.games)]
     tasks += [
-        slot(base, "computer", end, others, 1000 + i, args.level)
+        slot(base, "computer", end, computer_games, 1000 + i, args.level)
         for i in range(args.computer_games)
     ]
     await asyncio.gather(*tasks)
-    every = humans + others
+    # actions sent once every game is going (the first ones wait for the games to be created)
+    others = [latency for sent, latency in computer_games if sent >= warm]
+    every = [latency for sent, latency in human_games if sent >= warm] + others
     return {
         "actions": len(every),
         "median_ms": 1000 * statistics.median(every),
@@ -251,21 +260,15 @@ async def human_scenario(base: str, args: argparse.Namespace) -> dict[str, Any]:
 
 async def throughput_scenario(base: str, args: argparse.Namespace) -> dict[str, Any]:
     cpu, start = time.process_time(), time.monotonic()
-    warm = time.monotonic() + min(3.0, args.seconds / 4)
+    warm = start + args.warmup
     end = warm + args.seconds
-    latencies: list[float] = []
+    latencies: list[tuple[float, float]] = []
     tasks = [slot(base, "fast", end, latencies, i) for i in range(args.fast_games)]
-    counted: list[int] = []
-
-    async def mark() -> None:
-        await asyncio.sleep(warm - time.monotonic())
-        counted.append(len(latencies))
-
-    await asyncio.gather(mark(), *tasks)
-    actions = len(latencies) - counted[0]
+    await asyncio.gather(*tasks)
+    counted = [latency for sent, latency in latencies if warm <= sent + latency <= end]
     return {
-        "actions_per_second": actions / args.seconds,
-        "p99_ms": 1000 * _p(latencies, 0.99),
+        "actions_per_second": len(counted) / args.seconds,
+        "p99_ms": 1000 * _p(counted, 0.99),
         "client_cpu": (time.process_time() - cpu) / (time.monotonic() - start),
     }
 
@@ -273,6 +276,9 @@ async def throughput_scenario(base: str, args: argparse.Namespace) -> dict[str, 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=20.0, help="seconds per measurement")
+    parser.add_argument(
+        "--warmup", type=float, default=5.0, help="seconds of play before measuring (not counted)"
+    )
     parser.add_argument("--games", type=int, default=50, help="games between people (human pace)")
     parser.add_argument("--computer-games", type=int, default=10)
     parser.add_argument("--level", default="hard", help="the computer's level")
@@ -290,6 +296,7 @@ def main() -> None:
     args.games = min(args.games, 200)
     args.fast_games = min(args.fast_games, 200)
     args.seconds = min(args.seconds, 300.0)
+    args.warmup = min(args.warmup, 60.0)
     problem = missing()
     if problem is not None:
         sys.exit(f"cannot run: {problem}")
@@ -302,16 +309,20 @@ def main() -> None:
                 server = Serve(postgres.url, redis.url, args.human_workers)
                 try:
                     before = _load()
+                    cpu = tree_cpu(server.process.pid)
                     figures = asyncio.run(human_scenario(server.base, args))
+                    cpu = tree_cpu(server.process.pid) - cpu
                 finally:
                     server.stop()
                 print(
                     f"human pace, {args.games} games + {args.computer_games} vs computer "
-                    f"({args.level}), {args.human_workers} workers, {args.seconds:g} s: "
+                    f"({args.level}), {args.human_workers} workers, {args.seconds:g} s after "
+                    f"{args.warmup:g} s: "
                     f"{figures['actions']} actions, median {figures['median_ms']:.1f} ms, "
                     f"p99 {figures['p99_ms']:.1f} ms, max {figures['max_ms']:.1f} ms "
                     f"(p99 in the computer games {figures['p99_vs_computer_ms'] or 0:.1f} ms); "
-                    f"client CPU {figures['client_cpu']:.0%} of a core; "
+                    f"client CPU {figures['client_cpu']:.0%} of a core; the servers and their "
+                    f"computers used {cpu:.1f} CPU s; "
                     f"{before} before, {_load()} after",
                     flush=True,
                 )

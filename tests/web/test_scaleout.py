@@ -234,6 +234,7 @@ def test_kill_9_of_one_process_loses_nothing(two_servers: list[Server]) -> None:
     assert record["actions"] == sent
 
 
+@pytest.mark.slow  # waits out the 7 s after which a computer move counts as stalled
 @needs_services
 def test_a_computer_move_of_a_killed_process_is_taken_over(
     postgres: PostgresCluster, redis_server: RedisServer
@@ -277,6 +278,7 @@ def test_a_computer_move_of_a_killed_process_is_taken_over(
         b.stop()
 
 
+@pytest.mark.slow  # uvicorn's manager starts (and restarts) whole server processes
 @needs_services
 def test_workers_share_one_port_and_a_killed_worker_is_replaced(
     postgres: PostgresCluster, redis_server: RedisServer
