@@ -25,7 +25,7 @@ import random
 import secrets
 import signal
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -403,69 +403,80 @@ class MemoryFanout:
         pass
 
 
-def test_a_missed_message_is_noticed_by_its_sequence_number(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
-
-    async def run() -> None:
-        broker = Broker()
-        hubs, shares = [], []
-        for _ in range(2):
-            hub = GameHub(Store.open(url), ComputerPool(workers=1))
-            shares.append(SharedGames(hub, MemoryFanout(broker), stall_after=60))
-            await shares[-1].start()
-            hubs.append(hub)
-        a, b = hubs
-        game_id, _tokens = await a.create(
-            NewGame(game="hex", variant={"size": 4}, seats=[SeatChoice(kind="me")] * 2, seed=3)
-        )
-        live_a, live_b = await a.get(game_id), await b.get(game_id)
-        assert live_a is not None and live_b is not None
-        conn = Connection()
-        conn.seats = frozenset({0, 1})
-        live_b.connections.add(Connection())  # somebody watches on B: B keeps its copy in step
-        sent: list[str] = []
-
-        async def act_on_a() -> None:
-            action = live_a.state.action_to_string(live_a.state.legal_actions()[0])
-            await a.act(live_a, conn, action, None)
-            sent.append(action)
-
-        await act_on_a()
-        await broker.flush()
-        assert live_b.notations == sent  # applied as sent (seq 1 follows nothing)
-        broker.drop_next = 1
-        await act_on_a()
-        await broker.flush()  # seq 2 lost on the way to B
-        assert live_b.notations == sent[:1]
-        await act_on_a()
-        await broker.flush()  # seq 3: B sees the jump and reloads from the database
-        assert live_b.notations == sent and len(sent) == 3
-        assert live_b.state.observation(None) == live_a.state.observation(None)
-
-        # B misses ply 3 altogether, then a person acts on B at the ply B still shows
-        broker.drop_next = 1
-        await act_on_a()
-        await broker.flush()
-        assert len(live_b.notations) == 3
-        stale = live_b.state.action_to_string(live_b.state.legal_actions()[-1])
-        with pytest.raises(RefusedError, match="position has changed"):
-            await b.act(live_b, conn, stale, 3)  # the database's (game, ply) key refuses it
-        assert live_b.notations == sent  # ... and B reloaded
-        stored = await b.db(b.store.load_game, game_id)
-        assert stored is not None and stored.actions == sent
-        # nobody watches on A: A forgets the game when B changes it (and loads it again on demand)
-        live_b.connections.add(conn)
-        await b.act(live_b, conn, live_b.state.action_to_string(live_b.state.legal_actions()[0]), 4)
-        await broker.flush()
-        assert game_id not in a.games
-        again = await a.get(game_id)
-        assert again is not None and again.notations == live_b.notations
-        assert again.notations[:4] == sent and len(again.notations) == 5
+@contextlib.asynccontextmanager
+async def two_hubs(url: str) -> AsyncIterator[tuple[Broker, list[GameHub]]]:
+    """Two hubs ("processes") on the database at ``url``, joined by one :class:`Broker`."""
+    broker = Broker()
+    hubs, shares = [], []
+    for _ in range(2):
+        hub = GameHub(Store.open(url), ComputerPool(workers=1))
+        shares.append(SharedGames(hub, MemoryFanout(broker), stall_after=60))
+        await shares[-1].start()
+        hubs.append(hub)
+    try:
+        yield broker, hubs
+    finally:
         for share, hub in zip(shares, hubs, strict=True):
             await share.close()
             await hub.close()
             hub.store.close()
             hub.computers.shutdown()
+
+
+def test_a_missed_message_is_noticed_by_its_sequence_number(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+    async def run() -> None:
+        async with two_hubs(url) as (broker, hubs):
+            a, b = hubs
+            game_id, _tokens = await a.create(
+                NewGame(game="hex", variant={"size": 4}, seats=[SeatChoice(kind="me")] * 2, seed=3)
+            )
+            live_a, live_b = await a.get(game_id), await b.get(game_id)
+            assert live_a is not None and live_b is not None
+            conn = Connection()
+            conn.seats = frozenset({0, 1})
+            live_b.connections.add(Connection())  # somebody watches on B: B keeps its copy in step
+            sent: list[str] = []
+
+            async def act_on_a() -> None:
+                action = live_a.state.action_to_string(live_a.state.legal_actions()[0])
+                await a.act(live_a, conn, action, None)
+                sent.append(action)
+
+            await act_on_a()
+            await broker.flush()
+            assert live_b.notations == sent  # applied as sent (seq 1 follows nothing)
+            broker.drop_next = 1
+            await act_on_a()
+            await broker.flush()  # seq 2 lost on the way to B
+            assert live_b.notations == sent[:1]
+            await act_on_a()
+            await broker.flush()  # seq 3: B sees the jump and reloads from the database
+            assert live_b.notations == sent and len(sent) == 3
+            assert live_b.state.observation(None) == live_a.state.observation(None)
+
+            # B misses ply 3 altogether, then a person acts on B at the ply B still shows
+            broker.drop_next = 1
+            await act_on_a()
+            await broker.flush()
+            assert len(live_b.notations) == 3
+            stale = live_b.state.action_to_string(live_b.state.legal_actions()[-1])
+            with pytest.raises(RefusedError, match="position has changed"):
+                await b.act(live_b, conn, stale, 3)  # the database's (game, ply) key refuses it
+            assert live_b.notations == sent  # ... and B reloaded
+            stored = await b.db(b.store.load_game, game_id)
+            assert stored is not None and stored.actions == sent
+            # nobody watches on A: A forgets the game when B changes it (and loads it again on demand)
+            live_b.connections.add(conn)
+            await b.act(
+                live_b, conn, live_b.state.action_to_string(live_b.state.legal_actions()[0]), 4
+            )
+            await broker.flush()
+            assert game_id not in a.games
+            again = await a.get(game_id)
+            assert again is not None and again.notations == live_b.notations
+            assert again.notations[:4] == sent and len(again.notations) == 5
 
     asyncio.run(run())
 
@@ -474,34 +485,49 @@ def test_a_draw_offered_on_one_process_is_agreed_on_the_other(tmp_path: Path) ->
     url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
 
     async def run() -> None:
-        broker = Broker()
-        hubs, shares = [], []
-        for _ in range(2):
-            hub = GameHub(Store.open(url), ComputerPool(workers=1))
-            shares.append(SharedGames(hub, MemoryFanout(broker), stall_after=60))
-            await shares[-1].start()
-            hubs.append(hub)
-        a, b = hubs
-        game_id, _tokens = await a.create(
-            NewGame(game="hex", variant={"size": 4}, seats=[SeatChoice(kind="me")] * 2, seed=3)
-        )
-        live_a, live_b = await a.get(game_id), await b.get(game_id)
-        assert live_a is not None and live_b is not None
-        red, blue = Connection(), Connection()
-        red.seats, blue.seats = frozenset({0}), frozenset({1})
-        live_a.connections.add(red)
-        live_b.connections.add(blue)
-        await a.draw(live_a, red, accept=True)  # seat 0 offers, on A
-        await broker.flush()
-        assert live_b.draw_offer == {0}
-        await b.draw(live_b, blue, accept=True)  # seat 1 agrees, on B: a draw (0 each)
-        await broker.flush()
-        assert live_a.over and live_a.stored.ending == "draw"
-        assert live_a.stored.result == [0.0, 0.0]
-        for share, hub in zip(shares, hubs, strict=True):
-            await share.close()
-            await hub.close()
-            hub.store.close()
-            hub.computers.shutdown()
+        async with two_hubs(url) as (broker, hubs):
+            a, b = hubs
+            game_id, _tokens = await a.create(
+                NewGame(game="hex", variant={"size": 4}, seats=[SeatChoice(kind="me")] * 2, seed=3)
+            )
+            live_a, live_b = await a.get(game_id), await b.get(game_id)
+            assert live_a is not None and live_b is not None
+            red, blue = Connection(), Connection()
+            red.seats, blue.seats = frozenset({0}), frozenset({1})
+            live_a.connections.add(red)
+            live_b.connections.add(blue)
+            await a.draw(live_a, red, accept=True)  # seat 0 offers, on A
+            await broker.flush()
+            assert live_b.draw_offer == {0}
+            await b.draw(live_b, blue, accept=True)  # seat 1 agrees, on B: a draw (0 each)
+            await broker.flush()
+            assert live_a.over and live_a.stored.ending == "draw"
+            assert live_a.stored.result == [0.0, 0.0]
+
+    asyncio.run(run())
+
+
+def test_a_token_rotated_on_one_process_opens_the_seat_on_the_other(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+    async def run() -> None:
+        async with two_hubs(url) as (_broker, hubs):
+            a, b = hubs
+            seats = [SeatChoice(kind="me"), SeatChoice(kind="friend")]
+            game_id, tokens = await a.create(NewGame(game="hex", variant={"size": 4}, seats=seats))
+            live_a, live_b = await a.get(game_id), await b.get(game_id)
+            assert live_a is not None and live_b is not None
+            live_b.connections.add(Connection())
+            friend = Connection()
+            await a.join(live_a, friend, [(1, tokens[1])])  # the invite link, opened on A
+            welcome = json.loads(friend.queue.get_nowait())
+            assert welcome["type"] == "welcome"
+            rotated = welcome["tokens"]["1"]
+            # before B hears of it, the friend's page reconnects to B with the new token
+            again = Connection()
+            await b.join(live_b, again, [(1, rotated)])
+            assert again.seats == {1}
+            with pytest.raises(RefusedError, match="wrong token"):
+                await b.join(live_b, Connection(), [(1, tokens[1])])  # the old link is dead
 
     asyncio.run(run())

@@ -931,7 +931,15 @@ class GameHub:
         """
         fresh: dict[int, str] = {}
         async with live.lock:
-            seats = live.check_tokens(claims)
+            try:
+                seats = live.check_tokens(claims)
+            except RefusedError:
+                claimed = [live.seats[s] for s, _ in claims if 0 <= s < len(live.seats)]
+                if self.on_change is None or all(info.joined for info in claimed):
+                    raise
+                # another server process may have rotated that seat's token: look again
+                await self.reload(live)
+                seats = live.check_tokens(claims)
             try:
                 for s in sorted(seats):
                     if live.seats[s].joined:
