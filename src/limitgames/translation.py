@@ -5,20 +5,57 @@ Every user-visible string of the browser app and the terminal app goes through
 ``t("...")`` (the browser's ``static/translate.js``). The language of the
 current request or session is :data:`current_language`.
 
-Today only English exists and :func:`gettext` returns its argument; the
-catalogues (Babel and gettext, issue 13 deliver 4) plug in here without
-changing any caller.
+The catalogues are GNU gettext files, one per language, in
+``limitgames/locale/<code>/LC_MESSAGES/messages.po`` (the source, edited by
+translators) and ``messages.mo`` (compiled, shipped with the package so that a
+plain ``pip install`` needs no build step). ``scripts/translations.sh``
+re-extracts the messages with Babel, updates and compiles the catalogues and
+lists what is still untranslated. English is the source language: its text
+is the message itself and needs no catalogue.
 """
 
 from __future__ import annotations
 
+import functools
+import gettext as _gettext
+import json
+import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from contextvars import ContextVar
+from pathlib import Path
 
-LANGUAGES: tuple[str, ...] = ("en",)
-"""The languages offered, as ISO 639-1 codes; the first is the default."""
+LANGUAGES: tuple[str, ...] = ("en", "de", "fr", "es")
+"""The languages offered, as ISO 639-1 codes; the first is the default (and the source)."""
+
+LANGUAGE_NAMES: dict[str, str] = {
+    "en": "English",
+    "de": "Deutsch",
+    "fr": "Français",
+    "es": "Español",
+}
+"""Each language's name in itself, as the language switch shows it."""
+
+DOMAIN = "messages"
+"""The gettext domain of every catalogue."""
+
+LOCALE_DIR = Path(__file__).parent / "locale"
+"""Where the catalogues are: ``LOCALE_DIR/<code>/LC_MESSAGES/messages.{po,mo}``."""
 
 current_language: ContextVar[str] = ContextVar("current_language", default=LANGUAGES[0])
 """The language of the request or terminal session being served."""
+
+
+@functools.cache
+def translations(language: str) -> _gettext.NullTranslations:
+    """The compiled catalogue of ``language`` (English, or an unknown code: no translation).
+
+    Read once per process from ``messages.mo``; a missing file falls back to
+    English rather than raising.
+    """
+    if language not in LANGUAGES[1:]:
+        return _gettext.NullTranslations()
+    return _gettext.translation(DOMAIN, LOCALE_DIR, [language], fallback=True)
 
 
 def gettext(message: str) -> str:
@@ -26,12 +63,117 @@ def gettext(message: str) -> str:
 
     Placeholders are ``%(name)s`` (Python) so translators may reorder them.
     """
-    return message
+    return translations(current_language.get()).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    """The singular or plural form of a message for the count ``n``, translated."""
-    return gettext(singular) if n == 1 else gettext(plural)
+    """The singular or plural form of a message for the count ``n``, translated
+    (with the plural rule of the language's catalogue)."""
+    return translations(current_language.get()).ngettext(singular, plural, n)
 
 
 _ = gettext
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue without translating it now (a table of words
+    translated where it is shown, with :func:`gettext`); returns ``message``."""
+    return message
+
+
+def supported(code: str | None) -> str | None:
+    """The offered language ``code`` names (``"de-AT"``, ``"fr_CH.UTF-8"`` -> ``de``, ``fr``), or ``None``."""
+    if not code:
+        return None
+    primary = re.split(r"[-_.@]", code.strip().lower(), maxsplit=1)[0]
+    return primary if primary in LANGUAGES else None
+
+
+def from_accept_language(header: str | None) -> str | None:
+    """The offered language a browser prefers most, from its ``Accept-Language`` header.
+
+    Follows RFC 9110, section 12.5.4: ranges are ordered by their ``q``
+    weight (default 1, ties keep the header's order), ``q=0`` means "not
+    this one"; ``*`` and unknown ranges are skipped. ``None`` when no range
+    names an offered language (the caller then uses English).
+    """
+    if not header:
+        return None
+    weighted: list[tuple[float, int, str]] = []
+    for index, part in enumerate(header.split(",")[:40]):
+        fields = part.strip().split(";")
+        weight = 1.0
+        for parameter in fields[1:]:
+            name, _sep, value = parameter.strip().partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        language = supported(fields[0])
+        if language is not None and weight > 0:
+            weighted.append((-weight, index, language))
+    return min(weighted)[2] if weighted else None
+
+
+def from_environment(environment: Mapping[str, str]) -> str | None:
+    """The offered language the POSIX locale variables ask for, or ``None``.
+
+    As GNU gettext reads them: ``LANGUAGE`` (a colon-separated list of
+    preferences, first offered one wins), then ``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG`` (the first one set decides; ``C`` and ``POSIX`` mean English).
+    """
+    for preference in environment.get("LANGUAGE", "").split(":"):
+        language = supported(preference)
+        if language is not None:
+            return language
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environment.get(variable, "")
+        if value:
+            return "en" if value in ("C", "POSIX") else supported(value)
+    return None
+
+
+@contextmanager
+def using(language: str) -> Iterator[str]:
+    """Translate into ``language`` (an unknown code: English) inside the ``with`` block."""
+    code = language if language in LANGUAGES else LANGUAGES[0]
+    token = current_language.set(code)
+    try:
+        yield code
+    finally:
+        current_language.reset(token)
+
+
+@functools.cache
+def browser_catalogue(language: str) -> str:
+    """``window.LIMIT_CATALOGUE = {...};``: the messages of ``language`` for ``translate.js``.
+
+    Every translated singular message of the catalogue, as JSON (``<``
+    escaped); English and unknown codes give ``{}`` (the page shows its own
+    words).
+    """
+    catalogue: dict[str, str] = {}
+    messages = getattr(translations(language), "_catalog", {})
+    for key, value in messages.items():
+        if isinstance(key, str) and key and value:
+            catalogue[key] = value
+    text = json.dumps(catalogue, ensure_ascii=False, sort_keys=True).replace("<", "\\u003c")
+    return f"window.LIMIT_CATALOGUE = {text};\n"
+
+
+__all__ = [
+    "LANGUAGES",
+    "LANGUAGE_NAMES",
+    "LOCALE_DIR",
+    "N_",
+    "browser_catalogue",
+    "current_language",
+    "from_accept_language",
+    "from_environment",
+    "gettext",
+    "ngettext",
+    "supported",
+    "translations",
+    "using",
+]

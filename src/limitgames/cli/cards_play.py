@@ -27,6 +27,7 @@ from limitgames.cards.notation import SUSPECT, action_kind, action_name
 from limitgames.cli import cards_view
 from limitgames.cli.session import (
     GameTerminal,
+    LanguageOption,
     Line,
     NoRecordOption,
     OpponentOption,
@@ -38,6 +39,8 @@ from limitgames.cli.session import (
     SeedOption,
     TerminalSession,
     Transition,
+    choose_language,
+    is_you,
     name_seats,
     parse_seats,
     players_option,
@@ -45,11 +48,12 @@ from limitgames.cli.session import (
     seats_line,
 )
 from limitgames.core import LimitGamesError, NotationError, State
+from limitgames.translation import N_, gettext
 
 console = Console()
 err_console = Console(stderr=True)
 
-HELP_TEXT = """Actions (one a turn; colours: red yellow green blue purple, or r y g b p):
+HELP_TEXT = N_("""Actions (one a turn; colours: red yellow green blue purple, or r y g b p):
   hide COLOUR        the hide step: put a hand card face down (2 players: twice)
   play COLOUR        put a card on the pile, then draw one
   exchange COLOUR    with four cards of one colour: +1 point, draw four, two go on
@@ -59,7 +63,7 @@ HELP_TEXT = """Actions (one a turn; colours: red yellow green blue purple, or r 
   NUMBER             the action of that number in the list shown
 Commands: moves (the legal actions), board (the table again), pile (the whole
   pile, only with --show-pile), undo (take back your last decision while nothing
-  hidden has been shown since), quit (stop and save the record)"""
+  hidden has been shown since), quit (stop and save the record)""")
 
 
 COMPUTER_PACE = 0.8
@@ -116,7 +120,9 @@ class CardsTerminal(GameTerminal):
         if low.isdigit():
             if 1 <= int(low) <= len(legal):
                 return legal[int(low) - 1]
-            raise NotationError(text, f"choose a number from 1 to {len(legal)}")
+            raise NotationError(
+                text, gettext("choose a number from 1 to %(last)d") % {"last": len(legal)}
+            )
         words = low.split()
         if len(words) >= 2 and words[0] == "suspect":
             target = " ".join(words[1:])
@@ -140,11 +146,12 @@ class CardsTerminal(GameTerminal):
         if self.show_pile:
             pile = state.observation(seat)["pile"]
             console.print(
-                ", ".join(f"{self.names[s]}: {c}" for s, c in pile) or "(empty)", highlight=False
+                ", ".join(f"{self.names[s]}: {gettext(c)}" for s, c in pile) or gettext("(empty)"),
+                highlight=False,
             )
         else:
             console.print(
-                "The pile may not be looked through (start with --show-pile to allow it)."
+                gettext("The pile may not be looked through (start with --show-pile to allow it).")
             )
         return True
 
@@ -167,7 +174,7 @@ class CardsTerminal(GameTerminal):
             Line(cards_view.reveal_text(summary, self.names)),
             Line(
                 Text(
-                    f"Round {summary['round'] + 1}: "
+                    gettext("Round %(round)d: ") % {"round": summary["round"] + 1}
                     + cards_view.explain_round(summary, self.names),
                     style="bold",
                 ),
@@ -180,10 +187,16 @@ class CardsTerminal(GameTerminal):
 
     def end_lines(self, state: State, viewer: int | None, last: Transition | None) -> list[Line]:
         lines = [Line(Text(cards_view.result_text(state, self.names), style="bold green"), True)]
-        if viewer is not None and self.names[viewer] != "You":
+        if viewer is not None and not is_you(self.names[viewer]):
             result = state.returns()[viewer]
-            verdict = "won" if result > 0 else ("shared the win" if result == 0 else "lost")
-            lines.append(Line(f"{self.names[viewer]}, you {verdict}.", key=True))
+            words = (
+                gettext("%(player)s, you won.")
+                if result > 0
+                else gettext("%(player)s, you shared the win.")
+                if result == 0
+                else gettext("%(player)s, you lost.")
+            )
+            lines.append(Line(words % {"player": self.names[viewer]}, key=True))
         return lines
 
     def undo_refusal(self, before: State, now: State, person: int) -> str | None:
@@ -199,16 +212,20 @@ class CardsTerminal(GameTerminal):
             replica.apply(action)
             name = self.names[seat]
             if seat == person and kind in ("play", "exchange"):
-                return "you have seen the card you drew, which taking it back would let you use"
-            if seat != person and kind in ("play", "exchange"):
-                return (
-                    f"{name} has since shown a card from their hand, which you could not know "
-                    "before"
+                return gettext(
+                    "you have seen the card you drew, which taking it back would let you use"
                 )
+            if seat != person and kind in ("play", "exchange"):
+                return gettext(
+                    "%(player)s has since shown a card from their hand, which you could not know "
+                    "before"
+                ) % {"player": name}
             if seat != person and kind == "pass":
-                return f"{name} has since passed, which tells what their hand can do"
+                return gettext(
+                    "%(player)s has since passed, which tells what their hand can do"
+                ) % {"player": name}
             if len(replica.rounds) > rounds:
-                return "the round has ended and its hidden cards were shown"
+                return gettext("the round has ended and its hidden cards were shown")
         return None
 
 
@@ -264,6 +281,7 @@ def play_cards(
             help="A JSON file with another set of limit cards (see docs/cards.md).",
         ),
     ] = None,
+    language: LanguageOption = None,
 ) -> None:
     """Play Rosenberg's Limits in the terminal.
 
@@ -275,6 +293,8 @@ def play_cards(
     Examples: limit play cards -n 3 -s human:Ann --opponent medium;
     limit play cards -s random -s random -q
     """
+
+    choose_language(language)
 
     def new_state(game_seed: int) -> State:
         variant: dict[str, Any] = {"players": players}
@@ -289,14 +309,14 @@ def play_cards(
     state = setup.state
     terminal = CardsTerminal(show_pile)
     name_seats(setup.seats, terminal.table_names(state), computer_names=True)
-    console.print(
-        f"Limits (Uwe Rosenberg), {state.num_players} players, seed {setup.seed}. "
-        + seats_line(setup.seats),
-        highlight=False,
-    )
+    heading = gettext("Limits (Uwe Rosenberg), %(players)d players, seed %(seed)s.") % {
+        "players": state.num_players,
+        "seed": setup.seed,
+    }
+    console.print(heading + " " + seats_line(setup.seats), highlight=False)
     people = any(s.is_human for s in setup.seats)
     if people:
-        console.print("Type help for the commands; a number chooses from the list.")
+        console.print(gettext("Type help for the commands; a number chooses from the list."))
     session = TerminalSession(
         console,
         state,

@@ -16,7 +16,9 @@ from rich.text import Text
 
 from limitgames.cards.material import COLOURS, limit_card_from_code, limit_card_text
 from limitgames.cards.notation import EXCHANGE, PASS, PLAY, SUSPECT
+from limitgames.cli.session import is_you, phrase
 from limitgames.core import State
+from limitgames.translation import gettext, ngettext
 
 COLOUR_STYLES: dict[str, str] = {
     "red": "bold white on red3",
@@ -43,7 +45,8 @@ def seat_names(state: State, names: Sequence[str] | None = None) -> list[str]:
 
 def card_text(colour: str, count: int = 1) -> Text:
     """A coloured card label (``" red "``, or ``" red ×2 "`` for several)."""
-    label = f" {colour} " if count == 1 else f" {colour} ×{count} "
+    word = gettext(colour)
+    label = f" {word} " if count == 1 else f" {word} ×{count} "
     return Text(label, style=COLOUR_STYLES.get(colour, ""))
 
 
@@ -55,16 +58,16 @@ def cards_line(counts: dict[str, int] | None) -> Text:
         if n:
             text.append_text(card_text(colour, n))
             text.append(" ")
-    return text if text.plain else Text("(none)", style="dim")
+    return text if text.plain else Text(gettext("(none)"), style="dim")
 
 
 def limit_card_line(card: dict[str, Any] | None) -> Text:
     """The limit card as five coloured fields (``X`` for no limit)."""
     if card is None:
-        return Text("(none: the game is over)", style="dim")
+        return Text(gettext("(none: the game is over)"), style="dim")
     text = Text()
     for colour in COLOURS:
-        text.append(f" {colour} {card[colour]} ", style=COLOUR_STYLES[colour])
+        text.append(f" {gettext(colour)} {card[colour]} ", style=COLOUR_STYLES[colour])
         text.append(" ")
     return text
 
@@ -88,25 +91,28 @@ def render(
     obs = state.observation(seat)
     who = seat_names(state, names)
     over = obs["phase"] == "over"
-    title = (
-        "Limits: game over" if over else f"Limits: round {obs['round'] + 1}, {obs['phase']} step"
-    )
+    if over:
+        title = gettext("Limits: game over")
+    elif obs["phase"] == "hide":
+        title = gettext("Limits: round %(round)d, hide step") % {"round": obs["round"] + 1}
+    else:
+        title = gettext("Limits: round %(round)d, play step") % {"round": obs["round"] + 1}
     console.rule(title)
-    line = Text("Limit card: ")
+    line = Text(gettext("Limit card: "))
     line.append_text(limit_card_line(obs["limit_card"]))
-    line.append(f"   limit pile: {obs['limit_pile']} left", style="dim")
+    line.append(gettext("   limit pile: %(num)d left") % {"num": obs["limit_pile"]}, style="dim")
     console.print(line)
     table = Table(box=None, pad_edge=False, show_edge=False)
     for column in (
         "",
-        "seat",
-        "score",
-        "points",
-        "limit cards",
-        "hand",
-        "hidden",
-        "last played",
-        "known cards",
+        gettext("seat"),
+        gettext("score"),
+        gettext("points"),
+        gettext("limit cards"),
+        gettext("hand"),
+        gettext("hidden"),
+        gettext("last played"),
+        gettext("known cards"),
     ):
         table.add_column(column)
     for s in range(obs["players"]):
@@ -117,7 +123,7 @@ def render(
         known = obs["known_cards"][s]
         table.add_row(
             marker,
-            who[s] + (" (you)" if seat == s and who[s] != "You" else ""),
+            who[s] + (" " + gettext("(you)") if seat == s and not is_you(who[s]) else ""),
             str(obs["scores"][s]),
             str(obs["points"][s]),
             str(len(obs["limit_cards_taken"][s])),
@@ -128,16 +134,18 @@ def render(
         )
     console.print(table)
     if not over:
-        console.print(Text("> to move, * started the round", style="dim"))
+        console.print(Text(gettext("> to move, * started the round"), style="dim"))
     pile = obs["pile"]
-    text = Text(f"Pile: {len(pile)} card{'s' if len(pile) != 1 else ''}")
+    text = Text(
+        ngettext("Pile: %(num)d card", "Pile: %(num)d cards", len(pile)) % {"num": len(pile)}
+    )
     if pile and show_pile:
         text.append(": ")
         for s, colour in pile:
             text.append_text(card_text(colour))
             text.append(f"{who[s][:3]} ", style="dim")
     elif pile:
-        text.append(", top ")
+        text.append(gettext(", top "))
         text.append_text(card_text(pile[-1][1]))
         text.append(f" ({who[pile[-1][0]]})")
     console.print(text)
@@ -146,40 +154,34 @@ def render(
         if colour is None:
             break
         known_top.append(colour)
-    draw = Text(f"Draw pile: {obs['draw_pile']} cards")
+    draw = Text(gettext("Draw pile: %(num)d cards") % {"num": obs["draw_pile"]})
     if known_top:
-        draw.append(", known on top: ")
+        draw.append(gettext(", known on top: "))
         for colour in known_top[:KNOWN_SHOWN]:
             draw.append_text(card_text(colour))
             draw.append(" ")
         if len(known_top) > KNOWN_SHOWN:
-            draw.append(f"and {len(known_top) - KNOWN_SHOWN} more known below", style="dim")
+            more = gettext("and %(num)d more known below") % {"num": len(known_top) - KNOWN_SHOWN}
+            draw.append(more, style="dim")
     console.print(draw)
     if seat is not None:
-        mine = Text("Your hand: ")
+        mine = Text(gettext("Your hand: "))
         mine.append_text(cards_line(obs["hand"]))
         if any(obs["hidden"].values()):
             mine.append(
-                "   your hidden card: "
+                gettext("   your hidden card: ")
                 if sum(obs["hidden"].values()) == 1
-                else "   your hidden cards: "
+                else gettext("   your hidden cards: ")
             )
             mine.append_text(cards_line(obs["hidden"]))
         console.print(mine)
     if over:
         for summary in obs["rounds"] if history else []:
-            console.print(
-                f"Round {summary['round'] + 1} (limit card {limit_card_words(summary['limit_card'])}): "
-                + explain_round(summary, who),
-                highlight=False,
-            )
-
-
-def _says(who: str, verb: str) -> str:
-    """``"Barbara plays"``, but ``"You play"``."""
-    from limitgames.cli.session import says
-
-    return says(who, verb)
+            heading = gettext("Round %(round)d (limit card %(card)s): ") % {
+                "round": summary["round"] + 1,
+                "card": limit_card_words(summary["limit_card"]),
+            }
+            console.print(heading + explain_round(summary, who), highlight=False)
 
 
 def describe_action(action: int, seat: int, names: Sequence[str], viewer: int | None = None) -> str:
@@ -188,51 +190,100 @@ def describe_action(action: int, seat: int, names: Sequence[str], viewer: int | 
     who = names[seat]
     if action < PLAY:
         if viewer == seat:
-            return f"{_says(who, 'hides')} a {COLOURS[action]} card"
-        return f"{_says(who, 'hides')} a card"
+            return phrase(
+                who,
+                gettext("You hide a %(colour)s card"),
+                gettext("%(player)s hides a %(colour)s card"),
+                colour=gettext(COLOURS[action]),
+            )
+        return phrase(who, gettext("You hide a card"), gettext("%(player)s hides a card"))
     if action < EXCHANGE:
-        draws = "draw" if who == "You" else "draws"
-        return f"{_says(who, 'plays')} {COLOURS[action - PLAY]} and {draws} a card"
+        return phrase(
+            who,
+            gettext("You play %(colour)s and draw a card"),
+            gettext("%(player)s plays %(colour)s and draws a card"),
+            colour=gettext(COLOURS[action - PLAY]),
+        )
     if action < SUSPECT:
-        colour = COLOURS[action - EXCHANGE]
-        return (
-            f"{_says(who, 'exchanges')} four {colour} cards (+1 point): four new cards, two {colour} "
-            f"on the pile and two {colour} face down on top of the draw pile"
+        return phrase(
+            who,
+            gettext(
+                "You exchange four %(colour)s cards (+1 point): four new cards, two %(colour)s "
+                "on the pile and two %(colour)s face down on top of the draw pile"
+            ),
+            gettext(
+                "%(player)s exchanges four %(colour)s cards (+1 point): four new cards, two "
+                "%(colour)s on the pile and two %(colour)s face down on top of the draw pile"
+            ),
+            colour=gettext(COLOURS[action - EXCHANGE]),
         )
     if action < PASS:
-        return f"{_says(who, 'suspects')} {names[action - SUSPECT]}"
-    return f"{_says(who, 'passes')} (no possible action)"
+        return phrase(
+            who,
+            gettext("You suspect %(suspect)s"),
+            gettext("%(player)s suspects %(suspect)s"),
+            suspect=names[action - SUSPECT],
+        )
+    return phrase(
+        who,
+        gettext("You pass (no possible action)"),
+        gettext("%(player)s passes (no possible action)"),
+    )
+
+
+def _colour(check: dict[str, Any]) -> str:
+    """The suspected colour, in the session's language."""
+    colour = str(check["colour"])
+    return gettext(colour)
 
 
 def explain_suspicion(check: dict[str, Any], names: Sequence[str]) -> str:
     """A suspicion's outcome in words, e.g. ``"green: 4 counted, limit 3 + 1 hidden = 4,
     not exceeded: Barbara scores +1, Daniel takes the limit card"``."""
     if check["limit"] is None:
-        limit = "limit X (no limit)"
+        limit = gettext("limit X (no limit)")
     else:
-        limit = f"limit {check['card_limit']} + {check['hidden']} hidden = {check['limit']}"
-    verdict = "exceeded" if check["exceeded"] else "not exceeded"
-    return (
-        f"{check['colour']}: {check['counted']} counted, {limit}, {verdict}: "
-        f"{_says(names[check['scorer']], 'scores')} +1, "
-        f"{_says(names[check['taker']], 'takes')} the limit card"
+        limit = gettext("limit %(card)s + %(hidden)s hidden = %(limit)s") % {
+            "card": check["card_limit"],
+            "hidden": check["hidden"],
+            "limit": check["limit"],
+        }
+    verdict = gettext("exceeded") if check["exceeded"] else gettext("not exceeded")
+    scores = phrase(
+        names[check["scorer"]], gettext("You score +1"), gettext("%(player)s scores +1")
     )
+    takes = phrase(
+        names[check["taker"]],
+        gettext("You take the limit card"),
+        gettext("%(player)s takes the limit card"),
+    )
+    words = gettext("%(colour)s: %(num)s counted, %(limit)s, %(verdict)s: %(scores)s, %(takes)s")
+    return words % {
+        "colour": _colour(check),
+        "num": check["counted"],
+        "limit": limit,
+        "verdict": verdict,
+        "scores": scores,
+        "takes": takes,
+    }
 
 
 def explain_round(summary: dict[str, Any], names: Sequence[str]) -> str:
     """How a finished round ended: who suspected whom and the check, in words."""
     check = summary["suspicion"]
     if check is None:
-        return "nobody could act; the limit card went under the limit pile"
-    return (
-        f"{names[check['by']]} suspected {names[check['suspect']]} "
-        f"({check['colour']}). " + explain_suspicion(check, names)
-    )
+        return gettext("nobody could act; the limit card went under the limit pile")
+    words = gettext("%(player)s suspected %(suspect)s (%(colour)s). ") % {
+        "player": names[check["by"]],
+        "suspect": names[check["suspect"]],
+        "colour": _colour(check),
+    }
+    return words + explain_suspicion(check, names)
 
 
 def reveal_text(summary: dict[str, Any], names: Sequence[str]) -> Text:
     """The hidden cards revealed at the end of a round, seat by seat."""
-    text = Text("Hidden cards: ")
+    text = Text(gettext("Hidden cards: "))
     for s, colours in enumerate(summary["revealed"]):
         text.append(f"{names[s]} ")
         for colour in colours:
@@ -243,9 +294,12 @@ def reveal_text(summary: dict[str, Any], names: Sequence[str]) -> Text:
 
 def round_start_text(obs: dict[str, Any], names: Sequence[str]) -> Text:
     """The start of a round: its number, the revealed limit card, the start player."""
-    text = Text(f"Round {obs['round'] + 1}: limit card ")
+    text = Text(gettext("Round %(round)d: limit card ") % {"round": obs["round"] + 1})
     text.append_text(limit_card_line(obs["limit_card"]))
-    text.append(f" {_says(names[obs['start_player']], 'starts')}.")
+    starts = phrase(
+        names[obs["start_player"]], gettext("You start."), gettext("%(player)s starts.")
+    )
+    text.append(f" {starts}")
     return text
 
 
@@ -257,10 +311,19 @@ def result_text(state: State, names: Sequence[str] | None = None) -> str:
     winners = [who[s] for s, x in enumerate(scores) if x == best]
     table = ", ".join(f"{who[s]} {x:+d}" for s, x in enumerate(scores))
     if len(winners) == 1:
-        head = f"{_says(winners[0], 'wins')} with {best:+d}"
+        head = phrase(
+            winners[0],
+            gettext("You win with %(score)s"),
+            gettext("%(player)s wins with %(score)s"),
+            score=f"{best:+d}",
+        )
     else:
-        head = " and ".join(winners) + f" share the win with {best:+d}"
-    return f"{head} (scores: {table})"
+        head = gettext("%(players)s share the win with %(score)s") % {
+            "players": gettext("%(first)s and %(second)s")
+            % {"first": ", ".join(winners[:-1]), "second": winners[-1]},
+            "score": f"{best:+d}",
+        }
+    return gettext("%(result)s (scores: %(scores)s)") % {"result": head, "scores": table}
 
 
 def limit_card_words(code: str) -> str:

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from limitgames.cli.session import (
     GameTerminal,
+    LanguageOption,
     Line,
     NoRecordOption,
     OpponentOption,
@@ -24,12 +25,14 @@ from limitgames.cli.session import (
     SeedOption,
     TerminalSession,
     Transition,
+    choose_language,
     name_seats,
     players_option,
     resolve_play,
     seats_line,
 )
 from limitgames.core import IllegalActionError, LimitGamesError, State, get_game
+from limitgames.translation import N_, gettext
 
 if TYPE_CHECKING:  # the engine (compiled code) loads only when a hex command runs
     from limitgames.hex.notation import Frame
@@ -56,7 +59,7 @@ class HexTerminal(GameTerminal):
     editions, removable tiles and 2008 tile sites marked, every capture, cut-off tile,
     elimination and skipped step told in words, and the end with its reason."""
 
-    help_text = (
+    help_text = N_(
         "Type a move as c4-e5 (your pawn on c4 to the empty tile e5), a removal as x d4, and in\n"
         "the 2008 placement a tile as +d4 (on a + cell) and a ball as @d4. Commands:\n"
         "  moves   list the legal actions\n"
@@ -68,6 +71,10 @@ class HexTerminal(GameTerminal):
     def __init__(self) -> None:
         super().__init__()
         self._placement_frame: Frame | None = None
+
+    def table_names(self, state: State) -> list[str]:
+        """The seats' colours, in the session's language."""
+        return [gettext(name) for name in state.seat_names()]
 
     def frame(self, state: HexState) -> Frame:
         """The frame naming ``state``'s cells for people (see :func:`hex_view.display_frame`);
@@ -127,16 +134,17 @@ class HexTerminal(GameTerminal):
         ]
 
     def end_lines(self, state: State, viewer: int | None, last: Transition | None) -> list[Line]:
-        from limitgames.cli.hex_view import end_reason, result_for, what_happened
+        from limitgames.cli.hex_view import eliminated_pawns, end_reason, result_for
 
         state = as_hex(state)
         eliminated = False
         if last is not None:
-            events = what_happened(as_hex(last.before), last.action, state, last.seat, self.names)
-            eliminated = any("eliminated" in e for e in events)
+            eliminated = bool(eliminated_pawns(as_hex(last.before), last.action, state))
         reason = end_reason(state, self.names, last.seat if last else None, eliminated)
         return [
-            Line(Text(f"Game over: {reason}", style="bold"), key=True),
+            Line(
+                Text(gettext("Game over: %(reason)s") % {"reason": reason}, style="bold"), key=True
+            ),
             Line(Text(result_for(state, viewer, self.names), style="bold green"), key=True),
         ]
 
@@ -173,6 +181,7 @@ def play_hex(
             "first seat plays red.",
         ),
     ] = "random",
+    language: LanguageOption = None,
 ) -> None:
     """Play Browne's Limit in the terminal. With no person at the table the computer plays a
     whole game.
@@ -180,6 +189,7 @@ def play_hex(
     Examples: limit play hex --opponent hard --size 6;
     limit play hex --edition 2008 -n 3 -s human -s random -s mcts:seconds=1
     """
+    choose_language(language)
     game = get_game("hex")
 
     def new_state(game_seed: int) -> State:
@@ -194,16 +204,22 @@ def play_hex(
     state = setup.state
     state = as_hex(state)
     terminal = HexTerminal()
-    table = state.seat_names()
+    table = terminal.table_names(state)
     name_seats(setup.seats, table, computer_names=False)
-    console.print(
-        f"[bold]Limit[/] (Cameron Browne), {state.variant['edition']} edition, "
-        f"{state.num_players} players, size {state.variant['size']}, seed {setup.seed}. "
-        + seats_line(setup.seats, table),
-        highlight=False,
-    )
+    heading = gettext(
+        "[bold]Limit[/] (Cameron Browne), %(edition)s edition, %(players)d players, size "
+        "%(size)s, seed %(seed)s."
+    ) % {
+        "edition": state.variant["edition"],
+        "players": state.num_players,
+        "size": state.variant["size"],
+        "seed": setup.seed,
+    }
+    console.print(heading + " " + seats_line(setup.seats, table), highlight=False)
     if any(s.is_human for s in setup.seats):
-        console.print("Type help for the commands. Moves: c4-e5, removals: x d4.", highlight=False)
+        console.print(
+            gettext("Type help for the commands. Moves: c4-e5, removals: x d4."), highlight=False
+        )
     session = TerminalSession(
         console,
         state,

@@ -25,13 +25,14 @@ from collections.abc import Collection, Sequence
 from rich.console import Console
 from rich.text import Text
 
-from limitgames.cli.session import says
+from limitgames.cli.session import is_you, phrase
 from limitgames.core import State
 from limitgames.hex.codec import Kind, kind_of, move_tiles, placement_cell, removal_tile
 from limitgames.hex.notation import Frame
 from limitgames.hex.placement import tile_sites
 from limitgames.hex.state import HexState
 from limitgames.hex.surface import Cell
+from limitgames.translation import gettext, ngettext
 
 TILE_STYLE: dict[str | None, str] = {
     "red": "on red3",
@@ -144,7 +145,7 @@ def surface_text(
     open_sites = [c for c in sites if c not in cells]
     every = list(cells) + list(ghosts) + open_sites
     if not every:
-        return Text("(the table is empty)", style="dim")
+        return Text(gettext("(the table is empty)"), style="dim")
     rows: dict[int, dict[int, tuple[int, int]]] = {}
     for cell in every:
         rr = cell[1] - frame.row0
@@ -193,37 +194,53 @@ def status_text(state: HexState, names: Sequence[str] | None = None) -> str:
     """One line: turn, who is to move and which step, pawn counts."""
     names = list(names or state.seat_names())
     counts = state.pawn_counts()
-    noun = "balls" if state.edition == "2008" else "pawns"
+    balls = state.edition == "2008"
     pawns = ", ".join(f"{names[s]} {counts[s]}" for s in range(state.num_players))
     if state.is_terminal():
-        return f"Game over after {state.turn} turns. {noun.capitalize()}: {pawns}."
+        words = (
+            gettext("Game over after %(turns)d turns. Balls: %(counts)s.")
+            if balls
+            else gettext("Game over after %(turns)d turns. Pawns: %(counts)s.")
+        )
+        return words % {"turns": state.turn, "counts": pawns}
     seat = state.current_player()
     step = {
-        "move": "move a pawn (then remove a tile)",
-        "remove": "remove an empty tile with a free edge",
-        "tile": "place a tile (on a + cell)",
-        "second-tile": "place a second tile (on a + cell)",
-        "ball": "put a ball on one of the two tiles just placed (* cells)",
-        "ball-any": "put a ball on an empty tile (* cells)",
+        "move": gettext("move a ball (then remove a tile)")
+        if balls
+        else gettext("move a pawn (then remove a tile)"),
+        "remove": gettext("remove an empty tile with a free edge"),
+        "tile": gettext("place a tile (on a + cell)"),
+        "second-tile": gettext("place a second tile (on a + cell)"),
+        "ball": gettext("put a ball on one of the two tiles just placed (* cells)"),
+        "ball-any": gettext("put a ball on an empty tile (* cells)"),
     }[state.step]
-    if state.edition == "2008":
-        step = step.replace("a pawn", "a ball")
     extra = ""
     if state.step in ("move", "remove"):
-        extra = f" · turn {state.turn}"
+        extra = gettext(" · turn %(turn)d") % {"turn": state.turn}
         if any(mark is not None for mark in last_marks(state)):
-            extra += " · < last move, x last removal"
+            extra += gettext(" · < last move, x last removal")
         if state.equaliser():
-            extra += " · first move equaliser: no capture this turn"
+            extra += gettext(" · first move equaliser: no capture this turn")
         if state.quiet_turns:
-            extra += f" · {state.quiet_turns} turn(s) without removal"
+            extra += gettext(" · %(num)d turn(s) without removal") % {"num": state.quiet_turns}
     else:
-        extra = (
-            f" · placement · tiles left {state.tiles_left()} · balls left {state.balls_left(seat)}"
+        extra = gettext(" · placement · tiles left %(tiles)d · balls left %(balls)d") % {
+            "tiles": state.tiles_left(),
+            "balls": state.balls_left(seat),
+        }
+    values = {"step": step, "extra": extra, "counts": pawns}
+    if balls:
+        return phrase(
+            names[seat],
+            gettext("You are to %(step)s%(extra)s. Balls: %(counts)s."),
+            gettext("%(player)s is to %(step)s%(extra)s. Balls: %(counts)s."),
+            **values,
         )
-    who = names[seat]
-    return (
-        f"{who} {'are' if who == 'You' else 'is'} to {step}{extra}. {noun.capitalize()}: {pawns}."
+    return phrase(
+        names[seat],
+        gettext("You are to %(step)s%(extra)s. Pawns: %(counts)s."),
+        gettext("%(player)s is to %(step)s%(extra)s. Pawns: %(counts)s."),
+        **values,
     )
 
 
@@ -259,13 +276,15 @@ def render(
 def _listing(items: Sequence[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return gettext("%(first)s and %(second)s") % {
+        "first": ", ".join(items[:-1]),
+        "second": items[-1],
+    }
 
 
-def _pawns_of(owner: str, count: int, noun: str) -> str:
-    """``"blue's pawn"``, ``"2 of your pawns"``."""
-    whose = "your" if owner == "You" else f"{owner}'s"
-    return f"{whose} {noun}" if count == 1 else f"{count} of {whose} {noun}s"
+def _piece(balls: bool, count: int) -> str:
+    """``pawn``/``pawns`` (``ball``/``balls`` in the 2008 edition), translated."""
+    return ngettext("ball", "balls", count) if balls else ngettext("pawn", "pawns", count)
 
 
 def decision_words(
@@ -283,12 +302,101 @@ def decision_words(
     who = names[seat]
     kind = kind_of(action)
     if kind == Kind.MOVE:
-        return f"{says(who, 'moves')} {text}"
+        return phrase(
+            who, gettext("You move %(action)s"), gettext("%(player)s moves %(action)s"), action=text
+        )
     if kind == Kind.REMOVE:
-        return f"{says(who, 'removes')} the tile {text[2:]}"
+        return phrase(
+            who,
+            gettext("You remove the tile %(cell)s"),
+            gettext("%(player)s removes the tile %(cell)s"),
+            cell=text[2:],
+        )
     if kind == Kind.TILE:
-        return f"{says(who, 'places')} a tile on {text[1:]}"
-    return f"{says(who, 'puts')} a ball on {text[1:]}"
+        return phrase(
+            who,
+            gettext("You place a tile on %(cell)s"),
+            gettext("%(player)s places a tile on %(cell)s"),
+            cell=text[1:],
+        )
+    return phrase(
+        who,
+        gettext("You put a ball on %(cell)s"),
+        gettext("%(player)s puts a ball on %(cell)s"),
+        cell=text[1:],
+    )
+
+
+def _self_capture(mover: str, balls: bool, where: list[str]) -> str:
+    n = len(where)
+    values = {"player": mover, "piece": _piece(balls, n), "cells": _listing(where)}
+    if is_you(mover):
+        words = ngettext(
+            "Self-capture: Your own %(piece)s on %(cells)s had no freedom left and was removed.",
+            "Self-capture: Your own %(piece)s on %(cells)s had no freedom left and were removed.",
+            n,
+        )
+    else:
+        words = ngettext(
+            "Self-capture: %(player)s's own %(piece)s on %(cells)s had no freedom left and was "
+            "removed.",
+            "Self-capture: %(player)s's own %(piece)s on %(cells)s had no freedom left and were "
+            "removed.",
+            n,
+        )
+    return words % values
+
+
+def _capture(mover: str, owner: str, balls: bool, where: list[str]) -> str:
+    n = len(where)
+    values = {
+        "player": mover,
+        "owner": owner,
+        "num": n,
+        "piece": _piece(balls, n),
+        "cells": _listing(where),
+    }
+    if is_you(mover):
+        words = ngettext(
+            "You capture %(owner)s's %(piece)s on %(cells)s.",
+            "You capture %(num)d of %(owner)s's %(piece)s on %(cells)s.",
+            n,
+        )
+    elif is_you(owner):
+        words = ngettext(
+            "%(player)s captures your %(piece)s on %(cells)s.",
+            "%(player)s captures %(num)d of your %(piece)s on %(cells)s.",
+            n,
+        )
+    else:
+        words = ngettext(
+            "%(player)s captures %(owner)s's %(piece)s on %(cells)s.",
+            "%(player)s captures %(num)d of %(owner)s's %(piece)s on %(cells)s.",
+            n,
+        )
+    return words % values
+
+
+def _owners_after_move(before: HexState, action: int) -> dict[Cell, int]:
+    """Who owns the pawn on each cell once ``action``'s move (if it is one) is made."""
+    owners = {cell: owner for cell, _, owner in before.tiles() if owner is not None}
+    if kind_of(action) == Kind.MOVE and before.surface is not None:
+        fr, to = move_tiles(action)
+        cells = before.surface.cells
+        owners[cells[to]] = owners.pop(cells[fr])
+    return owners
+
+
+def eliminated_pawns(before: HexState, action: int, after: HexState) -> dict[int, int]:
+    """Seat -> pawns (balls) that left the table with ``action`` without being captured: the
+    2008 edition's elimination of a player who cannot move and then remove a tile."""
+    captured = set(after.last_captured()) if kind_of(action) in (Kind.MOVE, Kind.REMOVE) else set()
+    now = {cell for cell, _, owner in after.tiles() if owner is not None}
+    eliminated: dict[int, int] = defaultdict(int)
+    for cell, owner in _owners_after_move(before, action).items():
+        if cell not in captured and cell not in now:
+            eliminated[owner] += 1
+    return dict(eliminated)
 
 
 def what_happened(
@@ -308,63 +416,65 @@ def what_happened(
     ``frame`` (default: :func:`display_frame` of ``after``).
     """
     frame = frame or display_frame(after)
-    noun = "ball" if before.edition == "2008" else "pawn"
+    balls = before.edition == "2008"
     kind = kind_of(action)
     out: list[str] = []
     mover = names[seat]
-    owners = {cell: owner for cell, _, owner in before.tiles() if owner is not None}
-    if kind == Kind.MOVE and before.surface is not None:
-        fr, to = move_tiles(action)
-        cells = before.surface.cells
-        owners[cells[to]] = owners.pop(cells[fr])
+    owners = _owners_after_move(before, action)
     captured = after.last_captured() if kind in (Kind.MOVE, Kind.REMOVE) else []
     by_owner: dict[int, list[str]] = defaultdict(list)
     for cell in captured:
         by_owner[owners.get(cell, -1)].append(frame.name(cell))
     for owner, where in sorted(by_owner.items()):
         if owner == seat:
-            whose = "Your own" if mover == "You" else f"{mover}'s own"
-            verb = "was" if len(where) == 1 else "were"
-            plural = "" if len(where) == 1 else "s"
-            out.append(
-                f"Self-capture: {whose} {noun}{plural} on {_listing(where)} had no freedom left "
-                f"and {verb} removed."
-            )
+            out.append(_self_capture(mover, balls, where))
         elif owner >= 0:
-            pawns = _pawns_of(names[owner], len(where), noun)
-            out.append(f"{says(mover, 'captures')} {pawns} on {_listing(where)}.")
+            out.append(_capture(mover, names[owner], balls, where))
     if kind == Kind.REMOVE:
         cut = [frame.name(c) for c in after.last_isolated()]
         if cut:
-            tiles = "tile" if len(cut) == 1 else "tiles"
-            out.append(f"The {tiles} {_listing(cut)}, cut off from every pawn, left the table too.")
+            words = ngettext(
+                "The tile %(cells)s, cut off from every pawn, left the table too.",
+                "The tiles %(cells)s, cut off from every pawn, left the table too.",
+                len(cut),
+            )
+            out.append(words % {"cells": _listing(cut)})
     if before.placement is not None and after.placement is None:
         out.append(
-            "The placement is over and the movement phase begins; cells are now named from the "
-            "top-left of the laid surface."
+            gettext(
+                "The placement is over and the movement phase begins; cells are now named from "
+                "the top-left of the laid surface."
+            )
         )
-    taken = set(captured)
-    now = {cell: owner for cell, _, owner in after.tiles() if owner is not None}
-    eliminated: dict[int, int] = defaultdict(int)
-    for cell, owner in owners.items():
-        if cell not in taken and cell not in now:
-            eliminated[owner] += 1
+    eliminated = eliminated_pawns(before, action, after)
+    pieces = gettext("ball(s)") if balls else gettext("pawn(s)")
     for owner in sorted(eliminated):
-        who = names[owner]
-        its = "your" if who == "You" else "its"
         out.append(
-            f"{says(who, 'cannot')} move and then remove a tile: "
-            f"{'you are' if who == 'You' else who + ' is'} eliminated and {its} "
-            f"{eliminated[owner]} {noun}(s) leave the table."
+            phrase(
+                names[owner],
+                gettext(
+                    "You cannot move and then remove a tile: you are eliminated and your "
+                    "%(num)d %(pieces)s leave the table."
+                ),
+                gettext(
+                    "%(player)s cannot move and then remove a tile: %(player)s is eliminated and "
+                    "its %(num)d %(pieces)s leave the table."
+                ),
+                num=eliminated[owner],
+                pieces=pieces,
+            )
         )
     before_counts, after_counts = before.pawn_counts(), after.pawn_counts()
     if not after.is_terminal():
         for owner in range(before.num_players):
             if before_counts[owner] and not after_counts[owner] and owner not in eliminated:
-                who = names[owner]
                 out.append(
-                    f"{says(who, 'has')} no {noun}s left and "
-                    f"{'are' if who == 'You' else 'is'} out of the game."
+                    phrase(
+                        names[owner],
+                        gettext("You have no %(pieces)s left and are out of the game."),
+                        gettext("%(player)s has no %(pieces)s left and is out of the game."),
+                        pieces=_piece(balls, 2),
+                    )
                 )
     out += _skipped(before, action, after, seat, names, len(eliminated))
     return out
@@ -388,8 +498,16 @@ def _skipped(
     if before.placement is not None:
         if before.step == "second-tile" and not (nxt == seat and after.step == "ball"):
             out.append(
-                f"No ball of {'yours' if mover == 'You' else mover + 's'} can go on either "
-                "new tile: the turn ends without a ball."
+                phrase(
+                    mover,
+                    gettext(
+                        "No ball of yours can go on either new tile: the turn ends without a ball."
+                    ),
+                    gettext(
+                        "No ball of %(player)s's can go on either new tile: the turn ends "
+                        "without a ball."
+                    ),
+                )
             )
         if before.step in ("second-tile", "ball", "ball-any") and not (
             nxt == seat and after.placement is not None and after.step == "ball"
@@ -397,13 +515,24 @@ def _skipped(
             k = (seat + 1) % before.num_players
             while k != nxt and k != seat:
                 if after.placement is not None:
-                    out.append(f"{says(names[k], 'cannot')} place anything and passes.")
+                    out.append(
+                        phrase(
+                            names[k],
+                            gettext("You cannot place anything and pass."),
+                            gettext("%(player)s cannot place anything and passes."),
+                        )
+                    )
                 k = (k + 1) % before.num_players
         return out
     if kind == Kind.MOVE and not (nxt == seat and after.step == "remove"):
         out.append(
-            "No tile can be removed after that move: "
-            f"{'your' if mover == 'You' else mover + chr(39) + 's'} removal step is skipped."
+            phrase(
+                mover,
+                gettext("No tile can be removed after that move: your removal step is skipped."),
+                gettext(
+                    "No tile can be removed after that move: %(player)s's removal step is skipped."
+                ),
+            )
         )
     turn_ended = not (kind == Kind.MOVE and nxt == seat and after.step == "remove")
     if not turn_ended:
@@ -423,23 +552,41 @@ def _skipped(
         if len(idle) == passed:
             for who in idle:
                 out.append(
-                    f"{says(who, 'can')} neither move nor remove a tile: "
-                    f"{'your' if who == 'You' else 'the'} turn passes."
+                    phrase(
+                        who,
+                        gettext("You can neither move nor remove a tile: your turn passes."),
+                        gettext("%(player)s can neither move nor remove a tile: the turn passes."),
+                    )
                 )
         else:
-            out.append(f"{passed} turns passed with no possible move or removal.")
+            words = ngettext(
+                "%(num)d turn passed with no possible move or removal.",
+                "%(num)d turns passed with no possible move or removal.",
+                passed,
+            )
+            out.append(words % {"num": passed})
     if after.step == "remove":
-        who = names[nxt]
         out.append(
-            f"{says(who, 'cannot')} move any {('ball' if before.edition == '2008' else 'pawn')}: the move step is skipped."
+            phrase(
+                names[nxt],
+                gettext("You cannot move any %(piece)s: the move step is skipped."),
+                gettext("%(player)s cannot move any %(piece)s: the move step is skipped."),
+                piece=_piece(before.edition == "2008", 1),
+            )
         )
     if before.edition != "2008" and after.quiet_turns and after.quiet_turns > before.quiet_turns:
         alive = sum(1 for c in after.pawn_counts() if c)
-        out.append(
-            f"{after.quiet_turns} turn(s) in a row without a removal: the game is drawn "
-            f"when this reaches {alive}, the number of players with pawns."
+        words = gettext(
+            "%(num)d turn(s) in a row without a removal: the game is drawn when this reaches "
+            "%(alive)d, the number of players with pawns."
         )
+        out.append(words % {"num": after.quiet_turns, "alive": alive})
     return out
+
+
+def _are_many(players: Sequence[str]) -> bool:
+    """Whether ``players`` take a plural verb in English (several, or "You")."""
+    return len(players) > 1 or (len(players) == 1 and is_you(players[0]))
 
 
 def end_reason(
@@ -456,40 +603,71 @@ def end_reason(
     winners = [names[s] for s, r in enumerate(returns) if r > 0]
     drawn = [names[s] for s, r in enumerate(returns) if r == 0]
     losers = [names[s] for s, r in enumerate(returns) if r < 0]
-    noun = "balls" if state.edition == "2008" else "pawns"
     if state.edition == "2008":
         if winners:
             if eliminated:
-                how = f"{_listing(losers)} could not move and then remove a tile and {'were' if len(losers) > 1 or losers == ['You'] else 'was'} eliminated"
+                how = (
+                    gettext("%(players)s could not move and then remove a tile and were eliminated")
+                    if _are_many(losers)
+                    else gettext(
+                        "%(players)s could not move and then remove a tile and was eliminated"
+                    )
+                ) % {"players": _listing(losers)}
             else:
-                how = f"{_listing(losers)} {'have' if len(losers) > 1 or losers == ['You'] else 'has'} no {noun} left"
-            return f"{how}: {_listing(winners)} {'are' if winners == ['You'] else 'is'} the last player left and {'win' if winners == ['You'] else 'wins'}."
-        return f"The last players were eliminated together: a draw between {_listing(drawn)}."
+                how = (
+                    gettext("%(players)s have no %(pieces)s left")
+                    if _are_many(losers)
+                    else gettext("%(players)s has no %(pieces)s left")
+                ) % {"players": _listing(losers), "pieces": _piece(True, 2)}
+            tail = (
+                gettext("%(how)s: %(players)s are the last player left and win.")
+                if _are_many(winners)
+                else gettext("%(how)s: %(players)s is the last player left and wins.")
+            )
+            return tail % {"how": how, "players": _listing(winners)}
+        words = gettext("The last players were eliminated together: a draw between %(players)s.")
+        return words % {"players": _listing(drawn)}
     if not any(counts):
-        taker = names[last_seat] if last_seat is not None else "the player who took it"
+        taker = names[last_seat] if last_seat is not None else gettext("the player who took it")
         if drawn:
-            return (
+            words = gettext(
                 "The last turn left no pawn on the table with all three players still in: "
-                f"a draw between {_listing(drawn)}."
+                "a draw between %(players)s."
             )
+            return words % {"players": _listing(drawn)}
         if winners:
-            return (
-                f"The last turn left no pawn on the table: {taker}, who took it, loses, and "
-                f"{_listing(winners)}, still in the game, {'win' if winners == ['You'] else 'wins'}."
+            words = (
+                gettext(
+                    "The last turn left no pawn on the table: %(player)s, who took it, loses, and "
+                    "%(players)s, still in the game, win."
+                )
+                if _are_many(winners)
+                else gettext(
+                    "The last turn left no pawn on the table: %(player)s, who took it, loses, and "
+                    "%(players)s, still in the game, wins."
+                )
             )
-        return f"The last turn left no pawn on the table: {taker}, who took it, loses."
+            return words % {"player": taker, "players": _listing(winners)}
+        words = gettext("The last turn left no pawn on the table: %(player)s, who took it, loses.")
+        return words % {"player": taker}
     if winners:
         gone = [names[s] for s in range(len(counts)) if not counts[s]]
-        verb = "have" if len(gone) > 1 or gone == ["You"] else "has"
-        only = "are" if winners == ["You"] else "is"
-        return (
-            f"{_listing(gone)} {verb} no pawns left: {_listing(winners)} {only} the only player "
-            "with pawns on the table."
-        )
-    return (
-        f"Stalemate: {state.quiet_turns} turns in a row without a removal, as many as the "
-        f"players still holding pawns: a draw between {_listing(drawn)}."
+        first = (
+            gettext("%(players)s have no %(pieces)s left")
+            if _are_many(gone)
+            else gettext("%(players)s has no %(pieces)s left")
+        ) % {"players": _listing(gone), "pieces": _piece(False, 2)}
+        second = (
+            gettext("%(players)s are the only player with pawns on the table.")
+            if _are_many(winners)
+            else gettext("%(players)s is the only player with pawns on the table.")
+        ) % {"players": _listing(winners)}
+        return f"{first}: {second}"
+    words = gettext(
+        "Stalemate: %(num)d turns in a row without a removal, as many as the players still "
+        "holding pawns: a draw between %(players)s."
     )
+    return words % {"num": state.quiet_turns, "players": _listing(drawn)}
 
 
 def result_for(state: HexState, seat: int | None, names: Sequence[str]) -> str:
@@ -499,13 +677,23 @@ def result_for(state: HexState, seat: int | None, names: Sequence[str]) -> str:
         winners = [names[s] for s, r in enumerate(returns) if r > 0]
         drawn = [names[s] for s, r in enumerate(returns) if r == 0]
         if winners:
-            return f"{_listing(winners)} {'win' if len(winners) > 1 else 'wins'}."
-        return f"A draw between {_listing(drawn)}." if drawn else "Everybody loses."
+            words = (
+                gettext("%(players)s win.") if len(winners) > 1 else gettext("%(players)s wins.")
+            )
+            return words % {"players": _listing(winners)}
+        if drawn:
+            return gettext("A draw between %(players)s.") % {"players": _listing(drawn)}
+        return gettext("Everybody loses.")
     who = names[seat]
     result = returns[seat]
     if result > 0:
-        return f"{who} won."
+        return phrase(who, gettext("You won."), gettext("%(player)s won."))
     if result == 0:
         others = [names[s] for s, r in enumerate(returns) if r == 0 and s != seat]
-        return f"Draw: {who} shared the result with {_listing(others)}."
-    return f"{who} lost."
+        return phrase(
+            who,
+            gettext("Draw: You shared the result with %(players)s."),
+            gettext("Draw: %(player)s shared the result with %(players)s."),
+            players=_listing(others),
+        )
+    return phrase(who, gettext("You lost."), gettext("%(player)s lost."))

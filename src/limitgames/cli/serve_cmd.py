@@ -135,6 +135,16 @@ def serve(
             min=0.001,
         ),
     ] = _DEFAULT.abandon_after / 3600,
+    zombie_after: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a person may be away from a game (no open page) while another "
+            "person plays before the computer plays their seat; a game may choose its own "
+            "(0: never).",
+            min=0.0,
+            max=7 * 24 * 3600.0,
+        ),
+    ] = _DEFAULT.zombie_after,
 ) -> None:
     """Serve the lobby and live games in the browser: http://HOST:PORT/."""
     try:
@@ -197,6 +207,7 @@ def serve(
         chat_per_minute=chat_per_minute,
         chat_burst=chat_burst,
         computer_pause=computer_pause,
+        zombie_after=zombie_after,
     )
     try:
         app = create_app(

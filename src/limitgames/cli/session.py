@@ -19,6 +19,7 @@ the game ended, and decides how far ``undo`` may go.
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -40,6 +41,14 @@ from limitgames.core import (
     RecordError,
     State,
     get_game,
+)
+from limitgames.translation import (
+    LANGUAGES,
+    N_,
+    current_language,
+    from_environment,
+    gettext,
+    supported,
 )
 
 Renderer = Callable[[Console, State, "int | None"], None]
@@ -114,6 +123,39 @@ QuietOption = Annotated[
         "ends a round or the game, and your own turns.",
     ),
 ]
+LanguageOption = Annotated[
+    str | None,
+    typer.Option(
+        "--language",
+        metavar="CODE",
+        help="The language of the game's words: en, de, fr or es (default: from the LANGUAGE, "
+        "LC_ALL, LC_MESSAGES or LANG environment variables, else English). Example: --language de",
+    ),
+]
+
+
+def choose_language(option: str | None, environment: dict[str, str] | None = None) -> str:
+    """Set the terminal session's language (:data:`~limitgames.translation.current_language`)
+    from ``--language``, else the locale variables of ``environment`` (default ``os.environ``),
+    else English; return it.
+
+    Raises:
+        typer.BadParameter: ``option`` names no offered language.
+    """
+    if option is not None:
+        chosen = supported(option)
+        if chosen is None:
+            raise typer.BadParameter(
+                f"unknown language {option!r} (use {', '.join(LANGUAGES[:-1])} or {LANGUAGES[-1]})",
+                param_hint="--language",
+            )
+    else:
+        chosen = from_environment(dict(os.environ) if environment is None else environment)
+    language = chosen or LANGUAGES[0]
+    current_language.set(language)
+    return language
+
+
 PauseOption = Annotated[
     float,
     typer.Option(
@@ -199,8 +241,8 @@ def name_seats(seats: list[Seat], table_names: Sequence[str], computer_names: bo
     for i, seat in enumerate(seats):
         given = seat.given_name
         if seat.is_human and (given or people == 1):
-            own = given or "You"
-            seat.name = own if computer_names or own == "You" else f"{own} ({table_names[i]})"
+            own = given or you()
+            seat.name = own if computer_names or is_you(own) else f"{own} ({table_names[i]})"
         else:
             seat.name = table_names[i]
     lowered = [s.name.lower() for s in seats]
@@ -209,12 +251,32 @@ def name_seats(seats: list[Seat], table_names: Sequence[str], computer_names: bo
             seat.name = f"{seat.name} {i + 1}"
 
 
+def you() -> str:
+    """The name of the one person at the screen (``You``), in the session's language."""
+    return gettext("You")
+
+
+def is_you(name: str) -> bool:
+    """Whether ``name`` is the person at the screen (``You``, in any of the languages)."""
+    return name in ("You", you())
+
+
+def phrase(who: str, second_person: str, third_person: str, **values: Any) -> str:
+    """A sentence about ``who``: ``second_person`` (already translated) when ``who`` is the
+    person at the screen, else ``third_person`` with ``%(player)s`` for ``who``.
+
+    Both are whole sentences so that each language conjugates its own verbs.
+    """
+    words = second_person if is_you(who) else third_person
+    return words % {"player": who, **values}
+
+
 def says(who: str, verb: str) -> str:
     """``who`` and ``verb`` in agreement: ``"Barbara plays"``, but ``"You play"``.
 
     ``verb`` is given in the third person singular (``plays``, ``passes``, ``has``, ``is``).
     """
-    if who != "You":
+    if not is_you(who):
         return f"{who} {verb}"
     irregular = {"has": "have", "is": "are", "was": "were"}
     if verb in irregular:
@@ -237,14 +299,19 @@ def seats_line(seats: Sequence[Seat], table_names: Sequence[str] | None = None) 
     parts = []
     for i, seat in enumerate(seats):
         if table_names is None:
-            parts.append(seat.name if seat.is_human else f"{seat.name} (computer: {seat.label})")
+            parts.append(
+                seat.name
+                if seat.is_human
+                else gettext("%(player)s (computer: %(level)s)")
+                % {"player": seat.name, "level": seat.label}
+            )
             continue
         if seat.is_human:
-            who = "you" if seat.name == "You" else (seat.given_name or "a person")
+            who = gettext("you") if is_you(seat.name) else (seat.given_name or gettext("a person"))
         else:
-            who = f"computer ({seat.label})"
+            who = gettext("computer (%(level)s)") % {"level": seat.label}
         parts.append(f"{table_names[i]}: {who}")
-    return "Seats: " + "; ".join(parts) + "."
+    return gettext("Seats: %(seats)s.") % {"seats": "; ".join(parts)}
 
 
 def default_record_path(game_id: str) -> Path:
@@ -309,7 +376,7 @@ class Line:
     key: bool = False
 
 
-GENERIC_HELP = (
+GENERIC_HELP = N_(
     "Type an action (moves lists them), or:\n"
     "  moves   list the legal actions\n"
     "  board   draw the table again\n"
@@ -371,8 +438,14 @@ class GameTerminal:
         forms = state.action_forms()
         if forms:
             ranges = "  ".join(f"{f.notation} (N {f.minimum}-{f.maximum})" for f in forms)
-            return f"Quantities: {ranges}\nExamples: " + "  ".join(actions)
-        return f"{len(actions)} legal: " + "  ".join(actions)
+            return gettext("Quantities: %(ranges)s\nExamples: %(examples)s") % {
+                "ranges": ranges,
+                "examples": "  ".join(actions),
+            }
+        return gettext("%(num)d legal: %(actions)s") % {
+            "num": len(actions),
+            "actions": "  ".join(actions),
+        }
 
     def command(self, console: Console, state: State, seat: int, word: str) -> bool:
         """Answer a game-specific command (e.g. ``pile``); ``True`` if ``word`` was one."""
@@ -387,7 +460,12 @@ class GameTerminal:
     ) -> RenderableType:
         """The line telling the table that ``seat`` took ``action`` in ``before``, as ``viewer``
         may know it; ``text`` is the action's notation (or what may be said of it)."""
-        return f"{says(self.names[seat], 'plays')} {text}"
+        return phrase(
+            self.names[seat],
+            gettext("You play %(action)s"),
+            gettext("%(player)s plays %(action)s"),
+            action=text,
+        )
 
     def narrate(
         self, before: State, action: Any, after: State, seat: int, viewer: int | None
@@ -402,12 +480,29 @@ class GameTerminal:
 
         returns = state.returns()
         if viewer is None:
-            return [Line(f"Game over: {result_in_words(self.names, returns)}.", key=True)]
+            result = result_in_words(self.names, returns)
+            return [Line(gettext("Game over: %(result)s.") % {"result": result}, key=True)]
         mine = returns[viewer]
-        verdict = "won" if mine > 0 else ("lost" if mine < 0 else "drew")
+        who = self.names[viewer]
         if mine > 0 and sum(1 for r in returns if r > 0) > 1:
-            verdict = "shared the win"
-        return [Line(f"Game over: {says(self.names[viewer], verdict)}.", key=True)]
+            words = phrase(
+                who,
+                gettext("Game over: You shared the win."),
+                gettext("Game over: %(player)s shared the win."),
+            )
+        elif mine > 0:
+            words = phrase(
+                who, gettext("Game over: You won."), gettext("Game over: %(player)s won.")
+            )
+        elif mine < 0:
+            words = phrase(
+                who, gettext("Game over: You lost."), gettext("Game over: %(player)s lost.")
+            )
+        else:
+            words = phrase(
+                who, gettext("Game over: You drew."), gettext("Game over: %(player)s drew.")
+            )
+        return [Line(words, key=True)]
 
     def undo_refusal(self, before: State, now: State, person: int) -> str | None:
         """Why ``person`` may not go back from ``now`` to ``before``; ``None`` if they may.
@@ -512,7 +607,7 @@ class TerminalSession:
                 else:
                     self.computer_turn(seat)
         except KeyboardInterrupt:
-            self.console.print("\n[yellow]Interrupted.[/]")
+            self.console.print("\n[yellow]" + gettext("Interrupted.") + "[/]")
             self.interrupted = True
         finally:
             self.finish()
@@ -539,7 +634,11 @@ class TerminalSession:
                 state, seats=labels, seed=self.seed, meta=self.terminal.record_meta()
             )
             path = record.write(self.record_path)
-            self.console.print(f"Record saved to {path}", highlight=False, soft_wrap=True)
+            self.console.print(
+                gettext("Record saved to %(path)s") % {"path": path},
+                highlight=False,
+                soft_wrap=True,
+            )
 
     def apply(self, seat: int, action: Any, info: str = "") -> None:
         """Apply ``action`` of ``seat``, tell the agents, narrate it (``info``: the computer's
@@ -569,7 +668,9 @@ class TerminalSession:
         assert agent is not None
         started = time.perf_counter()
         if self.humans:
-            with self.console.status(f"{self.names[seat]} is thinking..."):
+            with self.console.status(
+                gettext("%(player)s is thinking...") % {"player": self.names[seat]}
+            ):
                 action = agent.choose(self.state)
         else:
             action = agent.choose(self.state)
@@ -586,7 +687,10 @@ class TerminalSession:
         if self.terminal.private and len(self.humans) > 1 and self._screen_holder != seat:
             # Several people at one screen: hide the last hand before the next one looks.
             try:
-                self.input(f"[bold]Pass the screen to {self.names[seat]}[/] and press Enter ")
+                self.input(
+                    gettext("[bold]Pass the screen to %(player)s[/] and press Enter ")
+                    % {"player": self.names[seat]}
+                )
             except EOFError:
                 return False
             self.console.clear()
@@ -598,10 +702,14 @@ class TerminalSession:
         while True:
             try:
                 who = self.names[seat]
-                prompt = "Your move: " if who == "You" else f"{who}, your move: "
+                prompt = (
+                    gettext("Your move: ")
+                    if is_you(who)
+                    else gettext("%(player)s, your move: ") % {"player": who}
+                )
                 line = self.input(f"[bold]{prompt}[/]").strip()
             except EOFError:
-                self.console.print("\nEnd of input.")
+                self.console.print("\n" + gettext("End of input."))
                 return False
             if not line:
                 continue
@@ -609,7 +717,7 @@ class TerminalSession:
             if word in ("quit", "exit", "q"):
                 return False
             if word in ("help", "?", "h"):
-                self.console.print(self.terminal.help_text, highlight=False)
+                self.console.print(gettext(self.terminal.help_text), highlight=False)
                 continue
             if word in ("moves", "legal", "l", "actions"):
                 # one long line (no wrapping inside an action): the terminal folds it
@@ -634,15 +742,21 @@ class TerminalSession:
                 self.apply(seat, action)
             except NotationError as exc:
                 self.console.print(
-                    f"[red]Not understood:[/] {exc.reason}. Type help for help.", highlight=False
+                    "[red]"
+                    + gettext("Not understood:")
+                    + "[/] "
+                    + gettext("%(reason)s. Type help for help.") % {"reason": exc.reason},
+                    highlight=False,
                 )
                 continue
             except IllegalActionError as exc:
                 reason = self.terminal.illegal_reason(self.state, exc)
-                self.console.print(f"[red]Illegal:[/] {reason}.", highlight=False)
+                self.console.print(
+                    "[red]" + gettext("Illegal:") + f"[/] {reason}.", highlight=False
+                )
                 continue
             except LimitGamesError as exc:
-                self.console.print(f"[red]Illegal:[/] {exc}.", highlight=False)
+                self.console.print("[red]" + gettext("Illegal:") + f"[/] {exc}.", highlight=False)
                 continue
             self.undo_stack.append(_Undo(before, seat))
             return True
@@ -655,25 +769,29 @@ class TerminalSession:
         shown since. Returns whether the state went back.
         """
         if not self.can_undo:
-            self.console.print("[yellow]Undo is only for games against the computer.[/]")
+            self.console.print(
+                "[yellow]" + gettext("Undo is only for games against the computer.") + "[/]"
+            )
             return False
         while self.undo_stack and self.undo_stack[-1].seat != seat:
             self.undo_stack.pop()
         if not self.undo_stack:
-            self.console.print("[yellow]Nothing to undo.[/]")
+            self.console.print("[yellow]" + gettext("Nothing to undo.") + "[/]")
             return False
         target = self.undo_stack[-1]
         reason = None
         if self.state.revelations(seat) != target.before.revelations(seat):
             # the engine counts what each seat was shown (world: cards drawn, secret choices)
-            reason = (
+            reason = gettext(
                 "since that decision you have seen what was hidden (cards drawn, or other "
                 "players' secret choices); a decision is made without it"
             )
         if reason is None:
             reason = self.terminal.undo_refusal(target.before, self.state, seat)
         if reason is not None:
-            self.console.print(f"[yellow]Cannot undo:[/] {reason}.", highlight=False)
+            self.console.print(
+                "[yellow]" + gettext("Cannot undo:") + f"[/] {reason}.", highlight=False
+            )
             return False
         self.undo_stack.pop()
         self.state = target.before
@@ -681,7 +799,7 @@ class TerminalSession:
         for other in self.seats:
             if other.agent is not None:
                 other.agent.reset()
-        self.console.print("[yellow]Took back your last decision.[/]")
+        self.console.print("[yellow]" + gettext("Took back your last decision.") + "[/]")
         return True
 
 

@@ -21,6 +21,7 @@ from rich.table import Table
 
 from limitgames.cli.session import (
     GameTerminal,
+    LanguageOption,
     NoRecordOption,
     OpponentOption,
     PauseOption,
@@ -30,6 +31,7 @@ from limitgames.cli.session import (
     SeatOption,
     SeedOption,
     TerminalSession,
+    choose_language,
     name_seats,
     players_option,
     resolve_play,
@@ -262,12 +264,14 @@ def play_world(
             help="Preview each card and ask before playing it.",
         ),
     ] = True,
+    language: LanguageOption = None,
 ) -> None:
     """Play Poyé's LIMIT in the terminal. With no person at the table the computer plays a
     whole game.
 
     Examples: limit play world -n 3 --opponent medium; limit play world --position FILE
     """
+    choose_language(language)
     from limitgames.cli.world_view import render
 
     variant: dict[str, Any] = {"players": players}

@@ -34,7 +34,7 @@ actions, the field otherwise.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -254,6 +254,23 @@ class GameRecord:
                     f"{stale}, and it no longer replays: {exc.reason}", exc.where
                 ) from None
             raise
+
+    def positions(self) -> Iterator[tuple[State, str | None]]:
+        """Each position of the game with the action played from it: ``(state, action text)``
+        before every action, then ``(final state, None)``. The states are copies, so a caller
+        may keep or search them. Actions are checked as :meth:`replay` checks them.
+
+        Raises:
+            RecordError: as :meth:`replay`, at the first action that cannot be played.
+        """
+        state = _initial_state(self.game, self.variant, self.start, self.chance, self.seed)
+        for index, text in enumerate(self.actions):
+            yield state.clone(), text
+            try:
+                state.apply_string(text)
+            except (NotationError, IllegalActionError) as exc:
+                raise RecordError(exc.reason, self.where(index)) from None
+        yield state.clone(), None
 
     def rules_note(self) -> str:
         """``""`` if the record was made under the game's current rules (or says nothing of

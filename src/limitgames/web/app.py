@@ -37,18 +37,30 @@ import logging
 import math
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs
 
 import anyio
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 from starlette.middleware.gzip import GZipMiddleware
 
 from limitgames.core import LimitGamesError, available_games, get_game
+from limitgames.translation import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    browser_catalogue,
+    current_language,
+    from_accept_language,
+    gettext,
+    supported,
+    using,
+)
 from limitgames.web.computer import DEFAULT_MOVE_SECONDS, LEVELS, ComputerPool, level_notes
 from limitgames.web.fanout import RedisFanout, SharedGames
 from limitgames.web.limits import ServerLimits
@@ -71,6 +83,7 @@ from limitgames.web.messages import (
     Hello,
     NewGame,
     Ping,
+    Reclaim,
     Rematch,
     Resign,
     TakeSeat,
@@ -211,13 +224,13 @@ def catalog(data_files: DataFiles | None = None) -> list[dict[str, Any]]:
                 "min_players": info.min_players,
                 "max_players": info.max_players,
                 "perfect_information": info.perfect_information,
-                "description": info.description,
+                "description": gettext(info.description),
                 "parameters": [
                     {
                         "name": p.name,
                         "kind": "str" if p.kind == "path" else p.kind,
                         "default": p.default,
-                        "help": p.help,
+                        "help": gettext(p.help),
                         "choices": (
                             [None, *sorted(offered.get(info.id, {}))]
                             if p.kind == "path"
@@ -245,8 +258,42 @@ def offer_in_lobby(game_id: str) -> None:
     _extra_lobby_games.add(game_id)
 
 
+LANGUAGE_COOKIE = "limit_language"
+"""The cookie that remembers the language chosen with the switch (a code of ``LANGUAGES``)."""
+
+LANGUAGE_COOKIE_SECONDS = 365 * 24 * 3600
+
+_page_path: ContextVar[str] = ContextVar("page_path", default="/")
+"""The path of the page being served (where the language switch comes back to)."""
+
+
+def client_language(cookie: str | None, accept_language: str | None) -> str:
+    """The language of a client: the one it chose (cookie), else the one its browser prefers
+    most (``Accept-Language``), else English. Always one of ``LANGUAGES``."""
+    chosen = cookie if cookie in LANGUAGES else None
+    return chosen or from_accept_language(accept_language) or LANGUAGES[0]
+
+
+def safe_next(path: str | None) -> str:
+    """A path on this site to go back to after the language switch (anything else: the lobby)."""
+    if not path or len(path) > 200 or not path.startswith("/") or path.startswith("//"):
+        return "/"
+    if any(c in path for c in "\\\r\n") or "://" in path:
+        return "/"
+    return path
+
+
 def _page(name: str, **context: Any) -> HTMLResponse:
-    return HTMLResponse(environment.get_template(name).render(**context))
+    language = current_language.get()
+    return HTMLResponse(
+        environment.get_template(name).render(
+            language=language,
+            languages=[(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
+            here=_page_path.get(),
+            **context,
+        ),
+        headers={"Content-Language": language, "Vary": "Accept-Language, Cookie"},
+    )
 
 
 def create_app(
@@ -323,6 +370,20 @@ def create_app(
         )
 
     @app.middleware("http")
+    async def language_of_request(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        language = client_language(
+            request.cookies.get(LANGUAGE_COOKIE), request.headers.get("accept-language")
+        )
+        path_token = _page_path.set(request.url.path)
+        try:
+            with using(language):
+                return await call_next(request)
+        finally:
+            _page_path.reset(path_token)
+
+    @app.middleware("http")
     async def security_headers(
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
@@ -340,7 +401,36 @@ def create_app(
         # "<" escaped so that no text can close the <script> element holding the JSON
         data = json.dumps(catalog(offered)).replace("<", "\\u003c")
         rules = [(g, get_game(g).info.title) for g in rules_games()]
-        return _page("lobby.html.j2", catalog_json=data, levels=LEVELS, rules=rules)
+        away = f"{server_limits.zombie_after / 60:g}"
+        return _page(
+            "lobby.html.j2", catalog_json=data, levels=LEVELS, rules=rules, away_default=away
+        )
+
+    @app.post("/language", include_in_schema=False)
+    async def choose_language(request: Request) -> Response:
+        """The language switch: remember the chosen language in a cookie and go back."""
+        form = parse_qs((await _read_body(request)).decode("utf-8", "replace"))
+        chosen = supported((form.get("language") or [""])[0]) or LANGUAGES[0]
+        answer = RedirectResponse(safe_next((form.get("next") or ["/"])[0]), status_code=303)
+        answer.set_cookie(
+            LANGUAGE_COOKIE,
+            chosen,
+            max_age=LANGUAGE_COOKIE_SECONDS,
+            samesite="lax",
+            httponly=True,
+        )
+        return answer
+
+    @app.get("/catalogue/{language}.js", include_in_schema=False)
+    async def language_catalogue(language: str) -> Response:
+        """The browser's catalogue (``window.LIMIT_CATALOGUE``) of one of ``LANGUAGES``;
+        any other name gets English's (empty)."""
+        code = language if language in LANGUAGES else LANGUAGES[0]
+        return Response(
+            browser_catalogue(code),
+            media_type="text/javascript; charset=utf-8",
+            headers={"Cache-Control": "public, max-age=3600"},
+        )
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
@@ -416,7 +506,8 @@ def create_app(
             raise HTTPException(status_code=422, detail=first_error(exc)) from None
         if not hub.take_allowed(_address(request)):
             raise HTTPException(
-                status_code=429, detail="too many seats taken from your address: try again later"
+                status_code=429,
+                detail=gettext("too many seats taken from your address: try again later"),
             )
         live = await live_or_404(request, game_id)
         try:
@@ -436,7 +527,9 @@ def create_app(
     async def rules_page(game: str) -> HTMLResponse:
         if game not in rules_games():
             shown = game if len(game) <= 40 else game[:40] + "..."
-            raise HTTPException(status_code=404, detail=f"no rules for the game {shown!r}")
+            raise HTTPException(
+                status_code=404, detail=gettext("no rules for the game %(game)r") % {"game": shown}
+            )
         title, body = render_rules(game)
         return _page("rules.html.j2", title=title, body=body, game=game)
 
@@ -456,7 +549,7 @@ def create_app(
             game=live.stored.game,
             title=info.title,
             variant_text=", ".join(
-                f"{k} {v}" for k, v in live.stored.variant.items() if v is not None
+                f"{gettext(k)} {v}" for k, v in live.stored.variant.items() if v is not None
             ),
         )
 
@@ -467,7 +560,7 @@ def create_app(
         if live.stored.status == STATUS_PLAYING and not info.perfect_information:
             raise HTTPException(
                 status_code=403,
-                detail="the record of a game with hidden cards is served once it is over",
+                detail=gettext("the record of a game with hidden cards is served once it is over"),
             )
         async with live.lock:
             text = live.stored.record().dumps()
@@ -497,7 +590,7 @@ def create_app(
         live = await live_or_404(request, game_id)
         if live.stored.status == STATUS_PLAYING:
             raise HTTPException(
-                status_code=409, detail="the game is not finished yet: watch it live"
+                status_code=409, detail=gettext("the game is not finished yet: watch it live")
             )
         total = len(live.notations)
         if not 0 <= ply <= total:
@@ -528,6 +621,10 @@ def create_app(
     async def game_socket(websocket: WebSocket, game_id: str) -> None:
         await websocket.accept()
         hub = hub_of(websocket)
+        language = client_language(
+            websocket.cookies.get(LANGUAGE_COOKIE), websocket.headers.get("accept-language")
+        )
+        current_language.set(language)  # this connection's errors and refusals
         try:
             live = await hub.get(game_id)
         except StorageUnavailableError as exc:
@@ -536,7 +633,7 @@ def create_app(
         if live is None:
             await _refuse(websocket, _no_game(game_id), 4404)
             return
-        connection = hub.new_connection(_address(websocket))
+        connection = hub.new_connection(_address(websocket), language)
         refused = hub.attach(live, connection)
         if refused is not None:
             await _refuse(websocket, refused, TRY_LATER_CODE)
@@ -590,7 +687,7 @@ def _address(request: Request | WebSocket) -> str:
 
 def _no_game(game_id: str) -> str:
     shown = game_id if len(game_id) <= 40 else game_id[:40] + "..."
-    return f"no game {shown!r}"
+    return gettext("no game %(id)r") % {"id": shown}
 
 
 async def _refuse(websocket: WebSocket, reason: str, code: int) -> None:
@@ -642,7 +739,7 @@ async def _handle(hub: GameHub, live: LiveGame, connection: Connection, text: st
     """Answer one client message; every failure becomes an ``error`` message to this client only."""
     try:
         message = parse_client_message(text)
-        if isinstance(message, (Hello, Act, Undo, Resign, Draw, Rematch)):
+        if isinstance(message, (Hello, Act, Undo, Resign, Draw, Rematch, Reclaim)):
             await hub.throttle_game(live)
         if isinstance(message, Hello):
             await hub.join(live, connection, [(c.seat, c.token) for c in message.seats])
@@ -660,11 +757,15 @@ async def _handle(hub: GameHub, live: LiveGame, connection: Connection, text: st
             await hub.rematch(live, connection)
         elif isinstance(message, Chat):
             await hub.chat(live, connection, message.text)
+        elif isinstance(message, Reclaim):
+            await hub.clocks.reclaim(live, connection)
     except (ValueError, RefusedError) as exc:
         await connection.send({"type": "error", "message": str(exc)})
     except Exception:
         log.exception("game %s: unexpected error on a client message", live.id)
-        await connection.send({"type": "error", "message": "internal error; the game is unchanged"})
+        await connection.send(
+            {"type": "error", "message": gettext("internal error; the game is unchanged")}
+        )
 
 
 __all__ = ["catalog", "create_app", "offer_in_lobby"]

@@ -13,15 +13,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from limitgames.web.views import environment
+from limitgames.translation import N_, gettext, ngettext
+from limitgames.web.views import environment, shown_name
 
 COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "purple")
 """The colour order of the drawing (the limit card's order)."""
 
 PHASE_WORDS: dict[str, str] = {
-    "hide": "put a card face down (it raises the limit of its colour by 1)",
-    "play": "play a card, exchange four of a colour, or suspect",
-    "over": "the game is over",
+    "hide": N_("put a card face down (it raises the limit of its colour by 1)"),
+    "play": N_("play a card, exchange four of a colour, or suspect"),
+    "over": N_("the game is over"),
 }
 
 
@@ -29,7 +30,8 @@ def _name(names: list[str], seat: Any) -> str:
     """A seat's name; a seat without one is numbered from 1, as the lobby numbers seats."""
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
-    return f"seat {seat + 1}" if isinstance(seat, int) else f"seat {seat}"
+    number = seat + 1 if isinstance(seat, int) else seat
+    return gettext("seat %(number)s") % {"number": number}
 
 
 def _cards(counts: dict[str, int] | None) -> list[str]:
@@ -50,7 +52,7 @@ def limit_card_words(code: Any) -> str:
     if len(text) != len(COLOURS):
         return text
     return ", ".join(
-        f"{colour} {'no limit' if value.upper() == 'X' else value}"
+        f"{shown_name(colour)} {gettext('no limit') if value.upper() == 'X' else value}"
         for colour, value in zip(COLOURS, text, strict=True)
     )
 
@@ -58,45 +60,73 @@ def limit_card_words(code: Any) -> str:
 def explain_suspicion(check: dict[str, Any] | None, names: list[str]) -> str:
     """A suspicion's outcome in words (``rules/cards.md``, "A round" step 4)."""
     if not check:
-        return "Nobody could act: the round ended without a suspicion; the limit card goes under the limit pile."
+        return gettext(
+            "Nobody could act: the round ended without a suspicion; "
+            "the limit card goes under the limit pile."
+        )
     by = _name(names, check.get("by"))
     suspect = _name(names, check.get("suspect"))
-    colour = check.get("colour")
+    colour = shown_name(str(check.get("colour")))
     card_limit = check.get("card_limit")
     hidden = check.get("hidden", 0)
     limit = check.get("limit")
     counted = check.get("counted")
-    base = "no limit (X)" if card_limit in ("X", None) else str(card_limit)
+    base = gettext("no limit (X)") if card_limit in ("X", None) else str(card_limit)
     if limit in ("X", None):
-        limit_words = f"the limit card shows X for {colour}: there is no limit"
+        limit_words = gettext("the limit card shows X for %(colour)s: there is no limit") % {
+            "colour": colour
+        }
     else:
-        limit_words = (
-            f"the limit card shows {base} for {colour}, plus {hidden} hidden {colour} "
-            f"card{'s' if hidden != 1 else ''}: the limit is {limit}"
-        )
-    verdict = "above the limit" if check.get("exceeded") else "within the limit"
+        limit_words = ngettext(
+            "the limit card shows %(base)s for %(colour)s, plus %(num)d hidden %(colour)s "
+            "card: the limit is %(limit)s",
+            "the limit card shows %(base)s for %(colour)s, plus %(num)d hidden %(colour)s "
+            "cards: the limit is %(limit)s",
+            int(hidden or 0),
+        ) % {"base": base, "colour": colour, "num": int(hidden or 0), "limit": limit}
+    verdict = gettext("above the limit") if check.get("exceeded") else gettext("within the limit")
     taker = _name(names, check.get("taker"))
     scorer = _name(names, check.get("scorer"))
-    return (
-        f"{by} suspected {suspect}'s last card ({colour}). Revealed: {limit_words}; "
-        f"{counted} {colour} card{'s' if counted != 1 else ''} counted on the pile up to "
-        f"{suspect}'s last card, {verdict}. {taker} takes the limit card (-2); {scorer} scores +1."
+    count = int(counted) if isinstance(counted, int) else 0
+    words = ngettext(
+        "%(by)s suspected %(suspect)s's last card (%(colour)s). Revealed: %(limit_words)s; "
+        "%(num)d %(colour)s card counted on the pile up to %(suspect)s's last card, "
+        "%(verdict)s. %(taker)s takes the limit card (-2); %(scorer)s scores +1.",
+        "%(by)s suspected %(suspect)s's last card (%(colour)s). Revealed: %(limit_words)s; "
+        "%(num)d %(colour)s cards counted on the pile up to %(suspect)s's last card, "
+        "%(verdict)s. %(taker)s takes the limit card (-2); %(scorer)s scores +1.",
+        count,
     )
+    return words % {
+        "by": by,
+        "suspect": suspect,
+        "colour": colour,
+        "limit_words": limit_words,
+        "num": count,
+        "verdict": verdict,
+        "taker": taker,
+        "scorer": scorer,
+    }
 
 
 def _action_words(seat: int, notation: str, names: list[str]) -> str:
     who = _name(names, seat)
     words = notation.split()
+    colour = " ".join(shown_name(w) for w in words[1:])
     if notation == "hide":
-        return f"{who} put a card face down"
+        return gettext("%(player)s put a card face down") % {"player": who}
     if words and words[0] == "play":
-        return f"{who} played {' '.join(words[1:])}"
+        return gettext("%(player)s played %(colour)s") % {"player": who, "colour": colour}
     if words and words[0] == "exchange":
-        return f"{who} exchanged four {' '.join(words[1:])} (+1)"
+        return gettext("%(player)s exchanged four %(colour)s (+1)") % {
+            "player": who,
+            "colour": colour,
+        }
     if words and words[0] == "suspect" and len(words) == 2 and words[1].isdigit():
-        return f"{who} suspects {_name(names, int(words[1]))}"
+        suspect = _name(names, int(words[1]))
+        return gettext("%(player)s suspects %(suspect)s") % {"player": who, "suspect": suspect}
     if notation == "pass":
-        return f"{who} passed"
+        return gettext("%(player)s passed") % {"player": who}
     return f"{who}: {notation}"
 
 
@@ -130,7 +160,9 @@ def draw(observation: dict[str, Any], names: list[str], seat: int | None) -> tup
             "revealed": [
                 (_name(names, s), cards) for s, cards in enumerate(r.get("revealed") or [])
             ],
-            "taker": _name(names, r.get("taker")) if r.get("taker") is not None else "nobody",
+            "taker": _name(names, r.get("taker"))
+            if r.get("taker") is not None
+            else gettext("nobody"),
         }
         for i, r in enumerate(rounds)
     ]
@@ -162,10 +194,8 @@ def _at(values: Any, index: int) -> Any:
 def status(observation: dict[str, Any], names: list[str]) -> str:
     """The phase of the round in words, with the round number."""
     phase = str(observation.get("phase") or "")
-    words = PHASE_WORDS.get(phase, phase)
+    words = gettext(PHASE_WORDS[phase]) if phase in PHASE_WORDS else phase
     number = observation.get("round")
-    return (
-        f"{words} (round {int(number) + 1})"
-        if isinstance(number, int) and phase != "over"
-        else words
-    )
+    if isinstance(number, int) and phase != "over":
+        return gettext("%(step)s (round %(round)d)") % {"step": words, "round": number + 1}
+    return words

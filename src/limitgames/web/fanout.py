@@ -335,7 +335,7 @@ class SharedGames:
             if ply < have and live.notations[ply] == change.get("action"):
                 return  # loaded from the database after it was stored
             state = live.state
-            if ply != have or live.over:
+            if ply != have or live.over or live.clock is not None:  # a clock: as stored with it
                 await self.hub.reload(live)
                 return
             try:

@@ -16,18 +16,28 @@ from limitgames.hex import kernel
 from limitgames.hex.codec import Kind, kind_of, move_tiles, placement_cell, removal_tile
 from limitgames.hex.state import HexState
 from limitgames.hex.surface import Cell
+from limitgames.translation import gettext, ngettext
+from limitgames.web.views import shown_name
 
 
 def _listing(words: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
+    """``a``, ``a and b``, ``a, b and c`` (in the current language)."""
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return gettext("%(first)s and %(second)s") % {
+        "first": ", ".join(words[:-1]),
+        "second": words[-1],
+    }
 
 
-def _piece(state: HexState, count: int = 1) -> str:
-    word = "ball" if state.edition == "2008" else "pawn"
-    return word if count == 1 else word + "s"
+def _sentence(text: str) -> str:
+    """``text`` with its first letter in capitals (names begin sentences)."""
+    return text[:1].upper() + text[1:]
+
+
+def _names(state: HexState) -> list[str]:
+    """The seats' names (colours) in the current language."""
+    return [shown_name(n) for n in state.seat_names()]
 
 
 def _kernel(state: HexState) -> list[int]:
@@ -94,12 +104,19 @@ def _decision_words(before: HexState, action: Any, mover: str) -> str:
     text = before.action_to_string(action)
     if kind == Kind.MOVE:
         fr, to = text.split("-")
-        return f"{mover.capitalize()} moved from {fr} to {to}."
+        words = gettext("%(player)s moved from %(start)s to %(end)s.")
+        return _sentence(words % {"player": mover, "start": fr, "end": to})
     if kind == Kind.REMOVE:
-        return f"{mover.capitalize()} removed the tile {text[2:]}."
+        words = gettext("%(player)s removed the tile %(cell)s.")
+        return _sentence(words % {"player": mover, "cell": text[2:]})
+    cell = before.cell_name(placement_cell(action))
     if kind == Kind.TILE:
-        return f"{mover.capitalize()} placed a tile on {before.cell_name(placement_cell(action))}."
-    return f"{mover.capitalize()} put a ball on {before.cell_name(placement_cell(action))}."
+        return _sentence(
+            gettext("%(player)s placed a tile on %(cell)s.") % {"player": mover, "cell": cell}
+        )
+    return _sentence(
+        gettext("%(player)s put a ball on %(cell)s.") % {"player": mover, "cell": cell}
+    )
 
 
 def narrate(before: HexState, after: HexState) -> list[str]:
@@ -115,7 +132,7 @@ def narrate(before: HexState, after: HexState) -> list[str]:
     if len(history) != len(before.history()) + 1 or before.is_terminal():
         return []
     action = history[-1]
-    names = after.seat_names()
+    names = _names(after)
     mover_seat = before.current_player()
     mover = names[mover_seat]
     kind = kind_of(action)
@@ -124,10 +141,20 @@ def narrate(before: HexState, after: HexState) -> list[str]:
         isolated = sorted(after.cell_name(c) for c in after.last_isolated())
         if isolated:
             count = len(isolated)
-            tiles = "tile" if count == 1 else "tiles"
+            words = ngettext(
+                "Removing %(cell)s cut off %(num)d empty tile, which left the table with it: "
+                "%(cells)s.",
+                "Removing %(cell)s cut off %(num)d empty tiles, which left the table with it: "
+                "%(cells)s.",
+                count,
+            )
             sentences.append(
-                f"Removing {before.action_to_string(action)[2:]} cut off {count} empty {tiles}, "
-                f"which left the table with it: {_listing(isolated)}."
+                words
+                % {
+                    "cell": before.action_to_string(action)[2:],
+                    "num": count,
+                    "cells": _listing(isolated),
+                }
             )
     if kind in (Kind.MOVE, Kind.REMOVE):
         owners = _pawns_of(before)
@@ -139,17 +166,44 @@ def narrate(before: HexState, after: HexState) -> list[str]:
             if seat < 0:
                 continue
             count = len(cells)
-            piece = _piece(after, count)
-            where = _listing(sorted(cells))
+            values = {
+                "player": mover,
+                "num": count,
+                "owner": names[seat],
+                "cells": _listing(sorted(cells)),
+            }
+            balls = after.edition == "2008"
             if seat == mover_seat:
-                sentences.append(
-                    f"{mover.capitalize()} lost {count} own {piece} on {where}: "
-                    "self-capture, the group had no empty tile next to it."
+                words = (
+                    ngettext(
+                        "%(player)s lost %(num)d own ball on %(cells)s: "
+                        "self-capture, the group had no empty tile next to it.",
+                        "%(player)s lost %(num)d own balls on %(cells)s: "
+                        "self-capture, the group had no empty tile next to it.",
+                        count,
+                    )
+                    if balls
+                    else ngettext(
+                        "%(player)s lost %(num)d own pawn on %(cells)s: "
+                        "self-capture, the group had no empty tile next to it.",
+                        "%(player)s lost %(num)d own pawns on %(cells)s: "
+                        "self-capture, the group had no empty tile next to it.",
+                        count,
+                    )
+                )
+            elif balls:
+                words = ngettext(
+                    "%(player)s captured %(num)d %(owner)s ball on %(cells)s.",
+                    "%(player)s captured %(num)d %(owner)s balls on %(cells)s.",
+                    count,
                 )
             else:
-                sentences.append(
-                    f"{mover.capitalize()} captured {count} {names[seat]} {piece} on {where}."
+                words = ngettext(
+                    "%(player)s captured %(num)d %(owner)s pawn on %(cells)s.",
+                    "%(player)s captured %(num)d %(owner)s pawns on %(cells)s.",
+                    count,
                 )
+            sentences.append(_sentence(words % values))
     sentences += _eliminations(before, after, names)
     sentences += _skipped(before, after, kind, mover_seat, names)
     return sentences
@@ -172,16 +226,22 @@ def _eliminations(before: HexState, after: HexState, names: list[str]) -> list[s
             if after.edition == "2008" and not any(
                 _pawns_of(before).get(c) == seat for c in captured
             ):
-                sentences.append(
-                    f"{name.capitalize()} cannot move and then remove a tile: {name} is "
-                    f"eliminated and {name}'s {counts_before[seat]} "
-                    f"{_piece(after, counts_before[seat])} leave the table."
+                words = ngettext(
+                    "%(player)s cannot move and then remove a tile: %(player)s is eliminated "
+                    "and %(player)s's %(num)d ball leaves the table.",
+                    "%(player)s cannot move and then remove a tile: %(player)s is eliminated "
+                    "and %(player)s's %(num)d balls leave the table.",
+                    counts_before[seat],
                 )
+                sentences.append(_sentence(words % {"player": name, "num": counts_before[seat]}))
+            elif after.edition == "2008":
+                words = gettext("%(player)s has no balls left and is eliminated.")
+                sentences.append(_sentence(words % {"player": name}))
             else:
-                verb = "is eliminated" if after.edition == "2008" else "is out"
-                sentences.append(f"{name.capitalize()} has no {_piece(after, 2)} left and {verb}.")
+                words = gettext("%(player)s has no pawns left and is out.")
+                sentences.append(_sentence(words % {"player": name}))
         elif newly_out and counts_before[seat]:
-            sentences.append(f"{name.capitalize()} is eliminated.")
+            sentences.append(_sentence(gettext("%(player)s is eliminated.") % {"player": name}))
     return sentences
 
 
@@ -196,7 +256,8 @@ def _skipped(
     next_seat = after.current_player()
     turn_over = kind == Kind.REMOVE or after.turn != before.turn or next_seat != mover_seat
     if kind == Kind.MOVE and turn_over:
-        sentences.append(f"{mover.capitalize()} can remove no tile: the remove step is skipped.")
+        words = gettext("%(player)s can remove no tile: the remove step is skipped.")
+        sentences.append(_sentence(words % {"player": mover}))
     if not turn_over:
         return sentences
     # walk the turns after the mover's: a seat with pawns whose turn passed had no decision
@@ -218,13 +279,13 @@ def _skipped(
         if not counts[seat] or (out >> k) & 1:
             continue
         name = names[seat]
-        sentences.append(
-            f"{name.capitalize()} can neither move nor remove: {name}'s turn is skipped."
-        )
+        words = gettext("%(player)s can neither move nor remove: %(player)s's turn is skipped.")
+        sentences.append(_sentence(words % {"player": name}))
         turns -= 1
     if after.step == "remove":
         name = names[next_seat]
-        sentences.append(f"{name.capitalize()} can make no move: the move step is skipped.")
+        words = gettext("%(player)s can make no move: the move step is skipped.")
+        sentences.append(_sentence(words % {"player": name}))
     return sentences
 
 
@@ -241,7 +302,7 @@ def end_reason(state: HexState) -> str:
     if not state.is_terminal():
         return ""
     s = _kernel(state)
-    names = state.seat_names()
+    names = _names(state)
     order = state.seat_order()
 
     def seats_in(mask: int) -> list[str]:
@@ -252,29 +313,40 @@ def end_reason(state: HexState) -> str:
     mover = names[order[s[kernel.S_TO_MOVE]]]
     if state.edition == "2008":
         if winners:
-            return (
-                f"{winners[0].capitalize()} is the last player left: every other player "
+            words = gettext(
+                "%(player)s is the last player left: every other player "
                 "was eliminated (no balls left, or no move followed by a removal)."
             )
-        return (
-            f"The last players, {_listing(drawn)}, were eliminated together: a draw between them."
+            return _sentence(words % {"player": winners[0]})
+        words = gettext(
+            "The last players, %(players)s, were eliminated together: a draw between them."
         )
+        return words % {"players": _listing(drawn)}
     if sum(counts) == 0:
         if len(names) == 2:
-            return f"No pawn is left on the table: {mover}, who took the last turn, loses."
+            words = gettext(
+                "No pawn is left on the table: %(player)s, who took the last turn, loses."
+            )
+            return words % {"player": mover}
         if drawn:
-            return (
+            return gettext(
                 "No pawn is left on the table after a turn that all three players began "
                 "with pawns: a draw."
             )
-        return (
-            f"No pawn is left on the table: {mover}, who took the last turn, loses, "
-            f"and {_listing(winners)} wins."
+        words = gettext(
+            "No pawn is left on the table: %(player)s, who took the last turn, loses, "
+            "and %(winners)s wins."
         )
+        return words % {"player": mover, "winners": _listing(winners)}
     if winners:
-        return f"{winners[0].capitalize()} is the only player with pawns left and wins."
+        words = gettext("%(player)s is the only player with pawns left and wins.")
+        return _sentence(words % {"player": winners[0]})
     quiet = s[kernel.S_QUIET]
-    return (
-        f"{quiet} turns in a row without a removal, as many as players still holding pawns: "
-        f"a draw between {_listing(drawn)}."
+    words = ngettext(
+        "%(num)d turn in a row without a removal, as many as players still holding pawns: "
+        "a draw between %(players)s.",
+        "%(num)d turns in a row without a removal, as many as players still holding pawns: "
+        "a draw between %(players)s.",
+        quiet,
     )
+    return words % {"num": quiet, "players": _listing(drawn)}

@@ -15,7 +15,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from limitgames.web.views import environment
+from limitgames.translation import N_, gettext
+from limitgames.web.views import environment, shown_name
 
 TILE_SIZE = 30.0
 """The circumradius of a drawn tile (SVG units)."""
@@ -42,13 +43,13 @@ PAWN_FILL: dict[str, str] = {
 """Pawn (ball) colours by seat name."""
 
 STEP_WORDS: dict[str, str] = {
-    "move": "move a pawn",
-    "remove": "remove an empty tile with a free edge",
-    "place": "place tiles and a ball",
-    "tile": "place a tile",
-    "second-tile": "place a second tile",
-    "ball": "place a ball on one of the two new tiles",
-    "ball-any": "place a ball on an empty tile",
+    "move": N_("move a pawn"),
+    "remove": N_("remove an empty tile with a free edge"),
+    "place": N_("place tiles and a ball"),
+    "tile": N_("place a tile"),
+    "second-tile": N_("place a second tile"),
+    "ball": N_("place a ball on one of the two new tiles"),
+    "ball-any": N_("place a ball on an empty tile"),
     "over": "",
 }
 
@@ -122,7 +123,7 @@ def draw(
                 "colour": tile.get("colour") or "plain",
                 "pawn": pawn if isinstance(pawn, int) else "",
                 "pawn_fill": PAWN_FILL.get(owner or "", "#444") if owner else None,
-                "owner": owner or "",
+                "owner": shown_name(owner) if owner else "",
                 "pawn_stroke": "#3b3527" if owner == "white" else "#fff",
             }
         )
@@ -163,6 +164,9 @@ def draw(
         counts=counts,
         colours=PAWN_FILL,
         tiles=len(tiles),
+        piece_heading=gettext("balls")
+        if observation.get("edition") == "2008"
+        else gettext("pawns"),
     )
     return board, side
 
@@ -197,5 +201,8 @@ def status(observation: dict[str, Any], names: list[str]) -> str:
     """The step to take, in words (``move a pawn``), with the turn number."""
     step = observation.get("step")
     words = STEP_WORDS.get(str(step), str(step) if step else "")
+    words = gettext(words) if words else ""
     turn = observation.get("turn")
-    return f"{words} (turn {turn})" if words and turn else words
+    if words and turn:
+        return gettext("%(step)s (turn %(turn)s)") % {"step": words, "turn": turn}
+    return words

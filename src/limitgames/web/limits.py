@@ -50,6 +50,10 @@ class ServerLimits:
             :data:`SERVE_COMPUTER_PAUSE` unless told otherwise.
         storage_retry_max: the longest wait (seconds) between two attempts
             to store a computer's move while the database refuses writes.
+        zombie_after: the default time (seconds) a person may be away (no
+            open connection) from a game before the computer plays their
+            seat (``clocks.py``); 0: never. A game may choose its own
+            (``NewGame.clock.away``).
     """
 
     messages_per_second: float = 20.0
@@ -66,8 +70,11 @@ class ServerLimits:
     chat_per_minute: float = 12.0
     chat_burst: int = 5
     computer_pause: float = 0.0
+    zombie_after: float = 300.0
 
     def __post_init__(self) -> None:
+        if not 0 <= self.zombie_after <= 7 * 24 * 3600:
+            raise ValueError(f"zombie_after must be 0-604800 seconds, not {self.zombie_after!r}")
         if not 0 <= self.computer_pause <= 60:
             raise ValueError(f"computer_pause must be 0-60 seconds, not {self.computer_pause!r}")
         for name in (

@@ -28,7 +28,9 @@ agree to a draw where the game allows one (:func:`draw_allowed`), the seats
 of a game that is over may ask for a rematch (:meth:`GameHub.rematch`), seats
 left open are taken by the first who asks (:meth:`GameHub.take_seat`), and a
 game has two chat channels: the seats' and the spectators' (a connection
-receives only its own channel's messages, :meth:`GameHub.chat`).
+receives only its own channel's messages, :meth:`GameHub.chat`). Clocks and
+zombie seats (the computer plays a person's seat whose time ran out or who
+left) are kept by :class:`~limitgames.web.clocks.ClockService` (``hub.clocks``).
 """
 
 from __future__ import annotations
@@ -63,6 +65,15 @@ from limitgames.core import (
     get_game,
 )
 from limitgames.core.outcome import result_in_words
+from limitgames.translation import LANGUAGES, N_, gettext, using
+from limitgames.web.clocks import (
+    ClockService,
+    ClockSettings,
+    GameClock,
+    after_decision,
+    clock_from_stored,
+    clock_view,
+)
 from limitgames.web.computer import ComputerPool, resolve_level
 from limitgames.web.limits import AddressBuckets, ServerLimits, TokenBucket
 from limitgames.web.messages import NewGame, SeatChoice
@@ -84,7 +95,7 @@ from limitgames.web.storage import (
     seed_fields,
     token_matches,
 )
-from limitgames.web.views import render_view
+from limitgames.web.views import render_view, shown_name
 
 log = logging.getLogger("limitgames.web")
 T = TypeVar("T")
@@ -100,7 +111,7 @@ GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 DataFiles = Mapping[str, Mapping[str, str]]
 """``{game id: {data set name: file}}``: the data files an admin offers (``--world-data``)."""
 
-STORAGE_MESSAGE = (
+STORAGE_MESSAGE = N_(
     "the game database cannot store anything right now (full or read-only); try again in a moment"
 )
 """What a client is told when the database refuses a write; it says nothing about files or paths."""
@@ -153,7 +164,7 @@ def clean_chat(text: str) -> str:
     """
     cleaned = _CONTROL.sub("", text).strip()
     if not cleaned:
-        raise ValueError("the chat message is empty")
+        raise ValueError(gettext("the chat message is empty"))
     return cleaned
 
 
@@ -246,6 +257,7 @@ class Connection:
 
     Args:
         address: the client's network address (for the per-address cap).
+        language: the language of this client's views (an unknown code: English).
         queue_size: the most messages waiting for this client.
         messages_per_second, burst: how fast this client's messages are read.
     """
@@ -253,11 +265,13 @@ class Connection:
     def __init__(
         self,
         address: str = "",
+        language: str = "en",
         queue_size: int = 32,
         messages_per_second: float = 20.0,
         burst: int = 40,
     ) -> None:
         self.address = address
+        self.language = language if language in LANGUAGES else LANGUAGES[0]
         self.seats: frozenset[int] = frozenset()
         self.queue: asyncio.Queue[str] = asyncio.Queue(maxsize=queue_size)
         self.closing: str | None = None
@@ -329,6 +343,12 @@ class LiveGame:
     rematch_tokens: dict[int, tuple[int, str]] = field(default_factory=dict)
     previous: State | None = None
     """The state before the last decision (its announcements); ``None`` after a load or an undo."""
+    clock_settings: ClockSettings = field(default_factory=ClockSettings)
+    clock: GameClock | None = None
+    """The seats' clocks (``None``: no clock); see ``clocks.py``."""
+    away_since: dict[int, float] = field(default_factory=dict)
+    """``{seat: time.monotonic() when its last connection closed}`` for people's seats."""
+    clock_changed: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
     def over(self) -> bool:
@@ -345,8 +365,8 @@ class LiveGame:
         return self.stored.seats
 
     def computer_seats(self) -> set[int]:
-        """The seats a computer plays."""
-        return {s.seat for s in self.seats if s.is_computer}
+        """The seats a computer plays: computers' and zombies' (``clocks.py``)."""
+        return {s.seat for s in self.seats if s.is_computer or s.zombie is not None}
 
     def human_seats(self) -> set[int]:
         """The seats people play."""
@@ -367,8 +387,8 @@ class LiveGame:
         (In a game with hidden cards an undo would let a person take back a
         decision after seeing what it revealed.)
         """
-        if not get_game(self.stored.game).info.perfect_information:
-            return False
+        if not get_game(self.stored.game).info.perfect_information or self.clock is not None:
+            return False  # [decision] no undo against a clock
         return bool(seats) and bool(self.computer_seats()) and self.human_seats() <= seats
 
     def check_tokens(self, claims: Iterable[tuple[int, str]]) -> frozenset[int]:
@@ -380,8 +400,11 @@ class LiveGame:
             ok = token_matches(token, info.token_hash if info is not None else "0" * 64)
             if info is None or info.is_computer or not ok:
                 raise RefusedError(
-                    f"wrong token for seat {seat}: you can watch but not play it "
-                    "(an invite link works once: the first browser to open it keeps the seat)"
+                    gettext(
+                        "wrong token for seat %(seat)s: you can watch but not play it "
+                        "(an invite link works once: the first browser to open it keeps the seat)"
+                    )
+                    % {"seat": seat}
                 )
             granted.add(seat)
         return frozenset(granted)
@@ -402,12 +425,16 @@ class LiveGame:
         names = [
             s.label
             if not s.is_computer and s.label.strip().lower() not in placeholders
-            else f"seat {s.seat + 1}"
+            else gettext("seat %(number)d") % {"number": s.seat + 1}
             for s in self.seats
         ]
-        names += [f"seat {i + 1}" for i in range(len(names), len(engine))]
+        names += [
+            gettext("seat %(number)d") % {"number": i + 1} for i in range(len(names), len(engine))
+        ]
         return [
-            f"{name} (seat {i + 1})" if names.count(name) > 1 else name
+            gettext("%(name)s (seat %(number)d)") % {"name": name, "number": i + 1}
+            if names.count(name) > 1
+            else name
             for i, name in enumerate(names)
         ]
 
@@ -418,8 +445,14 @@ class LiveGame:
         if ending is None or self.stored.result is None:
             return result_in_words(names, self.state.returns())
         if ending["kind"] == "draw":
-            return "draw by agreement"
-        return f"{names[ending['seat']]} resigned; " + result_in_words(names, self.stored.result)
+            return gettext("draw by agreement")
+        resigned = gettext("%(player)s resigned") % {"player": names[ending["seat"]]}
+        return f"{resigned}; " + result_in_words(names, self.stored.result)
+
+    def view_in(self, seats: frozenset[int], language: str) -> dict[str, Any]:
+        """:meth:`view_for` with its words in ``language``."""
+        with using(language):
+            return self.view_for(seats)
 
     def view_for(self, seats: frozenset[int]) -> dict[str, Any]:
         """The ``view`` message for a connection playing ``seats`` (empty: spectator)."""
@@ -430,7 +463,12 @@ class LiveGame:
             view_seat: int | None = to_move
         else:
             view_seat = min(seats) if seats else None
-        your_turn = to_move is not None and to_move in seats and self.error is None
+        your_turn = (
+            to_move is not None
+            and to_move in seats
+            and self.error is None
+            and self.seats[to_move].zombie is None
+        )
         legal = [state.action_to_string(a) for a in state.legal_actions()] if your_turn else []
         forms = [f.describe() for f in state.action_forms()] if your_turn else []
         info = get_game(self.stored.game).info
@@ -454,10 +492,14 @@ class LiveGame:
             "players": [
                 {
                     "seat": s.seat,
-                    "name": names[s.seat] if s.seat < len(names) else f"seat {s.seat}",
+                    "name": shown_name(names[s.seat])
+                    if s.seat < len(names)
+                    else gettext("seat %(number)d") % {"number": s.seat + 1},
+                    "engine_name": names[s.seat] if s.seat < len(names) else "",
                     "label": s.label,
                     "kind": s.kind,
                     "joined": s.joined,
+                    "zombie": s.zombie,
                 }
                 for s in self.seats
             ],
@@ -490,6 +532,7 @@ class LiveGame:
             "notice": self.notice,
             "game_status": self.stored.status,
             **seed_fields(self.stored.seed, self.stored.seed_source),
+            **clock_view(self, seats, time.monotonic()),
             **rendered,
         }
 
@@ -539,6 +582,7 @@ class GameHub:
         )
         self._address_connections: dict[str, int] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self.clocks = ClockService(self)
         self.on_change: Callable[[LiveGame, dict[str, Any]], None] | None = None
         """Called with each committed change (``fanout.SharedGames.publish``: other processes)."""
 
@@ -567,6 +611,14 @@ class GameHub:
         live.thinking = None
         live.draw_offer = frozenset()
         live.generation += 1
+        # the clock as stored with the last decision, and agents for the zombie seats
+        live.clock_settings = ClockSettings.from_json(stored.clock, self.limits.zombie_after)
+        live.clock = clock_from_stored(live.clock_settings, stored.clock_state, len(live.seats))
+        for s in live.seats:
+            if s.zombie is not None and s.seat not in live.agents:
+                spec = self.clocks.zombie_spec(stored.game)
+                live.agents[s.seat] = make_agent(spec, seed=secrets.randbits(32))
+        self.clocks.follow(live)
 
     def schedule_computer(self, live: LiveGame) -> None:
         """Start the computer moves of ``live`` here if a computer is to move and none runs."""
@@ -586,7 +638,7 @@ class GameHub:
             reason = getattr(exc, "orig", None) or exc
             first = str(reason).splitlines()[0] if str(reason) else type(reason).__name__
             log.warning("the database refused %s: %s", getattr(fn, "__name__", "a call"), first)
-            raise StorageUnavailableError(STORAGE_MESSAGE) from None
+            raise StorageUnavailableError(gettext(STORAGE_MESSAGE)) from None
 
     # --- life cycle ----------------------------------------------------------
     async def resume_all(self) -> int:
@@ -620,6 +672,7 @@ class GameHub:
         for live in self.games.values():
             if live.computer_task is not None:
                 live.computer_task.cancel()
+        await self.clocks.close()
         self._db.shutdown(wait=True)
 
     def _idle_cutoff(self) -> datetime:
@@ -655,6 +708,7 @@ class GameHub:
                 live.thinking = None
                 if live.computer_task is not None:
                     live.computer_task.cancel()
+                self.clocks.wake(live)
             self._changed(live, {"kind": "reload"})
             await self.broadcast(live)
             if not live.connections:
@@ -664,13 +718,15 @@ class GameHub:
     def _abandoned_text(self) -> str:
         hours = self.limits.abandon_after / 3600
         span = f"{hours:g} h" if hours >= 1 else f"{self.limits.abandon_after:g} s"
-        return f"this game was abandoned: nobody acted for {span}"
+        return gettext("this game was abandoned: nobody acted for %(span)s") % {"span": span}
 
     # --- connections -----------------------------------------------------------------
-    def new_connection(self, address: str) -> Connection:
-        """A connection from ``address`` with this server's queue and rate limits."""
+    def new_connection(self, address: str, language: str = "en") -> Connection:
+        """A connection from ``address`` with this server's queue and rate limits, whose
+        views and messages are in ``language`` (one of :data:`~limitgames.translation.LANGUAGES`)."""
         connection = Connection(
             address,
+            language=language,
             queue_size=self.limits.send_queue,
             messages_per_second=self.limits.messages_per_second,
             burst=self.limits.message_burst,
@@ -757,6 +813,7 @@ class GameHub:
             raise RefusedError(
                 f"this game has {state.num_players} seats but {len(request.seats)} were filled"
             )
+        clock = self.clocks.settings_for(request.clock)
         seats: list[SeatInfo] = []
         tokens: dict[int, str] = {}
         for i, choice in enumerate(request.seats):
@@ -802,10 +859,12 @@ class GameHub:
             creator,
             SEED_FROM_CREATOR if request.seed is not None else SEED_FROM_SERVER,
             rematch_of,
+            clock.to_json(),
+            self.clocks.initial_state(clock, len(seats)),
         )
         live = await self.get(game_id)
         if live is None:  # pragma: no cover - it was just stored
-            raise RefusedError("the game could not be stored")
+            raise RefusedError(gettext("the game could not be stored"))
         return game_id, tokens
 
     async def get(self, game_id: str) -> LiveGame | None:
@@ -835,6 +894,7 @@ class GameHub:
                 if stored is None:
                     return None
                 live = self._make_live(stored)
+                self.clocks.load(live)
                 self._forget_idle_games()
                 self.games[game_id] = live
         finally:
@@ -899,7 +959,7 @@ class GameHub:
             )
         self._address_connections[connection.address] = held + 1
         live.connections.add(connection)
-        connection.push(json.dumps(live.view_for(connection.seats)))
+        connection.push(json.dumps(live.view_in(connection.seats, connection.language)))
         return None
 
     def detach(self, live: LiveGame, connection: Connection) -> None:
@@ -914,6 +974,7 @@ class GameHub:
             self._address_connections.pop(connection.address, None)
         if not live.connections and live.stored.status != STATUS_PLAYING:
             self.games.pop(live.id, None)
+        self.clocks.presence(live)
 
     async def join(
         self, live: LiveGame, connection: Connection, claims: list[tuple[int, str]]
@@ -948,7 +1009,10 @@ class GameHub:
                     token_hash = hash_token(token)
                     if not await self.db(self.store.mark_joined, live.id, s, token_hash):
                         raise RefusedError(
-                            f"seat {s} was just taken by whoever opened its invite link"
+                            gettext(
+                                "seat %(seat)s was just taken by whoever opened its invite link"
+                            )
+                            % {"seat": s}
                         )
                     live.seats[s].joined = True
                     live.seats[s].token_hash = token_hash
@@ -959,6 +1023,9 @@ class GameHub:
                     await connection.send(self._welcome(connection.seats, fresh))
                 raise
             connection.seats = seats
+            self.clocks.follow(live)  # a table just completed starts its clocks
+            self.clocks.presence(live)
+        await self.clocks.reclaim(live, connection, automatic=True)
         await connection.send(self._welcome(seats, fresh))
         if fresh:
             self._changed(live, {"kind": "reload"})
@@ -1003,18 +1070,27 @@ class GameHub:
             if live.error is not None:
                 raise RefusedError(live.error)
             if live.over:
-                raise RefusedError("the game is over")
+                raise RefusedError(gettext("the game is over"))
             seat = state.current_player()
             if not connection.seats:
-                raise RefusedError("spectators cannot act: open your invite link to play")
+                raise RefusedError(gettext("spectators cannot act: open your invite link to play"))
             if seat not in connection.seats:
-                raise RefusedError(f"it is not your turn: {live.seat_names()[seat]} is to move")
+                raise RefusedError(
+                    gettext("it is not your turn: %(player)s is to move")
+                    % {"player": shown_name(live.seat_names()[seat])}
+                )
+            refused = self.clocks.refuse_action(live, seat)
+            if refused is not None:
+                raise RefusedError(refused)
             if ply is not None and ply != len(live.action_seats):
-                raise RefusedError("the position has changed since you saw it; try again")
+                raise RefusedError(gettext("the position has changed since you saw it; try again"))
             try:
                 action = state.parse_action(text)
             except NotationError as exc:
-                raise RefusedError(f"cannot read {text!r}: {exc.reason}") from None
+                raise RefusedError(
+                    gettext("cannot read %(text)r: %(reason)s")
+                    % {"text": text, "reason": exc.reason}
+                ) from None
             if not state.is_legal(action):
                 raise RefusedError(_illegal_reason(state, action, text))
             await self._commit(live, seat, action)
@@ -1027,13 +1103,13 @@ class GameHub:
         async with live.lock:
             if not live.undo_allowed(connection.seats):
                 raise RefusedError(
-                    "undo is only for games against the computer without hidden cards"
+                    gettext("undo is only for games against the computer without hidden cards")
                 )
             if live.over:
-                raise RefusedError("the game is over")
+                raise RefusedError(gettext("the game is over"))
             mine = [i for i, s in enumerate(live.action_seats) if s in connection.seats]
             if not mine:
-                raise RefusedError("there is nothing of yours to undo")
+                raise RefusedError(gettext("there is nothing of yours to undo"))
             plies = mine[-1]
             stored = live.stored
             stored.actions = list(live.notations)
@@ -1067,21 +1143,40 @@ class GameHub:
         ply = len(live.action_seats)
         result = after.returns() if after.is_terminal() else None
         chance = [dict(c) for c in after.chance_outcomes()]
+        now = time.monotonic()
+        clock = None
+        if live.clock is not None:
+            clock = after_decision(
+                live.clock, seat, None if after.is_terminal() else after.current_player(), now
+            )
         try:
-            await self.db(self.store.append_action, live.id, ply, seat, notation, chance, result)
+            await self.db(
+                self.store.append_action,
+                live.id,
+                ply,
+                seat,
+                notation,
+                chance,
+                result,
+                clock.snapshot(now) if clock is not None else None,
+            )
         except StorageUnavailableError:
             raise
         except GameNotPlayingError:
             await self.reload(live)
-            raise RefusedError("this game is no longer being played") from None
+            raise RefusedError(gettext("this game is no longer being played")) from None
         except IntegrityError:
             await self.reload(live)  # another process stored ply ``ply`` first
-            raise ConflictError("the position has changed since you saw it; try again") from None
+            raise ConflictError(
+                gettext("the position has changed since you saw it; try again")
+            ) from None
         except Exception:
             log.exception("game %s: action %d could not be stored", live.id, ply)
-            raise RefusedError("the action could not be saved; the game is unchanged") from None
+            raise RefusedError(
+                gettext("the action could not be saved; the game is unchanged")
+            ) from None
         drawn = len(state.chance_outcomes())
-        self.advance(live, seat, action, after, notation, chance, result)
+        self.advance(live, seat, action, after, notation, chance, result, clock)
         self._changed(
             live,
             {
@@ -1102,8 +1197,12 @@ class GameHub:
         notation: str,
         chance: list[dict[str, Any]],
         result: list[float] | None,
+        clock: GameClock | None = None,
     ) -> None:
-        """Make ``after`` (``action`` by ``seat``, stored) the game's state; the lock is held."""
+        """Make ``after`` (``action`` by ``seat``, stored) the game's state; the lock is held.
+
+        ``clock`` is the game's clock after the decision (``None``: no clock).
+        """
         state = live.state
         for agent in live.agents.values():
             agent.observe(state, action)
@@ -1118,6 +1217,8 @@ class GameHub:
         if result is not None:
             live.stored.result = result
             live.stored.status = "finished"
+        live.clock = clock
+        self.clocks.follow(live)
 
     # --- the end of a game, rematch -------------------------------------------------
     async def resign(self, live: LiveGame, connection: Connection, seat: int | None) -> None:
@@ -1130,13 +1231,15 @@ class GameHub:
             if seat is None:
                 if len(connection.seats) != 1:
                     raise RefusedError(
-                        "spectators cannot resign"
+                        gettext("spectators cannot resign")
                         if not connection.seats
-                        else "say which of your seats resigns"
+                        else gettext("say which of your seats resigns")
                     )
                 seat = next(iter(connection.seats))
             if seat not in connection.seats:
-                raise RefusedError(f"seat {seat} is not yours: you cannot resign it")
+                raise RefusedError(
+                    gettext("seat %(seat)s is not yours: you cannot resign it") % {"seat": seat}
+                )
             await self._end(live, resign_result(len(live.seats), seat), f"resign:{seat}")
         await self.broadcast(live)
 
@@ -1148,14 +1251,14 @@ class GameHub:
         """
         async with live.lock:
             if live.over:
-                raise RefusedError("the game is over")
+                raise RefusedError(gettext("the game is over"))
             if not connection.seats:
-                raise RefusedError("spectators cannot offer a draw")
+                raise RefusedError(gettext("spectators cannot offer a draw"))
             if not draw_allowed(live.stored.game, live.seats):
-                raise RefusedError("a draw can be agreed only in hex between two people")
+                raise RefusedError(gettext("a draw can be agreed only in hex between two people"))
             if not accept:
                 if not live.draw_offer - connection.seats:
-                    raise RefusedError("there is no draw offer to decline")
+                    raise RefusedError(gettext("there is no draw offer to decline"))
                 live.draw_offer = frozenset()
             else:
                 live.draw_offer = live.draw_offer | connection.seats
@@ -1168,9 +1271,9 @@ class GameHub:
     async def _end(self, live: LiveGame, result: list[float], ending: str) -> None:
         """Store the end of a game outside its rules (the lock is held)."""
         if live.over:
-            raise RefusedError("the game is over")
+            raise RefusedError(gettext("the game is over"))
         if not await self.db(self.store.end_game, live.id, result, ending):
-            raise RefusedError("this game is no longer being played")
+            raise RefusedError(gettext("this game is no longer being played"))
         live.stored.status = "finished"
         live.stored.result = list(result)
         live.stored.ending = ending
@@ -1179,6 +1282,7 @@ class GameHub:
         live.generation += 1
         if live.computer_task is not None:
             live.computer_task.cancel()
+        self.clocks.follow(live)
         self._changed(live, {"kind": "reload"})
 
     async def rematch(self, live: LiveGame, connection: Connection) -> None:
@@ -1199,9 +1303,9 @@ class GameHub:
         """
         async with live.lock:
             if not connection.seats:
-                raise RefusedError("spectators cannot ask for a rematch")
+                raise RefusedError(gettext("spectators cannot ask for a rematch"))
             if not live.over or live.stored.status == STATUS_ABANDONED:
-                raise RefusedError("a rematch is for a game that is over")
+                raise RefusedError(gettext("a rematch is for a game that is over"))
             if live.rematch_id is None:
                 n = len(live.seats)
                 choices: list[SeatChoice] = [SeatChoice(kind="open")] * n
@@ -1214,7 +1318,10 @@ class GameHub:
                         choice = SeatChoice(kind="me", name=s.label)
                     choices[(s.seat + 1) % n] = choice
                 request = NewGame(
-                    game=live.stored.game, variant=dict(live.stored.variant), seats=choices
+                    game=live.stored.game,
+                    variant=dict(live.stored.variant),
+                    seats=choices,
+                    clock=live.clock_settings.to_choice(),
                 )
                 game_id, tokens = await self.create(request, connection.address, live.id)
                 live.rematch_id = game_id
@@ -1246,21 +1353,29 @@ class GameHub:
         """
         async with live.lock:
             if not 0 <= seat < len(live.seats):
-                raise RefusedError(f"this game has seats 0..{len(live.seats) - 1}")
+                raise RefusedError(
+                    gettext("this game has seats 0..%(last)d") % {"last": len(live.seats) - 1}
+                )
             if live.over:
-                raise RefusedError("the game is over")
+                raise RefusedError(gettext("the game is over"))
             if not live.seats[seat].is_open:
-                raise RefusedError(f"seat {seat} is not open (somebody took it)")
+                raise RefusedError(
+                    gettext("seat %(seat)s is not open (somebody took it)") % {"seat": seat}
+                )
             token = secrets.token_urlsafe(24)
             token_hash = hash_token(token)
             label = name or "guest"
             if not await self.db(self.store.take_seat, live.id, seat, token_hash, label):
-                raise RefusedError(f"seat {seat} is not open (somebody took it)")
+                raise RefusedError(
+                    gettext("seat %(seat)s is not open (somebody took it)") % {"seat": seat}
+                )
             info = live.seats[seat]
             info.kind = SEAT_HUMAN
             info.token_hash = token_hash
             info.joined = True
             info.label = label
+            self.clocks.follow(live)
+            self.clocks.presence(live)
             self._changed(live, {"kind": "reload"})
         await self.broadcast(live)
         return token
@@ -1294,13 +1409,13 @@ class GameHub:
         """
         channel = connection.chat_channel
         if channel is None:
-            raise RefusedError("say hello first (the page does): chat is per channel")
+            raise RefusedError(gettext("say hello first (the page does): chat is per channel"))
         try:
             cleaned = clean_chat(text)
         except ValueError as exc:
             raise RefusedError(str(exc)) from None
         if not connection.chat_bucket.take() or not live.chat_bucket.take():
-            raise TooManyError("you are chatting too fast: wait a moment")
+            raise TooManyError(gettext("you are chatting too fast: wait a moment"))
         if channel == CHANNEL_SEATS:
             writer = min(connection.seats)
             seat: int | None = writer
@@ -1356,7 +1471,7 @@ class GameHub:
                     if live.generation != generation or live.state is not state:
                         continue
                     if info.get("timeout"):
-                        spec = live.seats[seat].agent_spec or "random"
+                        spec = live.seats[seat].agent_spec or agent.spec
                         live.agents[seat] = make_agent(spec, seed=secrets.randbits(32))
                     live.last_info = {"seat": seat, **{k: v for k, v in info.items() if _plain(v)}}
                     if not state.is_legal(action):
@@ -1419,16 +1534,17 @@ class GameHub:
         Never waits for a client: a viewer whose queue is full is closed with
         the reason ``resync`` (see :class:`Connection`).
         """
-        cache: dict[frozenset[int], str] = {}
+        cache: dict[tuple[frozenset[int], str], str] = {}
         for connection in list(live.connections):
-            text = cache.get(connection.seats)
+            key = (connection.seats, connection.language)
+            text = cache.get(key)
             if text is None:
-                text = json.dumps(live.view_for(connection.seats))
-                cache[connection.seats] = text
+                text = json.dumps(live.view_in(connection.seats, connection.language))
+                cache[key] = text
             connection.push(text)
 
     async def _send(self, live: LiveGame, connection: Connection) -> None:
-        await connection.send(live.view_for(connection.seats))
+        await connection.send(live.view_in(connection.seats, connection.language))
 
 
 def _illegal_reason(state: State, action: Action, text: str) -> str:
@@ -1436,10 +1552,12 @@ def _illegal_reason(state: State, action: Action, text: str) -> str:
     try:
         state.clone().apply(action)
     except IllegalActionError as exc:
-        return f"illegal action {text}: {exc.reason}"
+        reason = str(exc.reason)
     except LimitGamesError as exc:
-        return f"illegal action {text}: {exc}"
-    return f"illegal action {text}: it is not among the legal actions"
+        reason = str(exc)
+    else:
+        reason = gettext("it is not among the legal actions")
+    return gettext("illegal action %(action)s: %(reason)s") % {"action": text, "reason": reason}
 
 
 def _plain(value: Any) -> bool:

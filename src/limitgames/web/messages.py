@@ -22,6 +22,8 @@ Client -> server, over ``/games/{id}/ws`` (JSON text frames, at most
 - ``{"type": "chat", "text": "..."}``: a chat message (at most
   :data:`MAX_CHAT_CHARS` characters) to the seats' channel, or to the
   spectators' channel from a spectator.
+- ``{"type": "reclaim"}``: take back this connection's seats that the
+  computer plays (zombie seats, see ``clocks.ClockService.reclaim``).
 
 Server -> client: ``{"type": "view", ...}`` (see ``live.LiveGame.view_for``),
 ``{"type": "error", "message": "..."}`` (one line; the game is unchanged),
@@ -41,7 +43,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+
+from limitgames.translation import gettext as _
 
 MAX_MESSAGE_BYTES = 4096
 """The largest client message accepted over the WebSocket (bytes of UTF-8)."""
@@ -118,7 +122,13 @@ class Chat(_Strict):
     text: str = Field(min_length=1, max_length=MAX_CHAT_CHARS)
 
 
-AnyClientMessage = Hello | Act | Undo | Ping | Resign | Draw | Rematch | Chat
+class Reclaim(_Strict):
+    """Take back the seats of this connection that the computer plays (zombie seats)."""
+
+    type: Literal["reclaim"]
+
+
+AnyClientMessage = Hello | Act | Undo | Ping | Resign | Draw | Rematch | Chat | Reclaim
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 
@@ -149,7 +159,7 @@ def first_error(exc: Any) -> str:
         return "invalid"
     first = errors[0]
     where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-    message = str(first.get("msg", "invalid")).splitlines()[0]
+    message = str(first.get("msg", "invalid")).splitlines()[0].removeprefix("Value error, ")
     return f"{where}: {message}" if where else message
 
 
@@ -162,6 +172,45 @@ class SeatChoice(_Strict):
     name: str = Field(default="", max_length=40)
 
 
+MAX_AWAY_SECONDS = 7 * 24 * 3600.0
+"""The longest time away before a seat becomes a zombie that a game may choose (seconds)."""
+
+
+class ClockChoice(_Strict):
+    """The clock of a new game (see ``clocks.py``).
+
+    ``kind``: ``none`` (the default), ``move`` (``seconds`` for each turn) or
+    ``fischer`` (``minutes`` at the start, ``increment`` seconds added after
+    each turn, 0 by default). ``away``: seconds a person may be away (no
+    open connection) before the computer plays their seat; 0 never; left
+    out, the server's ``--zombie-after``.
+    """
+
+    kind: Literal["none", "move", "fischer"] = "none"
+    seconds: float | None = Field(default=None, ge=1, le=86400, allow_inf_nan=False)
+    minutes: float | None = Field(default=None, gt=0, le=1440, allow_inf_nan=False)
+    increment: float | None = Field(default=None, ge=0, le=3600, allow_inf_nan=False)
+    away: float | None = Field(default=None, ge=0, le=MAX_AWAY_SECONDS, allow_inf_nan=False)
+
+    @model_validator(mode="after")
+    def _fits_kind(self) -> ClockChoice:
+        if self.kind == "move":
+            if self.seconds is None:
+                raise ValueError(_("a clock per move needs seconds (1-86400)"))
+            if self.minutes is not None or self.increment is not None:
+                raise ValueError(_("a clock per move takes seconds, not minutes or increment"))
+        elif self.kind == "fischer":
+            if self.minutes is None:
+                raise ValueError(_("a Fischer clock needs minutes (the time at the start)"))
+            if self.minutes * 60 < 1:
+                raise ValueError(_("a Fischer clock needs at least 1 second at the start"))
+            if self.seconds is not None:
+                raise ValueError(_("a Fischer clock takes minutes and increment, not seconds"))
+        elif self.seconds is not None or self.minutes is not None or self.increment is not None:
+            raise ValueError(_("no clock: leave out seconds, minutes and increment"))
+        return self
+
+
 class NewGame(_Strict):
     """The lobby's request to start a game."""
 
@@ -169,6 +218,7 @@ class NewGame(_Strict):
     variant: dict[str, Any] = Field(default_factory=dict, max_length=20)
     seats: list[SeatChoice] = Field(min_length=1, max_length=16)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
+    clock: ClockChoice = Field(default_factory=ClockChoice)
 
 
 class TakeSeat(_Strict):

@@ -21,6 +21,12 @@ A seat of kind :data:`SEAT_OPEN` waits for anyone to take it
 ended outside its rules keeps how in ``games.ending`` (``"resign:N"``,
 ``"draw"``).
 
+Clocks (``web/clocks.py``): ``games.clock`` holds the settings chosen at
+creation (``None``: a game stored before clocks existed), ``games.clock_state``
+each seat's remaining seconds (``{"remaining": [...]}``), written with every
+action and when a seat becomes a zombie; ``seats.zombie`` says why the
+computer plays a person's seat (``"time"``, ``"left"``; ``None``: the person).
+
 The default database is a SQLite file in the user's data directory
 (:func:`default_database_url`); any SQLAlchemy URL works, PostgreSQL included
 (``postgresql+psycopg://user@host/dbname``).
@@ -101,6 +107,8 @@ class GameRow(Base):
     seed_source: Mapped[str] = mapped_column(String(16), default=SEED_FROM_SERVER)
     ending: Mapped[str | None] = mapped_column(String(32), nullable=True)
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    clock_state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class SeatRow(Base):
@@ -117,6 +125,7 @@ class SeatRow(Base):
     agent_spec: Mapped[str | None] = mapped_column(String(200), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     joined: Mapped[bool] = mapped_column(Boolean, default=False)
+    zombie: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
 class ActionRow(Base):
@@ -197,6 +206,8 @@ class SeatInfo:
     agent_spec: str | None = None
     token_hash: str | None = None
     joined: bool = False
+    zombie: str | None = None
+    """Why the computer plays this person's seat (``"time"``, ``"left"``), or ``None``."""
 
     @property
     def is_computer(self) -> bool:
@@ -235,6 +246,8 @@ class StoredGame:
     seed_source: str = SEED_FROM_SERVER
     ending: str | None = None
     rematch_of: str | None = None
+    clock: dict[str, Any] | None = None
+    clock_state: dict[str, Any] | None = None
 
     def record(self) -> GameRecord:
         """The game's :class:`GameRecord` (``result`` set once finished)."""
@@ -254,6 +267,7 @@ class StoredGame:
                 "status": self.status,
                 "seed_source": self.seed_source,
                 **({"ending": self.ending} if self.ending is not None else {}),
+                **({"clock": dict(self.clock)} if self.clock is not None else {}),
                 **(
                     {"seed_commitment": seed_commitment(self.seed)}
                     if self.seed is not None and self.seed_source == SEED_FROM_SERVER
@@ -368,12 +382,15 @@ class Store:
         creator: str | None = None,
         seed_source: str = SEED_FROM_SERVER,
         rematch_of: str | None = None,
+        clock: dict[str, Any] | None = None,
+        clock_state: dict[str, Any] | None = None,
     ) -> None:
         """Insert a new game with its seats and no action.
 
         ``creator`` is :func:`creator_tag` of the address that started it;
         ``seed_source`` says who chose the seed (:data:`SEED_FROM_SERVER`
-        or :data:`SEED_FROM_CREATOR`); ``rematch_of`` the game it follows.
+        or :data:`SEED_FROM_CREATOR`); ``rematch_of`` the game it follows;
+        ``clock`` and ``clock_state`` the clock settings and remaining times.
         """
         now = _now()
         with self._session() as session, session.begin():
@@ -393,6 +410,8 @@ class Store:
                     creator=creator,
                     seed_source=seed_source,
                     rematch_of=rematch_of,
+                    clock=clock,
+                    clock_state=clock_state,
                 )
             )
             for s in seats:
@@ -416,10 +435,12 @@ class Store:
         notation: str,
         chance: list[dict[str, Any]],
         result: list[float] | None,
+        clock_state: dict[str, Any] | None = None,
     ) -> None:
         """Commit action number ``ply`` (0-based) with the chance log after it.
 
-        ``result`` is the final returns when this action ended the game.
+        ``result`` is the final returns when this action ended the game;
+        ``clock_state`` (when given) the clocks after it, in the same transaction.
 
         Raises:
             sqlalchemy.exc.IntegrityError: that ply is already stored.
@@ -427,6 +448,15 @@ class Store:
                 (abandoned meanwhile); nothing is stored.
         """
         now = _now()
+        values: dict[str, Any] = {
+            "chance": chance,
+            "plies": ply + 1,
+            "updated_at": now,
+            "status": STATUS_FINISHED if result is not None else STATUS_PLAYING,
+            "result": result,
+        }
+        if clock_state is not None:
+            values["clock_state"] = clock_state
         with self._session() as session, session.begin():
             session.add(
                 ActionRow(game_id=game_id, ply=ply, seat=seat, notation=notation, created_at=now)
@@ -434,13 +464,7 @@ class Store:
             changed = session.execute(
                 update(GameRow)
                 .where(GameRow.id == game_id, GameRow.status == STATUS_PLAYING)
-                .values(
-                    chance=chance,
-                    plies=ply + 1,
-                    updated_at=now,
-                    status=STATUS_FINISHED if result is not None else STATUS_PLAYING,
-                    result=result,
-                )
+                .values(**values)
             )
             if _rowcount(changed) != 1:
                 raise GameNotPlayingError(game_id)
@@ -480,6 +504,31 @@ class Store:
                 .values(**values)
             )
             return _rowcount(changed) == 1
+
+    def set_zombie(
+        self, game_id: str, seat: int, zombie: str | None, clock_state: dict[str, Any] | None
+    ) -> None:
+        """Mark ``seat`` played by the computer (``zombie``: why) or by its person again (``None``).
+
+        ``clock_state`` (when given) is stored in the same transaction.
+        """
+        with self._session() as session, session.begin():
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+                .values(zombie=zombie)
+            )
+            if clock_state is not None:
+                session.execute(
+                    update(GameRow).where(GameRow.id == game_id).values(clock_state=clock_state)
+                )
+
+    def save_clock(self, game_id: str, clock_state: dict[str, Any]) -> None:
+        """Store the remaining times of a game's clocks (a server shutting down)."""
+        with self._session() as session, session.begin():
+            session.execute(
+                update(GameRow).where(GameRow.id == game_id).values(clock_state=clock_state)
+            )
 
     def end_game(self, game_id: str, result: list[float], ending: str) -> bool:
         """End a game being played outside its rules (``ending``: ``"resign:N"``, ``"draw"``).
@@ -651,6 +700,7 @@ class Store:
                     "updated_at": _iso(r.updated_at),
                     "ending": r.ending,
                     "rematch_of": r.rematch_of,
+                    "clock": r.clock,
                     **seed_fields(r.seed, r.seed_source),
                 }
                 for r in rows
@@ -682,6 +732,7 @@ class Store:
                     agent_spec=s.agent_spec,
                     token_hash=s.token_hash,
                     joined=s.joined,
+                    zombie=s.zombie,
                 )
                 for s in seat_rows
             ],
@@ -692,6 +743,8 @@ class Store:
             seed_source=row.seed_source or SEED_FROM_SERVER,
             ending=row.ending,
             rematch_of=row.rematch_of,
+            clock=dict(row.clock) if row.clock is not None else None,
+            clock_state=dict(row.clock_state) if row.clock_state is not None else None,
         )
 
 

@@ -18,7 +18,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from limitgames.core import State
 from limitgames.core.outcome import result_in_words
-from limitgames.translation import gettext, ngettext
+from limitgames.translation import N_, gettext, ngettext
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -31,6 +31,20 @@ environment = Environment(
 )
 """The Jinja2 environment of every page and drawing (autoescaping on; ``_()`` translates)."""
 environment.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
+
+COLOUR_WORDS: frozenset[str] = frozenset(
+    (N_("red"), N_("blue"), N_("yellow"), N_("white"), N_("black"), N_("green"), N_("purple"))
+)
+"""The colours that name seats (hex) and cards (cards), translated wherever they are shown."""
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as the page shows it: a colour in the page's language, a person's name as is."""
+    return gettext(name) if name in COLOUR_WORDS else name
+
+
+environment.globals["shown_name"] = shown_name
+environment.filters["shown_name"] = shown_name
 
 DRAWINGS: dict[str, str] = {
     "hex": "limitgames.web.hex_svg",
@@ -72,8 +86,8 @@ def outcome_for(state: State, seats: Sequence[int], names: Sequence[str] | None 
         return text[:1].upper() + text[1:]
     value = returns[seats[0]]
     if value > 0:
-        return "You won"
-    return "Draw" if value == 0 else "You lost"
+        return gettext("You won")
+    return gettext("Draw") if value == 0 else gettext("You lost")
 
 
 def result_text(state: State, names: Sequence[str] | None = None) -> str:
@@ -81,7 +95,8 @@ def result_text(state: State, names: Sequence[str] | None = None) -> str:
 
     ``names`` are the seats' names (default ``state.seat_names()``).
     """
-    return result_in_words(list(names or state.seat_names()), state.returns())
+    shown = [shown_name(n) for n in names or state.seat_names()]
+    return result_in_words(shown, state.returns())
 
 
 def render_view(
@@ -117,10 +132,13 @@ def render_view(
         board = environment.get_template("observation.html.j2").render(observation=observation)
         side, detail = "", ""
     if state.is_terminal():
-        status = f"Game over: {result_text(state, names)}."
+        status = gettext("Game over: %(result)s.") % {"result": result_text(state, names)}
     else:
-        mover = names[state.current_player()]
-        status = f"{mover} to play" + (f": {detail}" if detail else "") + "."
+        mover = shown_name(names[state.current_player()])
+        if detail:
+            status = gettext("%(player)s to play: %(step)s.") % {"player": mover, "step": detail}
+        else:
+            status = gettext("%(player)s to play.") % {"player": mover}
     announcements: list[str] = []
     if narration is not None and previous is not None:
         announcements = narration.narrate(previous, state)

@@ -34,7 +34,7 @@ document.addEventListener("limit:message", (event) => {
 
 document.addEventListener("limit:view", (event) => {
   const v = event.detail;
-  $("chat-title").textContent = v.seats.length ? "Table chat (players only)" : "Spectators' chat";
+  $("chat-title").textContent = v.seats.length ? t("Table chat (players only)") : t("Spectators' chat");
 });
 
 form.addEventListener("submit", (event) => {

@@ -8,6 +8,16 @@ const root = document.getElementById("game");
 const gameId = root.dataset.gameId;
 const gameKind = root.dataset.game;
 const $ = (id) => document.getElementById(id);
+// the first word of an action (its verb) as the buttons show it; the notation sent stays the same
+const VERBS = {
+  play: t("play"),
+  hide: t("hide"),
+  exchange: t("exchange"),
+  suspect: t("suspect"),
+  pass: t("pass"),
+};
+// the cards' colours, translated on the buttons (the server's catalogue has them)
+const COLOURS = new Set(["red", "yellow", "green", "blue", "purple"]);
 
 // --- seats and tokens: from the invite link's #fragment, kept in localStorage --------------
 function loadMyGames() {
@@ -83,7 +93,7 @@ function connect() {
       reconnectTimer = setTimeout(connect, 100);
       return;
     }
-    $("status").textContent = "connection lost; reconnecting…";
+    $("status").textContent = t("connection lost; reconnecting…");
     if (event.code === 1013) retry = Math.max(retry, 8000); // refused for now (a cap): wait longer
     reconnectTimer = setTimeout(connect, retry);
     retry = Math.min(retry * 2, 30000);
@@ -175,29 +185,30 @@ function draw() {
   const v = view;
   $("board").innerHTML = v.board;
   $("side").innerHTML = v.side || "";
-  $("status").textContent = v.error ? `This game stopped: ${v.error}` : v.status;
+  $("status").textContent = v.error ? t("This game stopped: {error}", { error: v.error }) : v.status;
   $("status").hidden = v.finished && !v.error;
   const me = v.seats.length ? v.seats.map((s) => v.players[s].name).join(", ") : null;
-  $("me").textContent = me ? `You play ${me}.` : "You are watching (spectator).";
+  $("me").textContent = me ? t("You play {seats}.", { seats: me }) : t("You are watching (spectator).");
   $("players").replaceChildren(
     ...v.players.map((p) => {
       const li = document.createElement("li");
       li.className = p.seat === v.to_move ? "to-move" : "";
       const who =
         p.kind === "computer"
-          ? `computer (${p.label})`
+          ? t("computer ({level})", { level: p.label })
           : p.kind === "open"
-            ? "open seat (anyone may take it)"
-            : (p.label === p.name ? "" : p.label) + (p.joined ? "" : " (invited, not here yet)");
+            ? t("open seat (anyone may take it)")
+            : (p.label === p.name ? "" : p.label === "me" ? t("me") : p.label) +
+              (p.joined ? "" : ` ${t("(invited, not here yet)")}`);
       // a person whose name is the seat's name (cards: the lobby's name) is not named twice
       const label = who.trim() ? `${p.name}: ${who.trim()}` : p.name;
-      li.textContent = `${label}${v.seats.includes(p.seat) ? " (you)" : ""}`;
+      li.textContent = `${label}${v.seats.includes(p.seat) ? ` ${t("(you)")}` : ""}`;
       return li;
     }),
   );
   const thinking = v.thinking !== null && v.thinking !== undefined;
   $("thinking").hidden = !thinking;
-  if (thinking) $("thinking-text").textContent = `${v.players[v.thinking].name} is thinking…`;
+  if (thinking) $("thinking-text").textContent = t("{player} is thinking…", { player: v.players[v.thinking].name });
   $("result").hidden = !v.finished;
   if (v.finished) $("result").textContent = v.status;
   $("undo-button").hidden = !v.can_undo;
@@ -253,11 +264,11 @@ function drawInvites() {
   if (!invites.length) return;
   box.replaceChildren();
   const title = document.createElement("h2");
-  title.textContent = "Invite links";
+  title.textContent = t("Invite links");
   box.append(title);
   for (const [seat, link] of invites) {
     const p = document.createElement("p");
-    const name = view && view.players[seat] ? view.players[seat].name : `seat ${Number(seat) + 1}`;
+    const name = view && view.players[seat] ? view.players[seat].name : t("seat {number}", { number: Number(seat) + 1 });
     const input = document.createElement("input");
     input.readOnly = true;
     input.value = new URL(link, window.location.href).href;
@@ -286,7 +297,7 @@ function drawActions(v) {
     row.className = `action-group action-${verb}`;
     const label = document.createElement("span");
     label.className = "verb";
-    label.textContent = verb;
+    label.textContent = VERBS[verb] || verb;
     row.append(label);
     for (const action of actions) {
       const button = document.createElement("button");
@@ -304,9 +315,9 @@ function drawActions(v) {
 function actionLabel(action, v) {
   const words = action.split(" ");
   if (words[0] === "suspect" && words.length === 2 && v.players[Number(words[1])]) {
-    return `${action} (${v.players[Number(words[1])].name})`;
+    return `${VERBS[words[0]]} ${words[1]} (${v.players[Number(words[1])].name})`;
   }
-  return words.length > 1 ? words.slice(1).join(" ") : action;
+  return words.length > 1 ? words.slice(1).map((w) => (COLOURS.has(w) ? t(w) : w)).join(" ") : VERBS[action] || action;
 }
 
 // --- hex: click a pawn, then a highlighted destination; click a highlighted tile to remove --

@@ -76,7 +76,7 @@ function announce(v) {
   const seat = v.move_seats && v.move_seats.length ? v.move_seats[v.move_seats.length - 1] : null;
   const p = document.createElement("p");
   p.className = "announcement";
-  if (seat !== null && v.players[seat]) p.dataset.colour = v.players[seat].name;
+  if (seat !== null && v.players[seat]) p.dataset.colour = v.players[seat].engine_name || v.players[seat].name;
   p.textContent = lines.join(" ");
   box.append(p);
   while (box.children.length > KEPT) box.firstElementChild.remove();
@@ -146,12 +146,12 @@ function nearest(board, from, [dx, dy]) {
 function describeTile(g) {
   const pawn = g.querySelector(".pawn title");
   const states = [];
-  if (g.classList.contains("movable")) states.push("your pawn, can move");
-  if (g.classList.contains("selected")) states.push("selected");
-  if (g.classList.contains("reachable")) states.push("a destination");
-  if (g.classList.contains("removable")) states.push("can be removed");
-  if (g.classList.contains("placeable")) states.push("a place");
-  const what = pawn ? pawn.textContent : `${g.dataset.cell}, empty`;
+  if (g.classList.contains("movable")) states.push(t("your pawn, can move"));
+  if (g.classList.contains("selected")) states.push(t("selected"));
+  if (g.classList.contains("reachable")) states.push(t("a destination"));
+  if (g.classList.contains("removable")) states.push(t("can be removed"));
+  if (g.classList.contains("placeable")) states.push(t("a place"));
+  const what = pawn ? pawn.textContent : t("{cell}, empty", { cell: g.dataset.cell });
   return [what, ...states].join(", ");
 }
 
@@ -207,7 +207,7 @@ export function decorateHex(v) {
     svg.setAttribute("role", "group");
     svg.setAttribute(
       "aria-label",
-      "The surface. Arrow keys move between tiles; Enter chooses a pawn, its destination or a tile to remove.",
+      t("The surface. Arrow keys move between tiles; Enter chooses a pawn, its destination or a tile to remove."),
     );
   }
   wireKeyboard(board);
@@ -218,5 +218,5 @@ export function decorateHex(v) {
   const input = $("action-input");
   const step = v.observation ? String(v.observation.step || "") : "";
   const example = { tile: "+d4", "second-tile": "+d4", ball: "@d4", "ball-any": "@d4", remove: "x d4" };
-  if (input) input.placeholder = example[step] || "c4-e5 or x d4";
+  if (input) input.placeholder = example[step] || t("c4-e5 or x d4");
 }

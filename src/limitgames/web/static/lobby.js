@@ -6,6 +6,8 @@ const gameSelect = document.getElementById("game-select");
 const variantFields = document.getElementById("variant-fields");
 const seatFields = document.getElementById("seat-fields");
 const errorBox = document.getElementById("lobby-error");
+// a game's status (the server's word) as the lobby shows it
+const STATUS_WORDS = { playing: t("playing"), finished: t("finished"), abandoned: t("abandoned") };
 
 export function loadMyGames() {
   try {
@@ -41,7 +43,7 @@ function playerCount(game) {
 
 function buildVariant() {
   const game = currentGame();
-  variantFields.replaceChildren(el("legend", { text: "Variant" }));
+  variantFields.replaceChildren(el("legend", { text: t("Variant") }));
   document.getElementById("game-description").textContent =
     `${game.title}, ${game.designer} (${game.year}). ${game.description || ""}`;
   for (const p of game.parameters) {
@@ -52,7 +54,7 @@ function buildVariant() {
         // null: the game's own value (for a data set: the shipped data), sent as ""
         const option = el("option", {
           value: choice === null ? "" : String(choice),
-          text: choice === null ? "default" : String(choice),
+          text: choice === null ? t("default") : String(choice),
         });
         if (choice === p.default) option.selected = true;
         input.append(option);
@@ -71,7 +73,7 @@ function buildVariant() {
     input.dataset.kind = p.kind;
     input.title = p.help;
     if (p.name === "players") input.addEventListener("change", buildSeats);
-    variantFields.append(el("label", {}, `${p.name} `, input, el("span", { class: "small", text: ` ${p.help}` })));
+    variantFields.append(el("label", {}, `${t(p.name)} `, input, el("span", { class: "small", text: ` ${p.help}` })));
   }
   buildSeats();
 }
@@ -80,19 +82,21 @@ function buildSeats() {
   const game = currentGame();
   const count = Math.max(game.min_players, Math.min(game.max_players, playerCount(game)));
   const previous = [...seatFields.querySelectorAll("select")].map((s) => s.value);
-  seatFields.replaceChildren(el("legend", { text: "Seats" }));
+  seatFields.replaceChildren(el("legend", { text: t("Seats") }));
   const best = Object.entries(game.levels).find(([level, note]) => level !== "random" && !note);
   const defaultComputer = `computer:${best ? best[0] : "random"}`;
   for (let seat = 0; seat < count; seat++) {
     const select = el("select", { name: `seat-${seat}`, "data-seat": String(seat) });
-    select.append(el("option", { value: "me", text: "me" }));
-    select.append(el("option", { value: "friend", text: "a friend (invite link)" }));
-    select.append(el("option", { value: "open", text: "open (anyone may take it)" }));
+    select.append(el("option", { value: "me", text: t("me") }));
+    select.append(el("option", { value: "friend", text: t("a friend (invite link)") }));
+    select.append(el("option", { value: "open", text: t("open (anyone may take it)") }));
     for (const [level, note] of Object.entries(game.levels)) {
-      select.append(el("option", { value: `computer:${level}`, text: `computer: ${level}${note ? ` (${note})` : ""}` }));
+      select.append(
+        el("option", { value: `computer:${level}`, text: t("computer: {level}", { level: t(level) }) + (note ? ` (${note})` : "") }),
+      );
     }
     select.value = previous[seat] || (seat === 0 ? "me" : defaultComputer);
-    seatFields.append(el("label", {}, `Seat ${seat + 1} `, select));
+    seatFields.append(el("label", {}, t("Seat {number}", { number: seat + 1 }) + " ", select));
   }
 }
 
@@ -106,6 +110,29 @@ function readVariant() {
     else variant[input.name] = input.value;
   }
   return variant;
+}
+
+// The clock chosen in the lobby, as POST /api/games takes it (times in seconds; away blank:
+// the server's default).
+function readClock() {
+  const kind = document.getElementById("clock-kind").value;
+  const number = (id) => parseFloat(document.getElementById(id).value);
+  const clock = { kind };
+  if (kind === "move") clock.seconds = number("clock-seconds");
+  if (kind === "fischer") {
+    clock.minutes = number("clock-minutes");
+    clock.increment = number("clock-increment") || 0;
+  }
+  const away = document.getElementById("clock-away").value.trim();
+  if (away !== "") clock.away = parseFloat(away) * 60;
+  return clock;
+}
+
+function showClockFields() {
+  const kind = document.getElementById("clock-kind").value;
+  for (const label of document.querySelectorAll("#clock-fields [data-clock]")) {
+    label.hidden = label.dataset.clock !== kind;
+  }
 }
 
 async function startGame(event) {
@@ -122,12 +149,12 @@ async function startGame(event) {
   const response = await fetch("/api/games", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ game: game.id, variant: readVariant(), seats }),
+    body: JSON.stringify({ game: game.id, variant: readVariant(), seats, clock: readClock() }),
   });
   const answer = await response.json().catch(() => ({}));
   if (!response.ok) {
     const detail = Array.isArray(answer.detail) ? answer.detail.map((d) => d.msg).join("; ") : answer.detail;
-    errorBox.textContent = detail || `the server refused (${response.status})`;
+    errorBox.textContent = detail || t("the server refused ({status})", { status: response.status });
     return;
   }
   const mine = {};
@@ -144,12 +171,13 @@ async function startGame(event) {
 }
 
 function gameLine(summary, extra) {
-  const seats = summary.seats.map((s) => s.label).join(" vs ");
+  const seats = summary.seats.map((s) => s.label).join(` ${t("vs")} `);
   const item = el("li");
   item.append(el("a", { href: `/games/${summary.id}`, text: `${summary.game} ${summary.id}` }));
-  item.append(` ${seats} · ${summary.plies} actions · ${summary.status}`);
+  const actions = t("{count} actions", { count: summary.plies });
+  item.append(` ${seats} · ${actions} · ${STATUS_WORDS[summary.status] || summary.status}`);
   if (summary.status === "finished") {
-    item.append(" · ", el("a", { href: `/games/${summary.id}/replay`, text: "replay" }));
+    item.append(" · ", el("a", { href: `/games/${summary.id}/replay`, text: t("replay") }));
   }
   if (extra) item.append(extra);
   return item;
@@ -168,7 +196,7 @@ async function listGames() {
   const open = response.ok ? await response.json() : [];
   const openList = document.getElementById("open-games");
   if (open.length) {
-    openList.replaceChildren(...open.map((s) => gameLine(s, mine[s.id] ? " · yours" : " · watch")));
+    openList.replaceChildren(...open.map((s) => gameLine(s, ` · ${mine[s.id] ? t("yours") : t("watch")}`)));
   }
 }
 
@@ -176,6 +204,7 @@ for (const game of catalog) {
   gameSelect.append(el("option", { value: game.id, text: `${game.title} (${game.id})` }));
 }
 gameSelect.addEventListener("change", buildVariant);
+document.getElementById("clock-kind").addEventListener("change", showClockFields);
 document.getElementById("new-game-form").addEventListener("submit", startGame);
 document.getElementById("player-name").value = localStorage.getItem("limitgames.name") || "";
 buildVariant();

@@ -27,7 +27,7 @@ async function take(summary, seat, item) {
   if (!response.ok) {
     const note = document.createElement("span");
     note.className = "error";
-    note.textContent = ` ${answer.detail || `the server refused (${response.status})`}`;
+    note.textContent = ` ${answer.detail || t("the server refused ({status})", { status: response.status })}`;
     item.append(note);
     return;
   }
@@ -41,7 +41,7 @@ async function listOpenSeats() {
   if (!games.length) {
     const none = document.createElement("li");
     none.className = "small";
-    none.textContent = "none";
+    none.textContent = t("none");
     list.replaceChildren(none);
     return;
   }
@@ -49,13 +49,13 @@ async function listOpenSeats() {
     ...games.map((summary) => {
       const item = document.createElement("li");
       item.dataset.gameId = summary.id;
-      const seats = summary.seats.map((s) => (s.kind === "open" ? "(open)" : s.label)).join(" vs ");
+      const seats = summary.seats.map((s) => (s.kind === "open" ? t("(open)") : s.label)).join(` ${t("vs")} `);
       item.append(`${summary.game} ${summary.id}: ${seats} `);
       for (const s of summary.seats.filter((x) => x.kind === "open")) {
         const b = document.createElement("button");
         b.type = "button";
         b.className = "take-seat";
-        b.textContent = `take seat ${s.seat}`;
+        b.textContent = t("take seat {number}", { number: s.seat });
         b.addEventListener("click", () => take(summary, s.seat, item));
         item.append(b);
       }

@@ -12,7 +12,7 @@ async function show(target) {
   const response = await fetch(`/api/games/${gameId}/replay/${ply}`);
   const step = await response.json();
   if (!response.ok) {
-    $("status").textContent = step.detail || "cannot replay this game";
+    $("status").textContent = step.detail || t("cannot replay this game");
     return;
   }
   if (!moves.length) {
@@ -36,8 +36,8 @@ async function show(target) {
   $("board").innerHTML = step.board;
   $("side").innerHTML = step.side || "";
   $("status").textContent = step.status;
-  $("result").textContent = `Result: ${step.result}`;
-  $("position").textContent = `after ${ply} of ${plies} actions`;
+  $("result").textContent = t("Result: {result}", { result: step.result });
+  $("position").textContent = t("after {ply} of {plies} actions", { ply, plies });
   document.body.dataset.ply = String(ply);
   [...$("moves").children].forEach((li, i) => li.classList.toggle("current", i === ply - 1));
 }

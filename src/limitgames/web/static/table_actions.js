@@ -37,10 +37,14 @@ function rememberSeats(id, game, tokens) {
 
 function endingText(v) {
   if (!v.ending) return null;
-  if (v.ending.kind === "draw") return "The game ended in a draw, by agreement.";
+  if (v.ending.kind === "draw") return t("The game ended in a draw, by agreement.");
   const who = v.players[v.ending.seat].name;
   const winners = v.players.filter((p, i) => v.returns && v.returns[i] > 0).map((p) => p.name);
-  return `${who} resigned.` + (winners.length ? ` ${winners.join(", ")} wins.` : " The others share the win.");
+  return (
+    t("{player} resigned.", { player: who }) +
+    " " +
+    (winners.length ? t("{players} wins.", { players: winners.join(", ") }) : t("The others share the win."))
+  );
 }
 
 async function takeSeat(v, seat) {
@@ -52,7 +56,7 @@ async function takeSeat(v, seat) {
   });
   const answer = await response.json().catch(() => ({}));
   if (!response.ok) {
-    $("flash").textContent = answer.detail || `the server refused (${response.status})`;
+    $("flash").textContent = answer.detail || t("the server refused ({status})", { status: response.status });
     return;
   }
   rememberSeats(gameId, v.game, { [seat]: answer.token });
@@ -63,13 +67,15 @@ function draw(v) {
   const parts = [];
   if (v.open_seats.length && !v.seats.length && !v.finished) {
     for (const seat of v.open_seats) {
-      parts.push(button(`take-seat-${seat}`, `Take ${v.players[seat].name}'s seat`, () => takeSeat(v, seat)));
+      parts.push(
+        button(`take-seat-${seat}`, t("Take {player}'s seat", { player: v.players[seat].name }), () => takeSeat(v, seat)),
+      );
     }
   }
   if (v.can_resign) {
     parts.push(
-      button("resign-button", "Resign", () => {
-        if (window.confirm("Resign this game?")) send({ type: "resign", seat: v.seat ?? undefined });
+      button("resign-button", t("Resign"), () => {
+        if (window.confirm(t("Resign this game?"))) send({ type: "resign", seat: v.seat ?? undefined });
       }),
     );
   }
@@ -79,16 +85,16 @@ function draw(v) {
     if (theirs) {
       const note = document.createElement("span");
       note.id = "draw-offered";
-      note.textContent = "Your opponent offers a draw. ";
+      note.textContent = `${t("Your opponent offers a draw.")} `;
       parts.push(note);
-      parts.push(button("accept-draw", "Accept the draw", () => send({ type: "draw", accept: true })));
-      parts.push(button("decline-draw", "Decline", () => send({ type: "draw", accept: false })));
+      parts.push(button("accept-draw", t("Accept the draw"), () => send({ type: "draw", accept: true })));
+      parts.push(button("decline-draw", t("Decline"), () => send({ type: "draw", accept: false })));
     } else if (mine) {
       const note = document.createElement("span");
-      note.textContent = "You offered a draw.";
+      note.textContent = t("You offered a draw.");
       parts.push(note);
     } else {
-      parts.push(button("offer-draw", "Offer a draw", () => send({ type: "draw", accept: true })));
+      parts.push(button("offer-draw", t("Offer a draw"), () => send({ type: "draw", accept: true })));
     }
   }
   if (v.can_rematch) {
@@ -96,21 +102,21 @@ function draw(v) {
       const link = document.createElement("a");
       link.id = "rematch-link";
       link.href = `/games/${rematch.game_id}`;
-      link.textContent = "Play the rematch";
+      link.textContent = t("Play the rematch");
       parts.push(link);
     } else {
-      parts.push(button("rematch-button", "Rematch", () => send({ type: "rematch" })));
+      parts.push(button("rematch-button", t("Rematch"), () => send({ type: "rematch" })));
     }
   } else if (v.rematch_id) {
     const link = document.createElement("a");
     link.href = `/games/${v.rematch_id}`;
-    link.textContent = "Watch the rematch";
+    link.textContent = t("Watch the rematch");
     parts.push(link);
   }
   box.replaceChildren(...parts);
   const ending = endingText(v);
   if (ending) $("result").textContent = ending;
-  document.title = v.your_turn ? `● Your turn: ${baseTitle}` : baseTitle;
+  document.title = v.your_turn ? "● " + t("Your turn: {title}", { title: baseTitle }) : baseTitle;
 }
 
 let last = null;

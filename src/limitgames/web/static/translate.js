@@ -1,7 +1,8 @@
 // The browser's side of translation: t("text", {name: value}) returns the text in the
 // page's language, with {name} placeholders filled. Every string a player reads goes
-// through t(). The catalogue for the page's language is window.LIMIT_CATALOGUE when the
-// server provides one (issue 13 deliver 4); without one, the English text is shown.
+// through t(). The catalogue for the page's language is window.LIMIT_CATALOGUE, set by
+// /catalogue/<language>.js (loaded just before this script by base.html.j2); a text the
+// catalogue lacks is shown in English.
 (function () {
   "use strict";
   window.t = function (text, values) {
@@ -13,4 +14,14 @@
     }
     return out;
   };
+  // The language switch of every page: choosing a language submits its form at once (the
+  // server remembers the choice in a cookie and shows the same page again); without
+  // scripts, its button does the same.
+  document.addEventListener("DOMContentLoaded", () => {
+    const select = document.getElementById("language-select");
+    const button = document.getElementById("language-button");
+    if (!select || !button) return;
+    button.hidden = true;
+    select.addEventListener("change", () => select.form.submit());
+  });
 })();
