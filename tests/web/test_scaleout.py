@@ -37,7 +37,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from limitgames.web.computer import ComputerPool
 from limitgames.web.fanout import Deliver, Resync, SharedGames
 from limitgames.web.live import Connection, GameHub, RefusedError
-from limitgames.web.messages import NewGame, SeatChoice
+from limitgames.web.messages import ClockChoice, NewGame, SeatChoice
 from limitgames.web.storage import Store
 from tests.web.conftest import GENEROUS_LIMITS, Server, new_game, reset_database
 from tests.web.services import PostgresCluster, RedisServer, free_port, missing
@@ -529,5 +529,35 @@ def test_a_token_rotated_on_one_process_opens_the_seat_on_the_other(tmp_path: Pa
             assert again.seats == {1}
             with pytest.raises(RefusedError, match="wrong token"):
                 await b.join(live_b, Connection(), [(1, tokens[1])])  # the old link is dead
+
+    asyncio.run(run())
+
+
+def test_a_clock_follows_a_decision_taken_on_another_process(tmp_path: Path) -> None:
+    """Fischer 5 min + 3 s: after seat 0's turn (taken at once, on A), B shows 300 - ~0 + 3 s."""
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+    async def run() -> None:
+        async with two_hubs(url) as (broker, hubs):
+            a, b = hubs
+            clock = ClockChoice(kind="fischer", minutes=5, increment=3)
+            request = NewGame(
+                game="hex", variant={"size": 4}, seats=[SeatChoice(kind="me")] * 2, clock=clock
+            )
+            game_id, _tokens = await a.create(request)
+            live_a, live_b = await a.get(game_id), await b.get(game_id)
+            assert live_a is not None and live_b is not None
+            live_b.connections.add(Connection())
+            conn = Connection()
+            conn.seats = frozenset({0, 1})
+            first = live_a.state.current_player()
+            while live_a.state.current_player() == first:  # a turn of hex may take two actions
+                action = live_a.state.action_to_string(live_a.state.legal_actions()[0])
+                await a.act(live_a, conn, action, None)
+            await broker.flush()
+            assert live_b.notations == live_a.notations
+            assert live_b.clock is not None and live_b.clock.running == 1 - first
+            left = live_b.clock.left(first, time.monotonic())
+            assert 300 + 3 - 2 <= left <= 300 + 3
 
     asyncio.run(run())
