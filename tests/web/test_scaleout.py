@@ -347,6 +347,36 @@ def _workers(parent: int) -> list[int]:
     return sorted(found)
 
 
+@pytest.mark.slow  # Redis is stopped for a few seconds
+@needs_services
+def test_processes_catch_up_after_redis_comes_back(
+    two_servers: list[Server], redis_server: RedisServer
+) -> None:
+    """Redis stops; A stores an action meanwhile; once Redis is back, B shows it."""
+    a, b = two_servers
+    game = _hot_seat_hex(a, seed=4)
+
+    async def run() -> dict[str, Any]:
+        sockets = [await _join(a, game, [0, 1]), await _join(b, game, [0, 1])]
+        try:
+            view = await _until(sockets[0], _view_at(0))
+            assert redis_server.process is not None
+            redis_server.process.kill()  # no goodbye to its clients
+            redis_server.process.wait(timeout=10)
+            await sockets[0].send(json.dumps({"type": "act", "action": view["legal"][0]}))
+            mine = await _until(sockets[0], _view_at(1))  # stored and shown on A regardless
+            await asyncio.sleep(2.0)
+            redis_server.start()  # the same port
+            theirs = await _until(sockets[1], _view_at(1), seconds=30)
+            assert theirs["moves"] == mine["moves"]
+            return theirs
+        finally:
+            for ws in sockets:
+                await ws.close()
+
+    assert asyncio.run(run())["ply"] == 1
+
+
 def test_several_processes_need_postgresql_and_redis(tmp_path: Path) -> None:
     import typer
 
