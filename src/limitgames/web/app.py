@@ -63,6 +63,7 @@ from limitgames.translation import (
     using,
 )
 from limitgames.web.computer import DEFAULT_MOVE_SECONDS, LEVELS, ComputerPool, level_notes
+from limitgames.web.fanout import RedisFanout, SharedGames
 from limitgames.web.limits import ServerLimits
 from limitgames.web.live import (
     GAME_ID,
@@ -129,6 +130,12 @@ DEBRIEFS_KEPT = 16
 
 CLOSE_SECONDS = 5.0
 """How long the server tries to send a closing frame to a client that fell behind."""
+
+DB_THREADS = 4
+"""Threads that run one server process's database calls on PostgreSQL (SQLite: 1)."""
+
+STALL_MARGIN_SECONDS = 5.0
+"""With several processes: a computer move not seen this long after its time limit is taken over."""
 
 RESYNC_CODE = 4000
 """WebSocket close code for a client that fell behind (reason ``resync``): reconnect for the current view."""
@@ -301,6 +308,7 @@ def create_app(
     computer_processes: bool = False,
     limits: ServerLimits | None = None,
     data_files: DataFiles | None = None,
+    redis_url: str | None = None,
 ) -> FastAPI:
     """The app on the database at ``database_url`` (migrated at start-up).
 
@@ -312,6 +320,9 @@ def create_app(
         limits: rates, caps and time-outs (default :class:`ServerLimits`).
         data_files: ``{game id: {name: file}}``, data sets clients may pick by
             name (``limit serve --world-data NAME=FILE``).
+        redis_url: share live updates with the other server processes on
+            the same database through this Redis (:mod:`limitgames.web.fanout`);
+            ``None``: this process is the only one.
 
     Raises:
         ValueError: a data set that is not a readable, valid data file.
@@ -325,12 +336,21 @@ def create_app(
         pool = ComputerPool(
             workers=computer_workers, move_seconds=move_seconds, processes=computer_processes
         )
-        hub = GameHub(store, pool, server_limits, offered)
+        # SQLite takes one writer at a time; a server database commits several games at once
+        threads = 1 if store.engine.dialect.name == "sqlite" else DB_THREADS
+        hub = GameHub(store, pool, server_limits, offered, db_threads=threads)
         app.state.hub = hub
+        shared: SharedGames | None = None
+        if redis_url is not None:
+            stall = move_seconds + server_limits.computer_pause + STALL_MARGIN_SECONDS
+            shared = SharedGames(hub, RedisFanout(redis_url), stall_after=stall)
+            await shared.start()
         await hub.resume_all()
         try:
             yield
         finally:
+            if shared is not None:
+                await shared.close()
             await hub.close()
             hub.computers.shutdown()
             store.close()
