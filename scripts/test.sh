@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 # shellcheck source=scripts/setup.sh
 source scripts/setup.sh test
 bash scripts/browser-deps.sh  # Debian's chromium for the Playwright tests (tests/web)
+bash scripts/scale-deps.sh  # PostgreSQL and redis-server for the scale-out tests (tests/web)
 
 echo "== ruff"; .venv/bin/ruff check src tests benchmarks examples scripts
 .venv/bin/ruff format --check src tests benchmarks examples scripts

@@ -12,6 +12,7 @@ from limitgames.agents.world_evaluation import (
     board_score,
     evaluate_observation,
     evaluate_state,
+    plan_value,
     policy,
 )
 from limitgames.world.scoring import score_nation
@@ -90,6 +91,31 @@ def test_raise_goes_where_class_struggle_stays_low() -> None:
     state._legal = None
     assert set(state.legal_actions()) == {("raise", "A"), ("raise", "E")}
     assert policy(state, random.Random(0)) == ("raise", "E")
+
+
+def test_goods_for_consumption_count_while_supply_waits_on_a_choice() -> None:
+    # At the supply step (a shortage's plant choice pending), consumption is still to come.
+    # Class C at 3 and population 10 consume 10 industrial (rulebook p15). With 10 in stock
+    # none is short; with 0 every population level (1, 2, 3, 5, 10: 5 levels) is short, at
+    # SHORT_GOODS = 4 points each: 20 points. Next generation's need is the same in both (the
+    # stock is used up), and industrial stock scores nothing: the difference is exactly 20.
+    values = []
+    for goods in (10, 0):
+        state = new_state(players=2, seed=1)
+        set_board(state.nations[0], population=5, sol="33311", stock_industrial=goods)
+        state.stage = "supply"
+        values.append(plan_value(state, 0))
+    assert values[0] - values[1] == pytest.approx(20.0)
+
+
+def test_a_standard_of_living_loss_left_to_place_counts() -> None:
+    # Two steps of standard of living to lower, still on the stack: each costs the
+    # demographic index of population 10 (2, rulebook p23), as a counted class would: 4 points.
+    state = new_state(players=2, seed=1)
+    set_board(state.nations[0], population=5, sol="33311")
+    before = plan_value(state, 0)
+    state.pending = [Choice("lower", 0, (2, 0, "test"))]
+    assert before - plan_value(state, 0) == pytest.approx(4.0)
 
 
 def test_four_heuristic_nations_play_to_the_end() -> None:

@@ -69,3 +69,19 @@ def test_worker_processes_think_and_come_back_after_a_worker_dies() -> None:
 
     legal = get_game("hex").new_initial_state(seed=4, size=3).legal_actions()
     assert all(a in legal for a in asyncio.run(run()))
+
+
+def test_worker_processes_think_at_a_lower_priority_than_the_server() -> None:
+    """``nice`` of a worker = the server's + COMPUTER_NICENESS (10), capped at 19 by the kernel."""
+
+    async def run() -> int:
+        pool = ComputerPool(workers=1, move_seconds=60, processes=True)
+        try:
+            assert pool._processes is not None
+            job = pool._processes.submit(os.nice, 0)  # os.nice(0) returns the current value
+            return int(await asyncio.wrap_future(job))
+        finally:
+            pool.shutdown()
+
+    server = os.nice(0)
+    assert asyncio.run(run()) == min(19, server + 10)

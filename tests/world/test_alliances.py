@@ -378,8 +378,9 @@ def test_no_help_without_an_alliance() -> None:
 # --- Military alliance: "If an allied nation is targeted by a card that may be resisted, that
 # nation may ask the other nations in its military alliance to give them [military] to resist."
 def test_military_allies_help_to_resist_a_war_card() -> None:
-    """Square attacks circle with Military Operation spending 6; circle has 2 military; its ally
-    triangle (10 military) gives 4; circle resists with 6: circle 0, triangle 6."""
+    """Seed 004, "Effect of Alliances", "Military alliance" (p22): square attacks circle with
+    Military Operation spending 6; circle has 2 military; its ally triangle (10 military) gives
+    4; circle resists with 6: circle 0, triangle 6."""
     state = new_state(4)
     allied(state, "military", 0, 2)
     square = at_policy(state, 1, ["military-operation"])
@@ -483,6 +484,8 @@ def test_economic_allies_help_before_a_fossil_shortage() -> None:
 # the nation that asked for help, each receive 1 [disruption] and must take back their alliance
 # token of the type the refusal related to ..."
 def test_a_refusal_lets_the_asker_break_the_alliance() -> None:
+    """Seed 004, "Refusing to help an ally" (p22): after a refusal the asker may break the
+    alliance."""
     state = new_state(4)
     allied(state, "economic", 0, 1, 2)
     allied(state, "military", 0, 1)

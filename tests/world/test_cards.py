@@ -328,6 +328,7 @@ def test_mass_destruction_not_resisted() -> None:
 
 
 def test_annexation_resisted() -> None:
+    """Card descriptions, "Annexation of Territory" and "War" (p29): the target resists."""
     state, n = _state(["annexation-of-territory"], stock_military=15)
     t = set_board(state.nations[1], stock_military=12, territory=5)
     play(state, "play annexation-of-territory", "spend 11")
@@ -337,6 +338,7 @@ def test_annexation_resisted() -> None:
 
 
 def test_annexation_not_resisted() -> None:
+    """Card descriptions, "Annexation of Territory" (p29): the target yields a territory."""
     state, n = _state(["annexation-of-territory"], stock_military=15, territory=5)
     t = set_board(state.nations[1], stock_military=12, territory=5, industrial=2, military=1)
     play(state, "play annexation-of-territory", "spend 10", "yield")
@@ -382,6 +384,8 @@ def test_targeted_nation_that_passed_plays_again() -> None:
 
 
 def test_instant_cards_return_and_permanent_stay() -> None:
+    """Political phase, "Instant effect cards" and "Permanent effect cards" (p13): once all
+    nations have passed, instant cards go back to the hand and permanent ones stay in play."""
     state, n = _state(["public-expenditure", "vegetarianism"], money=10, unrest=5)
     state.nations[1].passed = True
     play(state, "play public-expenditure", "play vegetarianism")
@@ -421,6 +425,8 @@ def test_contribution_range() -> None:
 
 
 def test_a_refused_action_names_the_rule() -> None:
+    """Political phase, "Card details" (p13): a card whose full cost cannot be paid is refused,
+    with the rule named."""
     state, _ = _state(["education"], money=0, population=2)
     with pytest.raises(IllegalActionError, match=r"Education: its full cost cannot be paid"):
         play(state, "play education")

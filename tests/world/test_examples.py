@@ -43,6 +43,7 @@ def test_shortage_of_industrial_resources() -> None:
 
 
 def test_production_example() -> None:
+    """Social phase, "9 Production" and "Shortage of fossil resources" (p17), the example."""
     # p17: renewable produces 5 (10 -> 15); industrial produces 10 (9 -> 19), 2 fossil, 1 pollution;
     # military should produce 10 without fossil: 3 only (18 -> 21), unrest +4, plant -2 levels.
     state = new_state(2)
@@ -69,6 +70,8 @@ def test_production_example() -> None:
 
 
 def test_uprising_example() -> None:
+    """Social phase, "10 Public order": "Uprising" and "Shortage of military resources" (p18), the
+    example."""
     # p18: uprising, class C at 2, population 10: spend 1 military per population one level lower
     # (5); only 4: spend 3 (the 3rd level), keep 1, lose 1 standard of living.
     state = new_state(2)
@@ -106,6 +109,7 @@ def test_environmental_crisis_example() -> None:
 
 
 def test_transaction_example() -> None:
+    """Card descriptions, "Transactions" (p25), and "Price of resources" (p6): the example."""
     # p25: Market Access, sell 3 military at 3 $ each: +9 $, price cube one position left.
     state = new_state(2)
     n = at_policy(state, 0, ["market-access"])
@@ -119,6 +123,8 @@ def test_transaction_example() -> None:
 
 
 def test_public_expenditure_and_green_production_example() -> None:
+    """Political phase, "4 Decide Policy", "Card details" and "Permanent effect cards" (p13):
+    the example of Public Expenditure and Green Production."""
     # p13: Public Expenditure with population 5 costs 5 $ and lowers unrest by 1; Green Production
     # lowers industrial production 1 level, stays in play, and production pollutes 1 less.
     state = new_state(2)
@@ -137,6 +143,8 @@ def test_public_expenditure_and_green_production_example() -> None:
 
 
 def test_scoring_example() -> None:
+    """Seed 004, "Calculating points" (p23), the example: "Gross domestic happiness", "Financial
+    strength", "Territory", "Military power", "Historical impact"."""
     # p23: 8 x 4 + 15 + 20 + 1 - 18 = 50.
     state = new_state(2)
     n = set_board(

@@ -10,6 +10,12 @@ from tests.world.scenario import new_state, play, public_lines, set_board
 
 
 def test_setup_for_four_nations() -> None:
+    """Setup (pp 6-10) for 4 nations: "Marketplace Board and shared elements" (109 $ a nation
+    in the World Bank; the "Pollution reserve", "Disruption reserve" and "Colonization reserve"
+    for N nations; the "Price of resources" cubes and the "Resources stock on the marketplace
+    and nations boards"), each "Nation board" (plants, population, stocks, the "Personal fossil
+    resources stock" of 8, 5 $, 5 territories) and the "Politics cards" (the 4 starting cards,
+    30 cards in three decks)."""
     state = new_state(4)
     assert state.world_bank == 4 * 109
     assert state.pollution_reserve == 6 + 12 and state.disruption_reserve == 6 + 8
@@ -26,6 +32,8 @@ def test_setup_for_four_nations() -> None:
 
 
 def test_technology_by_class_a() -> None:
+    """Political phase, "1 Technological Advancement" (p12): class A at 2, 3, 4 brings Market
+    Access, Robotization, Mass Destruction into the hand, once only."""
     state = new_state(2)
     n = set_board(state.nations[0], sol="43211")
     n.hand = []
@@ -50,6 +58,8 @@ def test_new_policy_draws_ten_and_keeps_two_with_class_a_at_4() -> None:
 
 
 def test_hand_limit_discards_to_the_bottom() -> None:
+    """Political phase, "3 Political Action Capacity" (p13): with class A at 1 the hand holds 5;
+    the extra cards go to the bottom of their own decks."""
     state = new_state(2)
     state.stage = "hand_limit"
     state.stage_index = STAGES.index("hand_limit")
@@ -75,6 +85,9 @@ def test_hand_limit_discards_to_the_bottom() -> None:
 
 
 def test_population_growth_mortality_and_birth_rate() -> None:
+    """Social phase, "4 Population growth", "5 Lower mortality rate" and "6 Lower birth rate"
+    (p16): +1 level with class C at 2; +1 more with 2 or more demographic shift tiles in the
+    zone; then 2 tiles leave the zone for the LIMIT box; no growth with class C at 3."""
     state = new_state(2)
     n = set_board(state.nations[0], population=3, shift_zone=3)
     social.population_growth(state, n, 1)
@@ -101,6 +114,9 @@ def test_economic_growth_columns() -> None:
 
 
 def test_taxation_and_the_empty_world_bank() -> None:
+    """Social phase, "8 Taxation" and "World Bank empty" (p16): class C at 4 collects 5 $ per
+    population (50 for 10); the World Bank pays its 30, the LIMIT box the 20 missing, and a
+    financial crisis tile is placed (not a second one in a boom)."""
     state = new_state(2)
     n = set_board(state.nations[0], population=5, money=0)
     state.world_bank = 30

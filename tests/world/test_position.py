@@ -133,6 +133,8 @@ def test_positions_beyond_the_box_or_the_end_are_refused(change: Any, message: s
 
 
 def test_every_token_stays_in_the_box_along_random_games() -> None:
+    """Seed 004, "Components" (pp 4-5): the tokens of the box (money, fossil, pollution, disruption,
+    territory) are all accounted for at every step of random games."""
     from limitgames.world.position import counted_tokens, token_totals
 
     for players, seed in ((2, 3), (5, 4)):

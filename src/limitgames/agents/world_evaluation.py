@@ -132,6 +132,15 @@ SHORT_FOSSIL = 3.0
 """Points per fossil missing for a generation's production (unrest +2, a plant level)."""
 CRISIS_POLLUTION = 4.0
 """Points per pollution token a generation adds beyond the nation's share of the reserve."""
+UNREST_STEP = 0.75
+"""Points per step of social unrest above 6 (now, and after class struggle adds A - E)."""
+UNREST_HIGH = 1.5
+"""Points more per step above 8, near the uprising zone (10-11: military or money spent)."""
+UNREST_OVER = 3.0
+"""Points more per step past 11 (one disruption token each, -1 point, and the military crisis
+when the reserve runs out). Social unrest itself scores nothing: these were twice as high until
+the heuristic spent 60 $ a generation on Investment Policy and Public Expenditure against
+random nations, whose crises leave money worth (5 - crises) points per 10 $ (docs/agents.md)."""
 CARD_WORTH: dict[str, float] = {
     "education": 1.0,
     "market-access": 0.9,
@@ -151,6 +160,9 @@ AMOUNTS = 40
 BEFORE_SUPPLY = frozenset(
     {"technology", "new_policy", "hand_limit", "decide_policy", "social_start"}
 )
+BEFORE_CONSUMPTION = frozenset({"supply", "conserve"})
+"""Stages after supply whose nation has still to consume (a supply shortage's plant choice
+waits there): judged from them, a plan that sold the goods class C needs looked free."""
 
 
 def _levels_short(data: WorldData, population: int, offset: int, have: int) -> int:
@@ -219,7 +231,9 @@ def plan_value(state: Any, seat: int) -> float:
         if "sustainable-consumption" in nation.permanent:
             offset -= 1
         goods = nation.stock[INDUSTRIAL]
-        short_now = _levels_short(data, pop, offset, goods) if before else 0
+        # consumption comes after supply: still ahead while the supply step waits on a choice
+        ahead_of_consumption = before or state.stage in BEFORE_CONSUMPTION
+        short_now = _levels_short(data, pop, offset, goods) if ahead_of_consumption else 0
         goods_need = data.level(pop + offset)
         next_goods = max(0, goods - goods_need) + data.level(nation.plants[INDUSTRIAL])
         value -= SHORT_GOODS * (short_now + 0.7 * _levels_short(data, grown, offset, next_goods))
@@ -235,8 +249,19 @@ def plan_value(state: Any, seat: int) -> float:
     unrest = nation.unrest  # class struggle adds A - E at the end of each social phase
     ahead = unrest + nation.sol[0] - nation.sol[4]
     for level in (unrest, ahead):
-        value -= 1.5 * max(0, level - 6) + 3.0 * max(0, level - 8) + 6.0 * max(0, level - 11)
+        value -= (
+            UNREST_STEP * max(0, level - 6)
+            + UNREST_HIGH * max(0, level - 8)
+            + UNREST_OVER * max(0, level - 11)
+        )
     value += sum(CARD_WORTH.get(c, 0.0) for c in nation.hand + nation.played)
+    # a shortage already resolved may leave its standard-of-living loss to be placed (a
+    # "lower" choice still on the stack): count it now, at the demographic index a counted
+    # class (A, C or E) is worth, so that a plan which runs into it is not rated too well
+    index = data.demographic_index[max(1, min(9, pop)) - 1]
+    for choice in (*state.pending, *state.deferred):
+        if choice.kind == "lower" and choice.args[1] == seat:
+            value -= index * int(choice.args[0])
     return float(value)
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from dataclasses import asdict
+from typing import Annotated, Any
 
 import typer
 
@@ -21,9 +22,27 @@ def serve(
         str | None,
         typer.Option(
             "--db",
+            "--database",
             envvar="LIMIT_DATABASE_URL",
             help="SQLAlchemy database URL (default: a SQLite file in your data directory; "
             "PostgreSQL: postgresql+psycopg://user:password@host/dbname).",
+        ),
+    ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            help="Server processes on this port (more than 1 needs PostgreSQL and --redis).",
+            min=1,
+            max=64,
+        ),
+    ] = 1,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            "--redis",
+            envvar="LIMIT_REDIS_URL",
+            help="Redis URL (redis://host:6379/0) through which several server processes, "
+            "on this machine or others, share live updates.",
         ),
     ] = None,
     move_seconds: Annotated[
@@ -136,7 +155,7 @@ def serve(
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError
 
-    from limitgames.web.app import create_app
+    from limitgames.web.app import check_data_files, create_app
     from limitgames.web.storage import default_database_url
 
     if db is None:
@@ -153,6 +172,20 @@ def serve(
             )
             raise typer.Exit(2) from None
         typer.echo(f"games are stored in {shown}")
+    from limitgames.web.workers import WorkerConfig, run_workers, scale_out_problem
+
+    problem = scale_out_problem(url, workers, redis)
+    if problem is not None:
+        typer.echo(f"error: {problem}", err=True)
+        raise typer.Exit(2)
+    if redis is not None:
+        from limitgames.web.fanout import check_redis, shown_url
+
+        unreachable = check_redis(redis)
+        if unreachable is not None:
+            typer.echo(f"error: {unreachable}", err=True)
+            raise typer.Exit(1)
+        typer.echo(f"live updates are shared through {shown_url(redis)}")
     data_files: dict[str, dict[str, str]] = {}
     for item in world_data or []:
         name, sep, file = item.partition("=")
@@ -184,6 +217,7 @@ def serve(
             computer_processes=not threads,
             limits=limits,
             data_files=data_files,
+            redis_url=redis,
         )
     except ValueError as exc:
         typer.echo(f"error: --world-data: {exc}", err=True)
@@ -193,13 +227,24 @@ def serve(
     typer.echo(
         f"open http://{'localhost' if host in ('127.0.0.1', '0.0.0.0') else host}:{port}/ in your browser"
     )
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_level=log_level,
-        ws_max_size=65536,
-        ws_ping_interval=20,
-        ws_ping_timeout=20,
-        ws_per_message_deflate=ws_deflate,
-    )
+    options: dict[str, Any] = {
+        "log_level": log_level,
+        "ws_max_size": 65536,
+        "ws_ping_interval": 20,
+        "ws_ping_timeout": 20,
+        "ws_per_message_deflate": ws_deflate,
+    }
+    if workers > 1:
+        typer.echo(f"{workers} server processes on port {port}")
+        config = WorkerConfig(
+            database_url=url,
+            redis_url=redis,
+            move_seconds=move_seconds,
+            computer_workers=computers,
+            computer_processes=not threads,
+            limits=asdict(limits),
+            data_files=check_data_files(data_files),  # checked by create_app
+        )
+        run_workers(config, workers, host, port, options)
+        return
+    uvicorn.run(app, host=host, port=port, **options)

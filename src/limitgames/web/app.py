@@ -14,12 +14,13 @@
 ``WS /games/{id}/ws``           the live game (see :mod:`limitgames.web.messages`)
 ``GET /games/{id}/replay``      step through a finished game
 ``GET /api/games/{id}/replay/{ply}``  the spectator's view after ``ply`` actions
+``GET /games/{id}/debrief``     a finished world game beside World3 (plots and words)
 ``GET /games/{id}/record.json`` the record (games that are over; perfect-information
                                 games also during play)
 ``GET /api/open-games``         games being played with a seat anyone may take
 ``POST /api/games/{id}/seats/{seat}``  take an open seat (:class:`~limitgames.web.messages.TakeSeat`):
                                 its token and link
-``GET /rules/{game}``           the rules of a game (``docs/rules/{game}.md``, rendered)
+``GET /rules/{game}``           the rules of a game, in the page's language
 ==============================  =================================================
 
 Errors are one line (``{"detail": "..."}``): 400/422 for a bad request
@@ -62,6 +63,7 @@ from limitgames.translation import (
     using,
 )
 from limitgames.web.computer import DEFAULT_MOVE_SECONDS, LEVELS, ComputerPool, level_notes
+from limitgames.web.fanout import RedisFanout, SharedGames
 from limitgames.web.limits import ServerLimits
 from limitgames.web.live import (
     GAME_ID,
@@ -93,6 +95,7 @@ from limitgames.web.messages import (
 from limitgames.web.rules_page import render_rules, rules_games
 from limitgames.web.storage import STATUS_PLAYING, Store
 from limitgames.web.views import environment, render_view
+from limitgames.web.world_html import debrief as world_debrief
 
 log = logging.getLogger("limitgames.web")
 STATIC = Path(__file__).parent / "static"
@@ -122,8 +125,17 @@ MAX_BODY_BYTES = 16384
 MAX_DATA_FILE_BYTES = 1 << 20
 """The largest data file an admin may offer (``--world-data``), in bytes."""
 
+DEBRIEFS_KEPT = 16
+"""How many World3 debriefs (``GET /games/{id}/debrief``) a server keeps drawn."""
+
 CLOSE_SECONDS = 5.0
 """How long the server tries to send a closing frame to a client that fell behind."""
+
+DB_THREADS = 4
+"""Threads that run one server process's database calls on PostgreSQL (SQLite: 1)."""
+
+STALL_MARGIN_SECONDS = 5.0
+"""With several processes: a computer move not seen this long after its time limit is taken over."""
 
 RESYNC_CODE = 4000
 """WebSocket close code for a client that fell behind (reason ``resync``): reconnect for the current view."""
@@ -296,6 +308,7 @@ def create_app(
     computer_processes: bool = False,
     limits: ServerLimits | None = None,
     data_files: DataFiles | None = None,
+    redis_url: str | None = None,
 ) -> FastAPI:
     """The app on the database at ``database_url`` (migrated at start-up).
 
@@ -307,6 +320,9 @@ def create_app(
         limits: rates, caps and time-outs (default :class:`ServerLimits`).
         data_files: ``{game id: {name: file}}``, data sets clients may pick by
             name (``limit serve --world-data NAME=FILE``).
+        redis_url: share live updates with the other server processes on
+            the same database through this Redis (:mod:`limitgames.web.fanout`);
+            ``None``: this process is the only one.
 
     Raises:
         ValueError: a data set that is not a readable, valid data file.
@@ -320,12 +336,21 @@ def create_app(
         pool = ComputerPool(
             workers=computer_workers, move_seconds=move_seconds, processes=computer_processes
         )
-        hub = GameHub(store, pool, server_limits, offered)
+        # SQLite takes one writer at a time; a server database commits several games at once
+        threads = 1 if store.engine.dialect.name == "sqlite" else DB_THREADS
+        hub = GameHub(store, pool, server_limits, offered, db_threads=threads)
         app.state.hub = hub
+        shared: SharedGames | None = None
+        if redis_url is not None:
+            stall = move_seconds + server_limits.computer_pause + STALL_MARGIN_SECONDS
+            shared = SharedGames(hub, RedisFanout(redis_url), stall_after=stall)
+            await shared.start()
         await hub.resume_all()
         try:
             yield
         finally:
+            if shared is not None:
+                await shared.close()
             await hub.close()
             hub.computers.shutdown()
             store.close()
@@ -504,14 +529,24 @@ def create_app(
         }
 
     @app.get("/rules/{game}", response_class=HTMLResponse)
-    async def rules_page(game: str) -> HTMLResponse:
+    async def rules_page(game: str, language: str | None = None) -> HTMLResponse:
+        """The rules of ``game`` in the page's language (``?language=en``: the English
+        reference; any code not offered is ignored), else in English with a note."""
         if game not in rules_games():
             shown = game if len(game) <= 40 else game[:40] + "..."
             raise HTTPException(
                 status_code=404, detail=gettext("no rules for the game %(game)r") % {"game": shown}
             )
-        title, body = render_rules(game)
-        return _page("rules.html.j2", title=title, body=body, game=game)
+        wanted = language if language in LANGUAGES else current_language.get()
+        rules = render_rules(game, wanted)
+        return _page(
+            "rules.html.j2",
+            title=rules.title,
+            body=rules.html,
+            game=game,
+            rules_language=rules.language,
+            untranslated=rules.language != wanted,
+        )
 
     async def live_or_404(request: Request, game_id: str) -> LiveGame:
         live = await hub_of(request).get(game_id)
@@ -564,6 +599,38 @@ def create_app(
             finished=finished,
             plies=len(live.notations),
         )
+
+    debriefs: dict[str, dict[str, Any]] = {}
+    debrief_lock = asyncio.Lock()
+
+    @app.get("/games/{game_id}/debrief", response_class=HTMLResponse)
+    async def debrief_page(request: Request, game_id: str) -> HTMLResponse:
+        """The World3 debrief of a finished world game, drawn from its stored record (one at
+        a time, in a worker thread; kept for the last :data:`DEBRIEFS_KEPT` games)."""
+        live = await live_or_404(request, game_id)
+        if live.stored.game != "world":
+            raise HTTPException(status_code=404, detail="the World3 debrief is for world games")
+        if live.stored.status == STATUS_PLAYING:
+            raise HTTPException(
+                status_code=409, detail="the debrief is drawn once the game is over"
+            )
+        found = debriefs.get(game_id)
+        if found is None:
+            async with debrief_lock:  # matplotlib draws one figure at a time
+                found = debriefs.get(game_id)
+                if found is None:
+                    async with live.lock:
+                        record = live.stored.record()
+                    try:
+                        found = await asyncio.to_thread(world_debrief, record)
+                    except (LimitGamesError, ValueError) as exc:
+                        raise HTTPException(
+                            status_code=409, detail=f"no debrief for this game: {exc}"
+                        ) from None
+                    debriefs[game_id] = found
+                    while len(debriefs) > DEBRIEFS_KEPT:
+                        debriefs.pop(next(iter(debriefs)))
+        return _page("world_debrief.html.j2", game_id=game_id, **found)
 
     @app.get("/api/games/{game_id}/replay/{ply}")
     async def replay_step(request: Request, game_id: str, ply: int) -> dict[str, Any]:

@@ -11,8 +11,11 @@ on (the late answer is dropped). The time limit counts thinking only: a move
 waits for a free worker (while other games' computers think) before its
 clock starts, and a worker still busy with a late answer is not free.
 
-``limit serve`` has the agents think in worker *processes*, so a strong
-computer uses another core and never holds the server's GIL; each move is
+``limit serve`` has the agents think in a bounded pool of worker *processes*
+(``--computers``, per server process), so a strong computer uses another
+core and never holds the server's GIL. The workers run at a lower priority
+than the server (:data:`COMPUTER_NICENESS` added to the server's ``nice``
+value), so that on a busy machine people's moves are answered first; each move is
 computed by a fresh agent built from the seat's spec with a new seed (the
 project's agents keep nothing between moves that matters). With
 ``processes=False`` they think in threads of the server process, with one
@@ -48,6 +51,9 @@ LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
 
 DEFAULT_MOVE_SECONDS = 30.0
 """The time limit of one computer move (seconds) unless the server is told otherwise."""
+
+COMPUTER_NICENESS = 10
+"""How much lower the priority of the computer worker processes is than the server's (``nice``)."""
 
 
 @dataclass(frozen=True)
@@ -99,6 +105,20 @@ def choose_in_worker(spec: str, seed: int, state: State) -> tuple[Action, dict[s
     return action, dict(agent.last_info)
 
 
+def start_worker(parent: int, niceness: int = COMPUTER_NICENESS) -> None:
+    """In a new worker process: lower its priority by ``niceness`` and watch the server.
+
+    ``os.nice`` adds to the process's nice value (the kernel caps it at 19);
+    where that is refused the worker runs at the server's priority.
+    """
+    if niceness > 0:
+        try:
+            os.nice(niceness)
+        except OSError as exc:
+            log.warning("cannot lower the computer workers' priority: %s", exc)
+    watch_parent(parent)
+
+
 def watch_parent(parent: int) -> None:
     """In a worker process: exit as soon as the server that started it is gone (even killed)."""
 
@@ -115,8 +135,8 @@ def _process_pool(workers: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
-        initializer=watch_parent,
-        initargs=(os.getpid(),),
+        initializer=start_worker,
+        initargs=(os.getpid(), COMPUTER_NICENESS),
     )
 
 

@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy.exc import InternalError, OperationalError
+from sqlalchemy.exc import IntegrityError, InternalError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 
 from limitgames.agents import Agent, make_agent
@@ -66,7 +66,14 @@ from limitgames.core import (
 )
 from limitgames.core.outcome import result_in_words
 from limitgames.translation import LANGUAGES, N_, gettext, using
-from limitgames.web.clocks import ClockService, ClockSettings, GameClock, after_decision, clock_view
+from limitgames.web.clocks import (
+    ClockService,
+    ClockSettings,
+    GameClock,
+    after_decision,
+    clock_from_stored,
+    clock_view,
+)
 from limitgames.web.computer import ComputerPool, resolve_level
 from limitgames.web.limits import AddressBuckets, ServerLimits, TokenBucket
 from limitgames.web.messages import NewGame, SeatChoice
@@ -167,6 +174,10 @@ class RefusedError(Exception):
 
 class TooManyError(RefusedError):
     """A request refused by a rate limit or a cap (HTTP 429)."""
+
+
+class ConflictError(RefusedError):
+    """Another server process stored a decision of this game first; the game was reloaded."""
 
 
 class StorageUnavailableError(RefusedError):
@@ -542,6 +553,9 @@ class GameHub:
         computers: the pool that runs computer moves.
         limits: rates, caps and time-outs (:class:`~limitgames.web.limits.ServerLimits`).
         data_files: the data sets an admin offers, by name (see :func:`engine_variant`).
+        db_threads: threads that run database calls: 1 for SQLite (one writer
+            at a time); more let a server database (PostgreSQL) commit
+            several games' actions at once (one game's are ordered by its lock).
     """
 
     def __init__(
@@ -550,13 +564,14 @@ class GameHub:
         computers: ComputerPool,
         limits: ServerLimits | None = None,
         data_files: DataFiles | None = None,
+        db_threads: int = 1,
     ) -> None:
         self.store = store
         self.computers = computers
         self.limits = limits or ServerLimits()
         self.data_files: DataFiles = data_files or {}
         self.games: dict[str, LiveGame] = {}
-        self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="limit-db")
+        self._db = ThreadPoolExecutor(max_workers=db_threads, thread_name_prefix="limit-db")
         self._loading: dict[str, _Loading] = {}
         self._closed = False
         self._creations = AddressBuckets(
@@ -568,6 +583,46 @@ class GameHub:
         self._address_connections: dict[str, int] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self.clocks = ClockService(self)
+        self.on_change: Callable[[LiveGame, dict[str, Any]], None] | None = None
+        """Called with each committed change (``fanout.SharedGames.publish``: other processes)."""
+
+    def _changed(self, live: LiveGame, change: dict[str, Any]) -> None:
+        """Tell the other server processes (if any) about a committed change of ``live``."""
+        if self.on_change is not None:
+            self.on_change(live, change)
+
+    async def reload(self, live: LiveGame) -> None:
+        """Bring ``live`` back to what the database holds (another process changed it); lock held.
+
+        Its connections stay; a computer move being thought over here is
+        dropped when it comes back (the generation changes).
+        """
+        stored = await self.db(self.store.load_game, live.id)
+        if stored is None:
+            return
+        fresh = self._make_live(stored)
+        live.stored = fresh.stored
+        live.state = fresh.state
+        live.action_seats = fresh.action_seats
+        live.notations = fresh.notations
+        live.agents = fresh.agents
+        live.error = fresh.error
+        live.previous = None
+        live.thinking = None
+        live.draw_offer = frozenset()
+        live.generation += 1
+        # the clock as stored with the last decision, and agents for the zombie seats
+        live.clock_settings = ClockSettings.from_json(stored.clock, self.limits.zombie_after)
+        live.clock = clock_from_stored(live.clock_settings, stored.clock_state, len(live.seats))
+        for s in live.seats:
+            if s.zombie is not None and s.seat not in live.agents:
+                spec = self.clocks.zombie_spec(stored.game)
+                live.agents[s.seat] = make_agent(spec, seed=secrets.randbits(32))
+        self.clocks.follow(live)
+
+    def schedule_computer(self, live: LiveGame) -> None:
+        """Start the computer moves of ``live`` here if a computer is to move and none runs."""
+        self._schedule_computer(live)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a :class:`Store` method on the database thread.
@@ -654,6 +709,7 @@ class GameHub:
                 if live.computer_task is not None:
                     live.computer_task.cancel()
                 self.clocks.wake(live)
+            self._changed(live, {"kind": "reload"})
             await self.broadcast(live)
             if not live.connections:
                 self.games.pop(game_id, None)
@@ -936,7 +992,15 @@ class GameHub:
         """
         fresh: dict[int, str] = {}
         async with live.lock:
-            seats = live.check_tokens(claims)
+            try:
+                seats = live.check_tokens(claims)
+            except RefusedError:
+                claimed = [live.seats[s] for s, _ in claims if 0 <= s < len(live.seats)]
+                if self.on_change is None or all(info.joined for info in claimed):
+                    raise
+                # another server process may have rotated that seat's token: look again
+                await self.reload(live)
+                seats = live.check_tokens(claims)
             try:
                 for s in sorted(seats):
                     if live.seats[s].joined:
@@ -964,6 +1028,7 @@ class GameHub:
         await self.clocks.reclaim(live, connection, automatic=True)
         await connection.send(self._welcome(seats, fresh))
         if fresh:
+            self._changed(live, {"kind": "reload"})
             await self.broadcast(live)
         else:
             await self._send(live, connection)
@@ -979,7 +1044,27 @@ class GameHub:
 
     # --- actions -----------------------------------------------------------------
     async def act(self, live: LiveGame, connection: Connection, text: str, ply: int | None) -> None:
-        """A person's action. Raises :class:`RefusedError` with the reason; the game is unchanged."""
+        """A person's action. Raises :class:`RefusedError` with the reason; the game is unchanged.
+
+        When another server process stored a decision first (:class:`ConflictError`),
+        the game is reloaded and the action checked again against the new
+        position (an action sent with its ``ply`` is then refused: the
+        position changed).
+        """
+        for attempt in range(3):
+            try:
+                await self._act_once(live, connection, text, ply)
+                break
+            except ConflictError:
+                await self.broadcast(live)
+                if ply is not None or attempt == 2:
+                    raise
+        await self.broadcast(live)
+        self._schedule_computer(live)
+
+    async def _act_once(
+        self, live: LiveGame, connection: Connection, text: str, ply: int | None
+    ) -> None:
         async with live.lock:
             state = live.state
             if live.error is not None:
@@ -1009,8 +1094,6 @@ class GameHub:
             if not state.is_legal(action):
                 raise RefusedError(_illegal_reason(state, action, text))
             await self._commit(live, seat, action)
-        await self.broadcast(live)
-        self._schedule_computer(live)
 
     async def undo(self, live: LiveGame, connection: Connection) -> None:
         """Take back the connection's last decision (and the computers' replies after it).
@@ -1043,6 +1126,7 @@ class GameHub:
             live.thinking = None
             for agent in live.agents.values():
                 agent.reset()
+            self._changed(live, {"kind": "reload"})
         await self.broadcast(live)
         self._schedule_computer(live)
 
@@ -1079,12 +1163,47 @@ class GameHub:
         except StorageUnavailableError:
             raise
         except GameNotPlayingError:
+            await self.reload(live)
             raise RefusedError(gettext("this game is no longer being played")) from None
+        except IntegrityError:
+            await self.reload(live)  # another process stored ply ``ply`` first
+            raise ConflictError(
+                gettext("the position has changed since you saw it; try again")
+            ) from None
         except Exception:
             log.exception("game %s: action %d could not be stored", live.id, ply)
             raise RefusedError(
                 gettext("the action could not be saved; the game is unchanged")
             ) from None
+        drawn = len(state.chance_outcomes())
+        self.advance(live, seat, action, after, notation, chance, result, clock)
+        self._changed(
+            live,
+            {
+                "kind": "action",
+                "ply": ply,
+                "seat": seat,
+                "action": notation,
+                "chance": chance[drawn:],
+            },
+        )
+
+    def advance(
+        self,
+        live: LiveGame,
+        seat: int,
+        action: Action,
+        after: State,
+        notation: str,
+        chance: list[dict[str, Any]],
+        result: list[float] | None,
+        clock: GameClock | None = None,
+    ) -> None:
+        """Make ``after`` (``action`` by ``seat``, stored) the game's state; the lock is held.
+
+        ``clock`` is the game's clock after the decision (``None``: no clock).
+        """
+        state = live.state
         for agent in live.agents.values():
             agent.observe(state, action)
         live.previous = state
@@ -1145,6 +1264,8 @@ class GameHub:
                 live.draw_offer = live.draw_offer | connection.seats
                 if live.draw_offer >= {s.seat for s in live.seats}:
                     await self._end(live, [0.0] * len(live.seats), "draw")
+            if not live.over:
+                self._changed(live, {"kind": "draw", "offer": sorted(live.draw_offer)})
         await self.broadcast(live)
 
     async def _end(self, live: LiveGame, result: list[float], ending: str) -> None:
@@ -1162,6 +1283,7 @@ class GameHub:
         if live.computer_task is not None:
             live.computer_task.cancel()
         self.clocks.follow(live)
+        self._changed(live, {"kind": "reload"})
 
     async def rematch(self, live: LiveGame, connection: Connection) -> None:
         """A seat of a finished game asks for a rematch.
@@ -1254,6 +1376,7 @@ class GameHub:
             info.label = label
             self.clocks.follow(live)
             self.clocks.presence(live)
+            self._changed(live, {"kind": "reload"})
         await self.broadcast(live)
         return token
 
@@ -1300,6 +1423,11 @@ class GameHub:
         else:
             seat, author = None, "spectator"
         message = await self.db(self.store.add_chat, live.id, channel, seat, author[:64], cleaned)
+        self.deliver_chat(live, channel, message)
+        self._changed(live, {"kind": "chat", "channel": channel, "message": message})
+
+    def deliver_chat(self, live: LiveGame, channel: str, message: dict[str, Any]) -> None:
+        """Queue a stored chat message to this server's connections of ``channel``."""
         text_out = json.dumps({"type": "chat", "history": False, "messages": [message]})
         for other in list(live.connections):
             if other.chat_channel == channel:
@@ -1351,7 +1479,8 @@ class GameHub:
                 wait = pause - (time.monotonic() - shown)
                 if wait > 0:
                     await asyncio.sleep(wait)
-                await self._store_computer_move(live, seat, action, state, generation)
+                if not await self._store_computer_move(live, seat, action, state, generation):
+                    return  # another server process moves this game's computers now
                 shown = time.monotonic()
         except asyncio.CancelledError:
             raise
@@ -1363,13 +1492,16 @@ class GameHub:
 
     async def _store_computer_move(
         self, live: LiveGame, seat: int, action: Action, state: State, generation: int
-    ) -> None:
+    ) -> bool:
         """Commit a computer's move; while the database refuses, say so and try again.
 
         The waits double from 0.05 s up to ``storage_retry_max``; the game
         goes on by itself as soon as the database takes writes again.
+        Returns ``False`` when another server process stored a move there
+        first (:class:`ConflictError`; the game was reloaded), else ``True``.
         """
         delay = 0.05
+        conflict = False
         while True:
             async with live.lock:
                 if (
@@ -1377,18 +1509,21 @@ class GameHub:
                     or live.state is not state
                     or live.stored.status != STATUS_PLAYING
                 ):
-                    return
+                    return True
                 try:
                     await self._commit(live, seat, action)
                     stored = True
                     live.thinking = None
                     live.notice = None
+                except ConflictError:
+                    conflict = True  # another process moved first; the game was reloaded
+                    stored = True
                 except StorageUnavailableError as exc:
                     stored = False
                     live.notice = f"{exc}: the computer's move is kept and saved when it can be"
             await self.broadcast(live)
             if stored:
-                return
+                return not conflict
             await asyncio.sleep(delay)
             delay = min(delay * 2, self.limits.storage_retry_max)
 

@@ -54,6 +54,7 @@ from sqlalchemy import (
     event,
     func,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine, make_url
@@ -314,8 +315,18 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+MIGRATION_LOCK = 0x6C696D6974
+"""The PostgreSQL advisory lock taken while migrating (several processes may start at once)."""
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the schema up to date with the migrations shipped in the package (Alembic)."""
+    """Bring the schema up to date with the migrations shipped in the package (Alembic).
+
+    On PostgreSQL the upgrade holds a transaction-level advisory lock
+    (:data:`MIGRATION_LOCK`), so server processes started together
+    (``limit serve --workers N``, or on several machines) migrate one after
+    another: the first upgrades, the others find the schema current.
+    """
     from alembic import command
     from alembic.config import Config
 
@@ -323,6 +334,8 @@ def migrate(engine: Engine) -> None:
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     config.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 

@@ -2,9 +2,11 @@
 
 :func:`render_view` draws ``state.observation(seat)`` (``None``: a spectator)
 and nothing else, so a view can never show what that seat may not know. Each
-game has its drawing module (``hex_svg``, ``cards_html``) with
-``draw(observation, names, seat) -> (board_html, side_html)``; a game without
-one is shown as its observation, in a readable table.
+game has its drawing module (``hex_svg``, ``cards_html``, ``world_html``) with
+``draw(observation, names, seat) -> (board_html, side_html)``; a module that
+needs more (world: the seat's log channel, previews of its own options) takes
+it from its ``knowledge(state, seat)``, which reads only what the seat may know.
+A game without a module is shown as its observation, in a readable table.
 """
 
 from __future__ import annotations
@@ -49,8 +51,12 @@ environment.filters["shown_name"] = shown_name
 DRAWINGS: dict[str, str] = {
     "hex": "limitgames.web.hex_svg",
     "cards": "limitgames.web.cards_html",
+    "world": "limitgames.web.world_html",
 }
-"""game id -> module with ``draw(observation, names, seat)`` and ``status(observation, names)``."""
+"""game id -> module with ``draw(observation, names, seat)`` and ``status(observation, names)``;
+a module may also have ``knowledge(state, seat) -> dict``, what the seat may know besides its
+observation (world: its log channel, card texts, previews of its own options), passed to
+``draw`` as keyword arguments."""
 
 
 NARRATIONS: dict[str, str] = {
@@ -125,7 +131,9 @@ def render_view(
     narration = _narration(state, perfect_information)
     marks = narration.last_marks(state) if narration is not None else None
     if drawing is not None:
-        extra = {"marks": marks} if marks is not None else {}
+        extra: dict[str, Any] = {"marks": marks} if marks is not None else {}
+        if hasattr(drawing, "knowledge"):
+            extra.update(drawing.knowledge(state, seat))
         board, side = drawing.draw(observation, names, seat, **extra)
         detail = drawing.status(observation, names)
     else:

@@ -3,6 +3,7 @@
 // legal actions it was sent (their notation) and animates what disappeared.
 
 import { animateHex, decorateHex } from "./hex_play.js";
+import { keepWorldLog, wireWorld } from "./world_play.js";
 
 const root = document.getElementById("game");
 const gameId = root.dataset.gameId;
@@ -183,6 +184,7 @@ function vanishingParts(old, next) {
 
 function draw() {
   const v = view;
+  if (gameKind === "world") keepWorldLog($("board"));
   $("board").innerHTML = v.board;
   $("side").innerHTML = v.side || "";
   $("status").textContent = v.error ? t("This game stopped: {error}", { error: v.error }) : v.status;
@@ -223,6 +225,7 @@ function draw() {
     decorateHex(v);
   }
   if (gameKind === "cards") wireHand(v);
+  if (gameKind === "world") wireWorld(v, { act, flash }, $("board"));
   restoreSettings();
   document.body.dataset.ply = String(v.ply);
   document.body.dataset.finished = String(v.finished);
@@ -281,11 +284,12 @@ function drawInvites() {
 }
 
 // Buttons for the legal actions, grouped by their first word (play / exchange / suspect...).
-// The hex board is played by clicking, so it gets no buttons.
+// The hex board is played by clicking and world's choices are in its table: neither gets them.
 function drawActions(v) {
   const box = $("actions");
   box.replaceChildren();
-  if (!v.your_turn || gameKind === "hex") return;
+  // hex is played on the board; world's choices are drawn with their words in the table
+  if (!v.your_turn || gameKind === "hex" || gameKind === "world") return;
   const groups = new Map();
   for (const action of v.legal) {
     const verb = action.split(" ")[0];

@@ -1,0 +1,593 @@
+"""Several server processes on one database (issue 13, deliver 2).
+
+Two kinds of tests:
+
+- Two real ``limit serve`` processes on separate ports, one throwaway
+  PostgreSQL cluster and one ``redis-server`` (``tests/web/services.py``),
+  when those are installed (else skipped with the reason): a game played
+  through both processes stays consistent, two processes racing for the same
+  ply store it once, and ``kill -9`` of one loses nothing.
+- In one process, two :class:`GameHub` on one SQLite file joined by an
+  in-memory broker that can drop a message: the missed-message resync by
+  sequence number, and a stale process's action refused by the database's
+  ``(game, ply)`` key (no services needed).
+
+The reference in each: the list of actions the test itself sent, in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import secrets
+import signal
+import time
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from typer.testing import CliRunner
+from websockets.asyncio.client import ClientConnection, connect
+
+from limitgames.web.computer import ComputerPool
+from limitgames.web.fanout import Deliver, Resync, SharedGames
+from limitgames.web.live import Connection, GameHub, RefusedError
+from limitgames.web.messages import ClockChoice, NewGame, SeatChoice
+from limitgames.web.storage import Store
+from tests.web.conftest import GENEROUS_LIMITS, Server, new_game, reset_database
+from tests.web.services import PostgresCluster, RedisServer, free_port, missing
+
+MISSING = missing()
+needs_services = pytest.mark.skipif(MISSING is not None, reason=f"not installed: {MISSING}")
+
+
+# --- two real processes on PostgreSQL and Redis ------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[PostgresCluster]:
+    cluster = PostgresCluster().start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture(scope="module")
+def redis_server() -> Iterator[RedisServer]:
+    server = RedisServer().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def two_servers(postgres: PostgresCluster, redis_server: RedisServer) -> Iterator[list[Server]]:
+    """Two server processes (separate ports) on one fresh PostgreSQL database and one Redis."""
+    reset_database(postgres.url)
+    options = [*GENEROUS_LIMITS, "--redis", redis_server.url, "--threads"]
+    servers = [Server(postgres.url, move_seconds=2.0, options=options) for _ in range(2)]
+    try:
+        for server in servers:
+            server.start()
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def _ws(server: Server, game_id: str) -> str:
+    return f"ws://127.0.0.1:{server.port}/games/{game_id}/ws"
+
+
+async def _join(server: Server, game: dict[str, Any], seats: list[int]) -> ClientConnection:
+    ws = await connect(_ws(server, game["id"]), max_size=2**22, open_timeout=20)
+    claims = [{"seat": s, "token": game["tokens"][str(s)]} for s in seats]
+    await ws.send(json.dumps({"type": "hello", "seats": claims}))
+    await _until(ws, lambda m: m["type"] == "welcome")
+    return ws
+
+
+async def _until(
+    ws: ClientConnection, predicate: Any, seconds: float = 20.0, errors: list[str] | None = None
+) -> dict[str, Any]:
+    """The next message satisfying ``predicate``; error messages go to ``errors`` (else fail)."""
+
+    async def read() -> dict[str, Any]:
+        while True:
+            message: dict[str, Any] = json.loads(await ws.recv())
+            if message["type"] == "error":
+                if errors is None:
+                    raise AssertionError(message["message"])
+                errors.append(message["message"])
+            if predicate(message):
+                return message
+
+    return await asyncio.wait_for(read(), seconds)
+
+
+def _view_at(ply: int) -> Any:
+    return lambda m: m["type"] == "view" and m["ply"] >= ply
+
+
+def _hot_seat_hex(server: Server, seed: int) -> dict[str, Any]:
+    with httpx.Client(base_url=server.base, timeout=30) as http:
+        return new_game(http, "hex", [{"kind": "me"}, {"kind": "me"}], {"size": 4}, seed=seed)
+
+
+@needs_services
+def test_a_game_played_through_two_processes_stays_consistent(two_servers: list[Server]) -> None:
+    a, b = two_servers
+    game = _hot_seat_hex(a, seed=5)
+    rng = random.Random(11)
+    sent: list[str] = []
+
+    async def play() -> tuple[dict[str, Any], dict[str, Any]]:
+        sockets = [await _join(a, game, [0, 1]), await _join(b, game, [0, 1])]
+        try:
+            while True:
+                ply = len(sent)
+                ws = sockets[ply % 2]  # even plies through A, odd plies through B
+                view = await _until(ws, _view_at(ply))
+                assert view["ply"] == ply  # this process already shows the other's action
+                if view["finished"]:
+                    break
+                action = rng.choice(view["legal"])
+                await ws.send(json.dumps({"type": "act", "action": action, "ply": ply}))
+                sent.append(action)
+            other = await _until(sockets[(len(sent) + 1) % 2], _view_at(len(sent)))
+            return (view, other) if len(sent) % 2 == 0 else (other, view)
+        finally:
+            for s in sockets:
+                await s.close()
+
+    end_a, end_b = asyncio.run(play())
+    assert end_a["finished"] and end_b["finished"]
+    assert end_a["moves"] == end_b["moves"] == sent
+    assert end_a["observation"] == end_b["observation"]
+    assert end_a["returns"] == end_b["returns"]
+    for server in two_servers:
+        record = httpx.get(f"{server.base}/games/{game['id']}/record.json", timeout=10).json()
+        assert record["actions"] == sent
+
+
+@needs_services
+def test_two_processes_racing_for_one_ply_store_it_once(two_servers: list[Server]) -> None:
+    a, b = two_servers
+    game = _hot_seat_hex(a, seed=6)
+
+    errors: list[str] = []
+
+    async def race() -> list[dict[str, Any]]:
+        sockets = [await _join(a, game, [0, 1]), await _join(b, game, [0, 1])]
+        try:
+            views = [await _until(s, _view_at(0)) for s in sockets]
+            first, second = views[0]["legal"][:2]
+            await asyncio.gather(
+                sockets[0].send(json.dumps({"type": "act", "action": first, "ply": 0})),
+                sockets[1].send(json.dumps({"type": "act", "action": second, "ply": 0})),
+            )
+            answers = [await _until(s, _view_at(1), errors=errors) for s in sockets]
+            await asyncio.sleep(0.5)  # a refusal after the view would come by now
+            for s in sockets:
+                with contextlib.suppress(TimeoutError):
+                    await _until(s, lambda m: False, seconds=0.2, errors=errors)
+            return answers
+        finally:
+            for s in sockets:
+                await s.close()
+
+    answers = asyncio.run(race())
+    assert answers[0]["moves"] == answers[1]["moves"]
+    assert len(answers[0]["moves"]) == 1
+    assert len(errors) == 1 and "position has changed" in errors[0]
+    summary = httpx.get(f"{a.base}/api/games/{game['id']}", timeout=10).json()
+    assert summary["plies"] == 1
+
+
+@needs_services
+def test_kill_9_of_one_process_loses_nothing(two_servers: list[Server]) -> None:
+    a, b = two_servers
+    game = _hot_seat_hex(a, seed=7)
+    rng = random.Random(3)
+    sent: list[str] = []
+
+    async def before_kill() -> None:
+        sockets = [await _join(a, game, [0, 1]), await _join(b, game, [0, 1])]
+        try:
+            for ply in range(6):
+                view = await _until(sockets[ply % 2], _view_at(ply))
+                action = rng.choice(view["legal"])
+                await sockets[ply % 2].send(json.dumps({"type": "act", "action": action}))
+                sent.append(action)
+            await _until(sockets[1], _view_at(6))  # B has shown the last one
+        finally:
+            for s in sockets:
+                await s.close()
+
+    asyncio.run(before_kill())
+    a.kill()  # SIGKILL: no shutdown of any kind
+
+    async def after_kill() -> dict[str, Any]:
+        ws = await _join(b, game, [0, 1])  # the client of A reconnects to B and resyncs
+        try:
+            view = await _until(ws, _view_at(0))
+            assert view["ply"] == 6 and view["moves"] == sent
+            while not view["finished"]:
+                action = rng.choice(view["legal"])
+                await ws.send(json.dumps({"type": "act", "action": action, "ply": view["ply"]}))
+                sent.append(action)
+                view = await _until(ws, _view_at(len(sent)))
+            return view
+        finally:
+            await ws.close()
+
+    end = asyncio.run(after_kill())
+    assert end["finished"] and end["moves"] == sent
+    record = httpx.get(f"{b.base}/games/{game['id']}/record.json", timeout=10).json()
+    assert record["actions"] == sent
+
+
+@pytest.mark.slow  # waits out the 7 s after which a computer move counts as stalled
+@needs_services
+def test_a_computer_move_of_a_killed_process_is_taken_over(
+    postgres: PostgresCluster, redis_server: RedisServer
+) -> None:
+    reset_database(postgres.url)
+    shared = [*GENEROUS_LIMITS, "--redis", redis_server.url, "--threads"]
+    # A shows its computer's moves 5 s late (it is killed meanwhile); B takes the move over
+    # once it has seen no change for 2 + 0 + 5 s (move seconds + its pause + the margin)
+    a = Server(postgres.url, move_seconds=2.0, options=[*shared, "--computer-pause", "5"])
+    b = Server(postgres.url, move_seconds=2.0, options=shared)
+    try:
+        a.start()
+        b.start()
+        with httpx.Client(base_url=a.base, timeout=30) as http:
+            game = new_game(
+                http, "hex", [{"kind": "me"}, {"kind": "computer", "level": "random"}], {"size": 4}
+            )
+
+        async def run() -> dict[str, Any]:
+            watcher = await _join(b, game, [0])  # B holds the game in memory
+            player = await _join(a, game, [0])
+            try:
+                while True:  # a turn of hex may take several actions
+                    view = await _until(player, lambda m: m["type"] == "view" and m["your_turn"])
+                    ply = view["ply"]
+                    await player.send(json.dumps({"type": "act", "action": view["legal"][0]}))
+                    seen = await _until(watcher, _view_at(ply + 1))  # B shows what A stored
+                    if seen["to_move"] == 1:
+                        break
+                a.kill()  # A's computer waits 5 s before storing its move: it never will
+                return await _until(watcher, _view_at(ply + 2), seconds=30)
+            finally:
+                await watcher.close()
+                with contextlib.suppress(Exception):
+                    await player.close()
+
+        answer = asyncio.run(run())
+        assert answer["move_seats"][-2:] == [0, 1]  # the person's action, then the computer's
+    finally:
+        a.stop()
+        b.stop()
+
+
+@pytest.mark.slow  # uvicorn's manager starts (and restarts) whole server processes
+@needs_services
+def test_workers_share_one_port_and_a_killed_worker_is_replaced(
+    postgres: PostgresCluster, redis_server: RedisServer
+) -> None:
+    """``limit serve --workers 2``: uvicorn's manager starts the two, and a new one after kill -9."""
+    reset_database(postgres.url)
+    options = [*GENEROUS_LIMITS, "--redis", redis_server.url, "--threads", "--workers", "2"]
+    server = Server(postgres.url, options=options)
+    try:
+        server.start()
+        assert server.process is not None
+        workers = _workers(server.process.pid)
+        assert len(workers) == 2
+        game = _hot_seat_hex(server, seed=9)
+        rng = random.Random(5)
+        sent: list[str] = []
+
+        async def play(actions: int) -> dict[str, Any]:
+            """Each action on a new connection (the kernel picks the worker)."""
+            for _ in range(actions):
+                ws = await _join(server, game, [0, 1])
+                try:
+                    view = await _until(ws, _view_at(len(sent)))
+                    assert view["moves"] == sent  # whichever worker it is, it has every action
+                    action = rng.choice(view["legal"])
+                    await ws.send(json.dumps({"type": "act", "action": action, "ply": len(sent)}))
+                    sent.append(action)
+                    await _until(ws, _view_at(len(sent)))
+                finally:
+                    await ws.close()
+            ws = await _join(server, game, [0, 1])
+            try:
+                return await _until(ws, _view_at(len(sent)))
+            finally:
+                await ws.close()
+
+        asyncio.run(play(4))
+        os.kill(workers[0], signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and (
+            workers[0] in _workers(server.process.pid) or len(_workers(server.process.pid)) < 2
+        ):
+            time.sleep(0.2)
+        assert len(_workers(server.process.pid)) == 2 and workers[0] not in _workers(
+            server.process.pid
+        )
+        view = asyncio.run(play(4))
+        assert view["moves"] == sent and len(sent) == 8
+    finally:
+        server.stop()
+
+
+def _workers(parent: int) -> list[int]:
+    """The server processes uvicorn's manager ``parent`` started (not its helpers)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            command = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(stat[1]) == parent and b"spawn_main" in command:
+            found.append(int(entry.name))
+    return sorted(found)
+
+
+@pytest.mark.slow  # Redis is stopped for a few seconds
+@needs_services
+def test_processes_catch_up_after_redis_comes_back(
+    two_servers: list[Server], redis_server: RedisServer
+) -> None:
+    """Redis stops; A stores an action meanwhile; once Redis is back, B shows it."""
+    a, b = two_servers
+    game = _hot_seat_hex(a, seed=4)
+
+    async def run() -> dict[str, Any]:
+        sockets = [await _join(a, game, [0, 1]), await _join(b, game, [0, 1])]
+        try:
+            view = await _until(sockets[0], _view_at(0))
+            assert redis_server.process is not None
+            redis_server.process.kill()  # no goodbye to its clients
+            redis_server.process.wait(timeout=10)
+            await sockets[0].send(json.dumps({"type": "act", "action": view["legal"][0]}))
+            mine = await _until(sockets[0], _view_at(1))  # stored and shown on A regardless
+            await asyncio.sleep(2.0)
+            redis_server.start()  # the same port
+            theirs = await _until(sockets[1], _view_at(1), seconds=30)
+            assert theirs["moves"] == mine["moves"]
+            return theirs
+        finally:
+            for ws in sockets:
+                await ws.close()
+
+    assert asyncio.run(run())["ply"] == 1
+
+
+def test_several_processes_need_postgresql_and_redis(tmp_path: Path) -> None:
+    import typer
+
+    from limitgames.cli.serve_cmd import serve
+
+    app = typer.Typer()
+    app.command()(serve)
+    sqlite = f"sqlite:///{tmp_path / 'x.sqlite3'}"
+    result = CliRunner().invoke(app, ["--workers", "2", "--db", sqlite])
+    assert result.exit_code == 2 and "need a PostgreSQL database" in result.output
+    result = CliRunner().invoke(app, ["--workers", "2", "--database", "postgresql+psycopg://x@h/d"])
+    assert result.exit_code == 2 and "needs --redis" in result.output
+    nobody = f"redis://:hunter2@127.0.0.1:{free_port()}/0"
+    result = CliRunner().invoke(app, ["--db", "postgresql+psycopg://x@h/d", "--redis", nobody])
+    assert result.exit_code == 1 and "cannot reach Redis at redis://:***@127.0.0.1" in result.output
+    assert "hunter2" not in result.output
+
+
+# --- two hubs in one process: missed messages, stale copies --------------------------------
+
+
+class Broker:
+    """An in-memory stand-in for the Redis channel: numbers each game's changes, may drop some."""
+
+    def __init__(self) -> None:
+        self.subscribers: list[Deliver] = []
+        self.pending: list[tuple[str, dict[str, Any]]] = []
+        self.seq: dict[str, int] = {}
+        self.drop_next = 0
+
+    async def flush(self) -> None:
+        while self.pending:
+            game_id, change = self.pending.pop(0)
+            seq = self.seq[game_id] = self.seq.get(game_id, 0) + 1
+            if self.drop_next > 0:
+                self.drop_next -= 1
+                continue
+            for deliver in self.subscribers:
+                await deliver(game_id, seq, dict(change))
+
+
+class MemoryFanout:
+    def __init__(self, broker: Broker) -> None:
+        self.broker = broker
+        self.origin = secrets.token_hex(4)
+
+    async def start(self, deliver: Deliver, resync: Resync) -> None:
+        self.broker.subscribers.append(deliver)
+
+    def publish(self, game_id: str, change: dict[str, Any]) -> None:
+        self.broker.pending.append((game_id, {**change, "origin": self.origin}))
+
+    async def close(self) -> None:
+        pass
+
+
+@contextlib.asynccontextmanager
+async def two_hubs(url: str) -> AsyncIterator[tuple[Broker, list[GameHub]]]:
+    """Two hubs ("processes") on the database at ``url``, joined by one :class:`Broker`."""
+    broker = Broker()
+    hubs, shares = [], []
+    for _ in range(2):
+        hub = GameHub(Store.open(url), ComputerPool(workers=1))
+        shares.append(SharedGames(hub, MemoryFanout(broker), stall_after=60))
+        await shares[-1].start()
+        hubs.append(hub)
+    try:
+        yield broker, hubs
+    finally:
+        for share, hub in zip(shares, hubs, strict=True):
+            await share.close()
+            await hub.close()
+            hub.store.close()
+            hub.computers.shutdown()
+
+
+def test_a_missed_message_is_noticed_by_its_sequence_number(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+    async def run() -> None:
+        async with two_hubs(url) as (broker, hubs):
+            a, b = hubs
+            game_id, _tokens = await a.create(
+                NewGame(game="hex", variant={"size": 4}, seats=[SeatChoice(kind="me")] * 2, seed=3)
+            )
+            live_a, live_b = await a.get(game_id), await b.get(game_id)
+            assert live_a is not None and live_b is not None
+            conn = Connection()
+            conn.seats = frozenset({0, 1})
+            live_b.connections.add(Connection())  # somebody watches on B: B keeps its copy in step
+            sent: list[str] = []
+
+            async def act_on_a() -> None:
+                action = live_a.state.action_to_string(live_a.state.legal_actions()[0])
+                await a.act(live_a, conn, action, None)
+                sent.append(action)
+
+            await act_on_a()
+            await broker.flush()
+            assert live_b.notations == sent  # applied as sent (seq 1 follows nothing)
+            broker.drop_next = 1
+            await act_on_a()
+            await broker.flush()  # seq 2 lost on the way to B
+            assert live_b.notations == sent[:1]
+            await act_on_a()
+            await broker.flush()  # seq 3: B sees the jump and reloads from the database
+            assert live_b.notations == sent and len(sent) == 3
+            assert live_b.state.observation(None) == live_a.state.observation(None)
+
+            # B misses ply 3 altogether, then a person acts on B at the ply B still shows
+            broker.drop_next = 1
+            await act_on_a()
+            await broker.flush()
+            assert len(live_b.notations) == 3
+            stale = live_b.state.action_to_string(live_b.state.legal_actions()[-1])
+            with pytest.raises(RefusedError, match="position has changed"):
+                await b.act(live_b, conn, stale, 3)  # the database's (game, ply) key refuses it
+            assert live_b.notations == sent  # ... and B reloaded
+            stored = await b.db(b.store.load_game, game_id)
+            assert stored is not None and stored.actions == sent
+            # nobody watches on A: A forgets the game when B changes it (and loads it again on demand)
+            live_b.connections.add(conn)
+            await b.act(
+                live_b, conn, live_b.state.action_to_string(live_b.state.legal_actions()[0]), 4
+            )
+            await broker.flush()
+            assert game_id not in a.games
+            again = await a.get(game_id)
+            assert again is not None and again.notations == live_b.notations
+            assert again.notations[:4] == sent and len(again.notations) == 5
+
+    asyncio.run(run())
+
+
+def test_a_draw_offered_on_one_process_is_agreed_on_the_other(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+    async def run() -> None:
+        async with two_hubs(url) as (broker, hubs):
+            a, b = hubs
+            game_id, _tokens = await a.create(
+                NewGame(game="hex", variant={"size": 4}, seats=[SeatChoice(kind="me")] * 2, seed=3)
+            )
+            live_a, live_b = await a.get(game_id), await b.get(game_id)
+            assert live_a is not None and live_b is not None
+            red, blue = Connection(), Connection()
+            red.seats, blue.seats = frozenset({0}), frozenset({1})
+            live_a.connections.add(red)
+            live_b.connections.add(blue)
+            await a.draw(live_a, red, accept=True)  # seat 0 offers, on A
+            await broker.flush()
+            assert live_b.draw_offer == {0}
+            await b.draw(live_b, blue, accept=True)  # seat 1 agrees, on B: a draw (0 each)
+            await broker.flush()
+            assert live_a.over and live_a.stored.ending == "draw"
+            assert live_a.stored.result == [0.0, 0.0]
+
+    asyncio.run(run())
+
+
+def test_a_token_rotated_on_one_process_opens_the_seat_on_the_other(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+    async def run() -> None:
+        async with two_hubs(url) as (_broker, hubs):
+            a, b = hubs
+            seats = [SeatChoice(kind="me"), SeatChoice(kind="friend")]
+            game_id, tokens = await a.create(NewGame(game="hex", variant={"size": 4}, seats=seats))
+            live_a, live_b = await a.get(game_id), await b.get(game_id)
+            assert live_a is not None and live_b is not None
+            live_b.connections.add(Connection())
+            friend = Connection()
+            await a.join(live_a, friend, [(1, tokens[1])])  # the invite link, opened on A
+            welcome = json.loads(friend.queue.get_nowait())
+            assert welcome["type"] == "welcome"
+            rotated = welcome["tokens"]["1"]
+            # before B hears of it, the friend's page reconnects to B with the new token
+            again = Connection()
+            await b.join(live_b, again, [(1, rotated)])
+            assert again.seats == {1}
+            with pytest.raises(RefusedError, match="wrong token"):
+                await b.join(live_b, Connection(), [(1, tokens[1])])  # the old link is dead
+
+    asyncio.run(run())
+
+
+def test_a_clock_follows_a_decision_taken_on_another_process(tmp_path: Path) -> None:
+    """Fischer 5 min + 3 s: after seat 0's turn (taken at once, on A), B shows 300 - ~0 + 3 s."""
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+    async def run() -> None:
+        async with two_hubs(url) as (broker, hubs):
+            a, b = hubs
+            clock = ClockChoice(kind="fischer", minutes=5, increment=3)
+            request = NewGame(
+                game="hex", variant={"size": 4}, seats=[SeatChoice(kind="me")] * 2, clock=clock
+            )
+            game_id, _tokens = await a.create(request)
+            live_a, live_b = await a.get(game_id), await b.get(game_id)
+            assert live_a is not None and live_b is not None
+            live_b.connections.add(Connection())
+            conn = Connection()
+            conn.seats = frozenset({0, 1})
+            first = live_a.state.current_player()
+            while live_a.state.current_player() == first:  # a turn of hex may take two actions
+                action = live_a.state.action_to_string(live_a.state.legal_actions()[0])
+                await a.act(live_a, conn, action, None)
+            await broker.flush()
+            assert live_b.notations == live_a.notations
+            assert live_b.clock is not None and live_b.clock.running == 1 - first
+            left = live_b.clock.left(first, time.monotonic())
+            assert 300 + 3 - 2 <= left <= 300 + 3
+
+    asyncio.run(run())
