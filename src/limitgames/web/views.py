@@ -33,6 +33,9 @@ environment = Environment(
 )
 """The Jinja2 environment of every page and drawing (autoescaping on; ``_()`` translates)."""
 environment.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
+environment.globals["game_word"] = gettext
+"""``game_word(text)``: a game word from the game's data (a card's name, cost or effect),
+translated as it is, with no ``%`` formatting (unlike ``_()``), so a data file may hold any text."""
 
 COLOUR_WORDS: frozenset[str] = frozenset(
     (N_("red"), N_("blue"), N_("yellow"), N_("white"), N_("black"), N_("green"), N_("purple"))

@@ -342,7 +342,7 @@ def choice_context(state: Any, seat: int) -> str:
     args = tuple(top.args)
 
     def card_name(value: Any) -> str:
-        return str(cards[value].name) if isinstance(value, str) and value in cards else ""
+        return _(str(cards[value].name)) if isinstance(value, str) and value in cards else ""
 
     def nation(value: Any) -> str:
         if isinstance(value, int) and 0 <= value < len(NATION_NAMES):
@@ -447,7 +447,7 @@ def option_label(notation: str, cards: Mapping[str, Any]) -> str:
         return _(BARE_LABELS.get(verb, verb))
     rest = " ".join(words[1:])
     if verb in ("play", "withdraw", "keep", "discard", "recall", "fund") and rest in cards:
-        rest = str(cards[rest].name)
+        rest = _(str(cards[rest].name))
     elif verb == "deck":
         rest = _(DECK_WORDS.get(rest, rest))
     elif verb in ("plant", "gain", "produce", "take", "leave"):
@@ -594,7 +594,7 @@ def _nation(
     view: dict[str, Any], me: str | None, observation: dict[str, Any], cards: Mapping[str, Any]
 ) -> dict[str, Any]:
     def named(ids: list[str]) -> list[str]:
-        return [str(cards[c].name) if c in cards else c for c in ids]
+        return [_(str(cards[c].name)) if c in cards else c for c in ids]
 
     return {
         "view": view,
