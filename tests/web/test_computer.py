@@ -72,7 +72,7 @@ def test_worker_processes_think_and_come_back_after_a_worker_dies() -> None:
 
 
 def test_worker_processes_think_at_a_lower_priority_than_the_server() -> None:
-    """``nice`` of a worker = the server's + COMPUTER_NICENESS (10), capped at 19 by the kernel."""
+    """``nice`` of a worker = the server's + COMPUTER_NICENESS (19: the lowest priority there is), capped at 19 by the kernel."""
 
     async def run() -> int:
         pool = ComputerPool(workers=1, move_seconds=60, processes=True)
@@ -84,4 +84,4 @@ def test_worker_processes_think_at_a_lower_priority_than_the_server() -> None:
             pool.shutdown()
 
     server = os.nice(0)
-    assert asyncio.run(run()) == min(19, server + 10)
+    assert asyncio.run(run()) == min(19, server + 19)

@@ -52,7 +52,7 @@ LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
 DEFAULT_MOVE_SECONDS = 30.0
 """The time limit of one computer move (seconds) unless the server is told otherwise."""
 
-COMPUTER_NICENESS = 10
+COMPUTER_NICENESS = 19
 """How much lower the priority of the computer worker processes is than the server's (``nice``)."""
 
 
