@@ -253,3 +253,26 @@ def server(db_url: str) -> Iterator[Server]:
         yield s
     finally:
         s.stop()
+
+
+def migrate(engine: Any, command_name: str, revision: str) -> None:
+    """Run Alembic's ``upgrade`` or ``downgrade`` (``command_name``) to ``revision`` on
+    ``engine``, with the migrations shipped in the package."""
+    from alembic import command
+    from alembic.config import Config
+
+    from limitgames.web import storage
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(storage.__file__).parent / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        getattr(command, command_name)(config, revision)
+
+
+OLD_GAME_ROW = (
+    "INSERT INTO games (id, game, variant, seed, chance, rules_version, status, "
+    "result, plies, created_at, updated_at, seed_source) VALUES ('old1', 'toy-nim', "
+    "'{}', 1, '[]', '', 'playing', NULL, 0, '2026-11-01', '2026-11-01', 'server')"
+)
+"""A game row as schema 0002 and 0003 store it (for the migration tests)."""

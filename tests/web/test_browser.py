@@ -86,6 +86,19 @@ def context(browser: Any) -> Iterator[Any]:
         ctx.close()
 
 
+@pytest.fixture
+def two(browser: Any) -> Iterator[tuple[Any, Any]]:
+    """Two separate browsers' pages (separate storage: two people)."""
+    contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(2)]
+    for ctx in contexts:
+        ctx.set_default_timeout(20_000)
+    try:
+        yield contexts[0].new_page(), contexts[1].new_page()
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
 def shot(page: Any, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)

@@ -7,7 +7,6 @@ Python, Debian's /usr/bin/chromium; the server and browser fixtures are test_bro
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -20,6 +19,7 @@ from tests.web.test_browser import (  # noqa: F401 - the shared fixtures
     click_hex_decision,
     live_server,
     shot,
+    two,
 )
 
 pytestmark = pytest.mark.skipif(
@@ -52,19 +52,6 @@ window.__beeps = 0;
 })();
 """
 """Records every Notification the page creates and every beep, and lets the test hide the page."""
-
-
-@pytest.fixture
-def two(browser: Any) -> Iterator[tuple[Any, Any]]:
-    """Two separate browsers' pages (separate storage: two people)."""
-    contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(2)]
-    for ctx in contexts:
-        ctx.set_default_timeout(20_000)
-    try:
-        yield contexts[0].new_page(), contexts[1].new_page()
-    finally:
-        for ctx in contexts:
-            ctx.close()
 
 
 def _mover(ann: Any, bob: Any) -> tuple[Any, Any]:

@@ -9,7 +9,6 @@ The server and browser fixtures are test_browser.py's, imported by name (hence F
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -21,24 +20,12 @@ from tests.web.test_browser import (  # noqa: F401 - the shared fixtures
     browser,
     live_server,
     shot,
+    two,
 )
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed (run scripts/browser-deps.sh)"
 )
-
-
-@pytest.fixture
-def two(browser: Any) -> Iterator[tuple[Any, Any]]:
-    """Two separate browsers' pages (separate storage: two people)."""
-    contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(2)]
-    for ctx in contexts:
-        ctx.set_default_timeout(20_000)
-    try:
-        yield contexts[0].new_page(), contexts[1].new_page()
-    finally:
-        for ctx in contexts:
-            ctx.close()
 
 
 def _hex_game(server: Server, seats: list[dict[str, Any]]) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from limitgames.web.app import create_app
 from limitgames.web.clocks import ClockSettings, GameClock, after_decision, clock_from_stored
-from tests.web.conftest import new_game, receive_until
+from tests.web.conftest import OLD_GAME_ROW, migrate, new_game, receive_until
 
 FISCHER_60_2 = ClockSettings("fischer", base_seconds=60.0, increment_seconds=2.0)
 PER_MOVE_30 = ClockSettings("move", move_seconds=30.0)
@@ -308,32 +308,16 @@ def test_a_rematch_keeps_the_clock(client: TestClient) -> None:
 
 
 def test_migration_0004_keeps_older_games_and_goes_back(db_url: str) -> None:
-    from pathlib import Path
 
-    from alembic import command
-    from alembic.config import Config
     from sqlalchemy import inspect, text
 
     from limitgames.web import storage
 
     engine = storage.make_engine(db_url)
-    config = Config()
-    config.set_main_option("script_location", str(Path(storage.__file__).parent / "migrations"))
 
-    def run(step: Any, revision: str) -> None:
-        with engine.begin() as connection:
-            config.attributes["connection"] = connection
-            step(config, revision)
-
-    run(command.upgrade, "0003")
+    migrate(engine, "upgrade", "0003")
     with engine.begin() as connection:
-        connection.execute(
-            text(
-                "INSERT INTO games (id, game, variant, seed, chance, rules_version, status, "
-                "result, plies, created_at, updated_at, seed_source) VALUES ('old1', 'toy-nim', "
-                "'{}', 1, '[]', '', 'playing', NULL, 0, '2026-11-01', '2026-11-01', 'server')"
-            )
-        )
+        connection.execute(text(OLD_GAME_ROW))
         connection.execute(
             text(
                 "INSERT INTO seats (game_id, seat, kind, label, joined) "
@@ -350,7 +334,7 @@ def test_migration_0004_keeps_older_games_and_goes_back(db_url: str) -> None:
         assert ClockSettings.from_json(old.clock, 300.0) == ClockSettings(away_seconds=300.0)
     finally:
         store.close()
-    run(command.downgrade, "0003")
+    migrate(engine, "downgrade", "0003")
     assert "zombie" not in {c["name"] for c in inspect(engine).get_columns("seats")}
     assert "clock" not in {c["name"] for c in inspect(engine).get_columns("games")}
     engine.dispose()

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from limitgames.web.live import clean_chat, draw_allowed, resign_result
 from limitgames.web.rules_page import render_markdown, rules_games
 from limitgames.web.storage import SeatInfo, Store
-from tests.web.conftest import new_game, receive_until
+from tests.web.conftest import OLD_GAME_ROW, migrate, new_game, receive_until
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -363,30 +363,15 @@ def test_markdown_html_is_shown_as_text() -> None:
 
 # --- the migration ---------------------------------------------------------------------------
 def test_migration_0003_keeps_older_games_and_goes_back(db_url: str) -> None:
-    from alembic import command
-    from alembic.config import Config
     from sqlalchemy import inspect, text
 
     from limitgames.web import storage
 
     engine = storage.make_engine(db_url)
-    config = Config()
-    config.set_main_option("script_location", str(Path(storage.__file__).parent / "migrations"))
 
-    def run(step: Any, revision: str) -> None:
-        with engine.begin() as connection:
-            config.attributes["connection"] = connection
-            step(config, revision)
-
-    run(command.upgrade, "0002")
+    migrate(engine, "upgrade", "0002")
     with engine.begin() as connection:
-        connection.execute(
-            text(
-                "INSERT INTO games (id, game, variant, seed, chance, rules_version, status, "
-                "result, plies, created_at, updated_at, seed_source) VALUES ('old1', 'toy-nim', "
-                "'{}', 1, '[]', '', 'playing', NULL, 0, '2026-11-01', '2026-11-01', 'server')"
-            )
-        )
+        connection.execute(text(OLD_GAME_ROW))
     engine.dispose()
     store = Store.open(db_url)  # upgrades to head
     try:
@@ -395,7 +380,7 @@ def test_migration_0003_keeps_older_games_and_goes_back(db_url: str) -> None:
         assert store.chat_history("old1", "seats") == []
     finally:
         store.close()
-    run(command.downgrade, "0002")
+    migrate(engine, "downgrade", "0002")
     assert "chat" not in inspect(engine).get_table_names()
     engine.dispose()
 
