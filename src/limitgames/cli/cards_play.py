@@ -295,6 +295,7 @@ def play_cards(
     """
 
     choose_language(language)
+    console = Console()  # made now: it reads the terminal width (COLUMNS) of this run
 
     def new_state(game_seed: int) -> State:
         variant: dict[str, Any] = {"players": players}

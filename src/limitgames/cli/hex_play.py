@@ -191,6 +191,7 @@ def play_hex(
     """
     choose_language(language)
     game = get_game("hex")
+    console = Console()  # made now: it reads the terminal width (COLUMNS) of this run
 
     def new_state(game_seed: int) -> State:
         return game.new_initial_state(

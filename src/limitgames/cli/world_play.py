@@ -298,6 +298,7 @@ def play_world(
     """
     choose_language(language)
     from limitgames.cli.world_view import render
+    console = Console()  # made now: it reads the terminal width (COLUMNS) of this run
 
     variant: dict[str, Any] = {"players": players}
     if data is not None:
