@@ -10,12 +10,13 @@ translated.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from limitgames.cli.app import build_app
-from limitgames.cli.session import choose_language
+from limitgames.cli.session import choose_language, help_language
 from limitgames.translation import current_language
 from limitgames.world.data import DEFAULT_DATA
 
@@ -91,7 +92,7 @@ def test_the_locale_variables_choose_the_language(monkeypatch: pytest.MonkeyPatc
 
 
 def test_an_unknown_language_is_a_one_line_error() -> None:
-    code, out = play("--language", "xx", "--no-record")
+    code, out = play("--language", "xx", "--no-record", env={"LANGUAGE": "", "LANG": "C"})
     assert code == 2
     assert "unknown language 'xx' (use en, de, fr or es)" in re.sub(r"[│\s]+", " ", out)
 
@@ -202,3 +203,96 @@ def test_a_world_card_preview_and_board_in_german() -> None:
     assert "Deine Hand" in german and "wenn jetzt gespielt" in german
     left = _said(english) & _said(german)
     assert not left, f"still in English: {sorted(left)}"
+
+
+# --- the help of `limit play GAME` and the errors around a game ---------------------------------
+def _flat(text: str) -> str:
+    """``text`` without Rich's boxes and line breaks (one space between words)."""
+    return " ".join(re.sub(r"[│╭╮╰╯─]+", " ", text).split())
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "expected"),
+    [
+        # German by hand: the command's description and three option helps
+        (
+            ["hex", "--language", "de", "--help"],
+            {},
+            [
+                "Spiele Brownes Limit im Terminal.",
+                "Anzahl der Spieler (2-3). Beispiel: -n 3",
+                "Plättchen je Farbe und Figuren je Spieler (2-16).",
+                "Kein Partieprotokoll speichern.",
+            ],
+        ),
+        # the locale variables choose French when --language is not given
+        (
+            ["world", "--help"],
+            {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "fr_FR.UTF-8"},
+            ["Jouez à LIMIT de Poyé dans le terminal.", "Nombre de nations", "Mode solo"],
+        ),
+        (
+            ["cards", "--language=es", "--help"],
+            {},
+            ["Juega a Limits de Rosenberg en el terminal.", "Número de jugadores"],
+        ),
+    ],
+)
+def test_the_help_of_limit_play_in_the_chosen_language(
+    args: list[str], env: dict[str, str], expected: list[str]
+) -> None:
+    result = runner.invoke(build_app(), ["play", *args], env=env)
+    assert result.exit_code == 0, result.output
+    shown = _flat(result.output)
+    for text in expected:
+        assert text in shown, (text, shown)
+    assert "Number of" not in shown and "Do not save" not in shown
+
+
+def test_the_help_stays_english_without_a_language() -> None:
+    env = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C"}
+    result = runner.invoke(build_app(), ["play", "hex", "--help"], env=env)
+    shown = _flat(result.output)
+    assert "Play Browne's Limit in the terminal." in shown
+    assert "Number of players (2-3). Example: -n 3" in shown
+    # and the English texts are back for the next help drawn
+    again = runner.invoke(build_app(), ["play", "hex", "--language", "de", "--help"], env=env)
+    assert "Anzahl der Spieler" in _flat(again.output)
+    third = runner.invoke(build_app(), ["play", "hex", "--help"], env=env)
+    assert "Number of players (2-3)" in _flat(third.output)
+
+
+def test_help_language() -> None:
+    assert help_language(["--language", "de-AT", "--help"], {}) == "de"
+    assert help_language(["--language=es"], {"LANG": "fr_FR"}) == "es"
+    assert help_language(["--help"], {"LANG": "fr_FR.UTF-8"}) == "fr"
+    # an unknown code counts as not given (the command itself says it is unknown)
+    assert help_language(["--language", "xx"], {"LANG": "C"}) == "en"
+
+
+@pytest.mark.parametrize(
+    ("args", "german"),
+    [
+        (["--opponent", "grandmaster"], "Fehler: unbekannte Stufe 'grandmaster'"),
+        (["-s", "frog"], "Fehler: unbekannter Spieler 'frog'"),
+        (
+            ["-n", "2", "-s", "human", "-s", "human", "-s", "human"],
+            "3 Angaben --seat für 2 Spieler",
+        ),
+    ],
+)
+def test_the_errors_around_a_game_in_german(args: list[str], german: str) -> None:
+    code, out = play(*args, "--language", "de", "--no-record")
+    assert code == 1
+    assert german in _flat(out)
+
+
+def test_a_bad_position_file_in_german(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    code, out = play("--position", str(broken), "--language", "de", "--no-record")
+    assert code == 1
+    assert f"Fehler: {broken}: kein JSON: " in _flat(out)
+    code, out = play("--position", str(tmp_path / "missing.json"), "--language", "de")
+    assert code == 1
+    assert "die Datei kann nicht gelesen werden" in _flat(out)

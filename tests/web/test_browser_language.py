@@ -121,3 +121,33 @@ def test_a_drawn_game_page_has_no_english_left(live_server: Server, browser: Any
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+def test_computer_seats_read_in_german_in_the_lobby_and_the_game(
+    live_server: Server,  # noqa: F811 - the shared fixture
+    browser: Any,  # noqa: F811
+) -> None:
+    """A computer seat's level is a word of the page's language wherever a seat is listed: the
+    lobby's open games and the game page's players (German by hand: "Computer (leicht)")."""
+    import httpx
+
+    with httpx.Client(base_url=live_server.base) as http:
+        answer = new_game(
+            http, "hex", [{"kind": "open"}, {"kind": "computer", "level": "easy"}], {"size": 3}
+        )
+    ctx = browser.new_context(locale="de-DE")
+    try:
+        page = ctx.new_page()
+        page.goto(live_server.base + "/")
+        item = page.locator(f'#seats-open li[data-game-id="{answer["id"]}"]')
+        item.wait_for()
+        listed = item.inner_text()
+        assert "Computer (leicht)" in listed, listed
+        assert "easy" not in listed and "computer" not in listed, listed
+        page.goto(live_server.base + answer["url"])
+        page.wait_for_selector("#players li")
+        players = page.inner_text("#players")
+        assert "Computer (leicht)" in players, players
+        assert "easy" not in players, players
+    finally:
+        ctx.close()

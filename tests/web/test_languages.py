@@ -20,7 +20,8 @@ from fastapi.testclient import TestClient
 
 from limitgames.core import get_game
 from limitgames.translation import LANGUAGE_NAMES, gettext, translations, using
-from limitgames.web.app import LANGUAGE_COOKIE, client_language, safe_next
+from limitgames.web.app import LANGUAGE_COOKIE, client_language, create_app, safe_next
+from limitgames.web.limits import ServerLimits
 from tests.web.conftest import new_game, receive_until
 
 OTHERS = ("de", "fr", "es")
@@ -311,3 +312,77 @@ def test_one_broadcast_reaches_each_viewer_in_their_language(client: TestClient)
         assert " zog von " in " ".join(told["de"]["announcements"])
     assert " a déplacé un pion de " in " ".join(told["fr"]["announcements"])
     assert told["de"]["board"] != told["fr"]["board"]  # the pawns' titles: "Figur von ..."
+
+
+# --- the server's refusals, in the language of whoever is refused --------------------------------
+def test_a_refusal_over_the_websocket_in_french(db_url: str) -> None:
+    """A viewer turned away by the per-game cap reads why in French, and a malformed message
+    gets a French error (the reason's first words; pydantic's own detail stays English)."""
+    app = create_app(db_url, move_seconds=5.0, limits=ServerLimits(connections_per_game=1))
+    with TestClient(app) as client:
+        game = new_game(client, "toy-nim", [{"kind": "me"}] * 2)
+        with client.websocket_connect(f"{game['url']}/ws") as first:
+            receive_until(first, lambda m: m["type"] == "view")
+            first.send_json({"type": "act"})  # no action: refused in English (no language asked)
+            assert receive_until(first, lambda m: m["type"] == "error")["message"].startswith(
+                "bad message: "
+            )
+            with client.websocket_connect(
+                f"{game['url']}/ws", headers={"Accept-Language": "fr-FR,fr;q=0.9"}
+            ) as second:
+                refusal = second.receive_json()
+    assert refusal == {
+        "type": "error",
+        # written by hand from the English "this game has as many viewers as this server
+        # allows (1): try again later", in the catalogues' French ("vous")
+        "message": "cette partie a autant de spectateurs que ce serveur le permet (1) : "
+        "réessayez plus tard",
+    }
+    with TestClient(app) as client:
+        game = new_game(client, "toy-nim", [{"kind": "me"}] * 2)
+        with client.websocket_connect(f"{game['url']}/ws", headers={"Accept-Language": "fr"}) as ws:
+            receive_until(ws, lambda m: m["type"] == "view")
+            ws.send_json({"type": "act"})
+            error = receive_until(ws, lambda m: m["type"] == "error")["message"]
+            ws.send_bytes(b"{}")
+            frames = receive_until(ws, lambda m: m["type"] == "error")["message"]
+    assert error.startswith("message incorrect : ")
+    assert frames == "envoyez du JSON en trames texte"
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "german"),
+    [
+        # hex has two or three seats; three filled for a two-player variant
+        (
+            {"game": "hex", "variant": {"players": 2}, "seats": [{"kind": "me"}] * 3},
+            400,
+            "diese Partie hat 2 Plätze, aber 3 wurden besetzt",
+        ),
+        (
+            {
+                "game": "hex",
+                "seats": [{"kind": "me"}, {"kind": "computer", "level": "grandmaster"}],
+            },
+            400,
+            "unbekannte Computerstufe 'grandmaster' (bekannt: random, easy, medium, hard, expert)",
+        ),
+    ],
+)
+def test_the_lobby_refusals_in_german(
+    client: TestClient, body: dict[str, Any], status: int, german: str
+) -> None:
+    answer = client.post("/api/games", json=body, headers={"Accept-Language": "de-DE"})
+    assert answer.status_code == status
+    assert answer.json()["detail"] == german
+
+
+def test_a_body_too_large_and_not_json_in_spanish(client: TestClient) -> None:
+    headers = {"Accept-Language": "es", "Content-Type": "application/json"}
+    answer = client.post("/api/games", content=b"{", headers=headers)
+    assert answer.status_code == 422
+    assert answer.json()["detail"] == "el cuerpo de la petición no es JSON válido"
+    answer = client.post("/api/games", content=b'{"seed": NaN}', headers=headers)
+    assert answer.json()["detail"] == (
+        "el cuerpo de la petición no es JSON válido: NaN no es un número JSON"
+    )

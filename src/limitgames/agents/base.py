@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from limitgames.core import Action, LimitGamesError, State
+from limitgames.translation import gettext
 
 
 class AgentSpecError(LimitGamesError, ValueError):
@@ -79,7 +80,9 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     _load_builtin_agents()
     if name not in _AGENTS:
         known = ", ".join(sorted(_AGENTS))
-        raise AgentSpecError(f"unknown agent {name!r} (known: {known})")
+        raise AgentSpecError(
+            gettext("unknown agent %(name)r (known: %(known)s)") % {"name": name, "known": known}
+        )
     factory, _ = _AGENTS[name]
     return factory(spec, options, seed)
 

@@ -11,6 +11,7 @@ expert.
 from __future__ import annotations
 
 from limitgames.agents.base import AgentSpecError
+from limitgames.translation import gettext
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 """The level names, weakest first."""
@@ -56,7 +57,10 @@ def level_spec(game_id: str, level: str) -> str:
     """
     key = level.strip().lower()
     if key not in LEVELS:
-        raise AgentSpecError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+        raise AgentSpecError(
+            gettext("unknown level %(level)r (levels: %(known)s)")
+            % {"level": level, "known": ", ".join(LEVELS)}
+        )
     table = _BY_GAME.get(game_id)
     if table is None:
         from limitgames.core import get_game

@@ -292,16 +292,21 @@ def _register_games() -> None:
     agents_cmd.register(app)
     arena_cmd.register(app)
     from limitgames.cli import hex_play
+    from limitgames.cli.session import TranslatedHelpCommand
 
-    play_app.command("hex")(hex_play.play_hex)
+    play_app.command("hex", cls=TranslatedHelpCommand, help=hex_play.PLAY_HELP)(hex_play.play_hex)
     bench_app.command("hex")(hex_play.bench_hex)
     from limitgames.cli import cards_play
 
-    play_app.command("cards")(cards_play.play_cards)
+    play_app.command("cards", cls=TranslatedHelpCommand, help=cards_play.PLAY_HELP)(
+        cards_play.play_cards
+    )
     bench_app.command("cards")(cards_play.bench_cards)
     from limitgames.cli import world_play
 
-    play_app.command("world")(world_play.play_world)
+    play_app.command("world", cls=TranslatedHelpCommand, help=world_play.PLAY_HELP)(
+        world_play.play_world
+    )
     bench_app.command("world")(world_play.bench_world)
     app.command("rules")(world_play.rules_command)
     from limitgames.cli import debrief_cmd

@@ -71,7 +71,9 @@ COMPUTER_PACE = 0.8
 
 
 def _fail(message: str) -> typer.Exit:
-    err_console.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    err_console.print(
+        "[bold red]" + gettext("error:") + f"[/] {message}", highlight=False, soft_wrap=True
+    )
     return typer.Exit(1)
 
 
@@ -246,6 +248,17 @@ def make_seats(specs: list[str], players: int, seed: int, fill: str = "random") 
     return seats
 
 
+PLAY_HELP = N_(
+    "Play Rosenberg's Limits in the terminal.\n\n"
+    "Without --seat you play the first seat against computers that play at random; give "
+    "--seat for every seat you want to choose (no person: the computers play alone and the "
+    "game is narrated). The limit cards are a reconstructed set (see docs/cards.md).\n\n"
+    "Examples: limit play cards -n 3 -s human:Ann --opponent medium; "
+    "limit play cards -s random -s random -q"
+)
+"""The help of ``limit play cards`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+
+
 def play_cards(
     players: Annotated[int, players_option(2, 6)] = 4,
     seat: SeatOption = None,
@@ -261,8 +274,10 @@ def play_cards(
             "--pause",
             min=0.0,
             metavar="SECONDS",
-            help="Wait this long after each computer action, to follow the game (default: 0.8 "
-            "with a person at the table, 0 without). Example: --pause 0",
+            help=N_(
+                "Wait this long after each computer action, to follow the game (default: 0.8 "
+                "with a person at the table, 0 without). Example: --pause 0"
+            ),
         ),
     ] = None,
     show_pile: Annotated[
@@ -270,7 +285,7 @@ def play_cards(
         typer.Option(
             "--show-pile",
             metavar="",
-            help="Let everybody look through the whole pile (the printed game forbids it).",
+            help=N_("Let everybody look through the whole pile (the printed game forbids it)."),
         ),
     ] = False,
     limit_cards: Annotated[
@@ -278,21 +293,13 @@ def play_cards(
         typer.Option(
             "--limit-cards",
             metavar="FILE",
-            help="A JSON file with another set of limit cards (see docs/cards.md).",
+            help=N_("A JSON file with another set of limit cards (see docs/cards.md)."),
         ),
     ] = None,
     language: LanguageOption = None,
 ) -> None:
-    """Play Rosenberg's Limits in the terminal.
-
-    Without --seat you play the first seat against computers that play at
-    random; give --seat for every seat you want to choose (no person: the
-    computers play alone and the game is narrated). The limit cards are a
-    reconstructed set (see docs/cards.md).
-
-    Examples: limit play cards -n 3 -s human:Ann --opponent medium;
-    limit play cards -s random -s random -q
-    """
+    """``limit play cards``: play Rosenberg's Limits in the terminal (what ``--help`` says is
+    :data:`PLAY_HELP`)."""
 
     choose_language(language)
     console = Console()  # made now: it reads the terminal width (COLUMNS) of this run

@@ -42,7 +42,7 @@ console = Console()
 
 
 def _fail(message: str) -> typer.Exit:
-    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
+    Console(stderr=True).print("[bold red]" + gettext("error:") + f"[/] {message}", highlight=False)
     return typer.Exit(1)
 
 
@@ -149,6 +149,15 @@ class HexTerminal(GameTerminal):
         ]
 
 
+PLAY_HELP = N_(
+    "Play Browne's Limit in the terminal. With no person at the table the computer plays a "
+    "whole game.\n\n"
+    "Examples: limit play hex --opponent hard --size 6; "
+    "limit play hex --edition 2008 -n 3 -s human -s random -s mcts:seconds=1"
+)
+"""The help of ``limit play hex`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+
+
 def play_hex(
     players: Annotated[int, players_option(2, 3)] = 2,
     seat: SeatOption = None,
@@ -163,32 +172,34 @@ def play_hex(
         str,
         typer.Option(
             metavar="EDITION",
-            help="nestorgames (tiles of four colours laid at random) or 2008 (the players lay "
-            "the tiles first). Example: --edition 2008",
+            help=N_(
+                "nestorgames (tiles of four colours laid at random) or 2008 (the players lay "
+                "the tiles first). Example: --edition 2008"
+            ),
         ),
     ] = "nestorgames",
     size: Annotated[
         int,
         typer.Option(
-            min=2, max=16, help="Tiles per colour and pawns per player (2-16). Example: --size 6"
+            min=2,
+            max=16,
+            help=N_("Tiles per colour and pawns per player (2-16). Example: --size 6"),
         ),
     ] = 8,
     colours: Annotated[
         str,
         typer.Option(
             metavar="random|fixed",
-            help="random: colours dealt to the seats by chance (red moves first); fixed: the "
-            "first seat plays red.",
+            help=N_(
+                "random: colours dealt to the seats by chance (red moves first); fixed: the "
+                "first seat plays red."
+            ),
         ),
     ] = "random",
     language: LanguageOption = None,
 ) -> None:
-    """Play Browne's Limit in the terminal. With no person at the table the computer plays a
-    whole game.
-
-    Examples: limit play hex --opponent hard --size 6;
-    limit play hex --edition 2008 -n 3 -s human -s random -s mcts:seconds=1
-    """
+    """``limit play hex``: play Browne's Limit in the terminal (what ``--help`` says is
+    :data:`PLAY_HELP`)."""
     choose_language(language)
     game = get_game("hex")
     console = Console()  # made now: it reads the terminal width (COLUMNS) of this run

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -29,6 +29,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console, RenderableType
+from typer.core import TyperCommand
 
 from limitgames.agents import Agent, is_level, level_spec, make_agent
 from limitgames.core import (
@@ -49,17 +50,89 @@ from limitgames.translation import (
     from_environment,
     gettext,
     supported,
+    using,
 )
 
 Renderer = Callable[[Console, State, "int | None"], None]
 
 
 # --- the options every ``limit play GAME`` takes ------------------------------------------------
+PLAYERS_HELP: dict[str, str] = {
+    "players": N_("Number of players (%(low)d-%(high)d). Example: -n 3"),
+    "nations": N_("Number of nations (%(low)d-%(high)d). Example: -n 3"),
+}
+"""The ``--players`` help, by what a game calls its seats (``%(low)d``-``%(high)d`` filled in)."""
+
+FILLED_HELP: dict[str, tuple[str, dict[str, Any]]] = {}
+"""Help texts filled in when the command was built, by their English text: the message to
+translate and its values (see :class:`TranslatedHelpCommand`)."""
+
+
 def players_option(low: int, high: int, noun: str = "players") -> Any:
-    """The ``--players/-n`` option: the number of seats, ``low``-``high``."""
-    return typer.Option(
-        "--players", "-n", min=low, max=high, help=f"Number of {noun} ({low}-{high}). Example: -n 3"
-    )
+    """The ``--players/-n`` option: the number of seats, ``low``-``high`` (``noun``: a key of
+    :data:`PLAYERS_HELP`)."""
+    message, values = PLAYERS_HELP[noun], {"low": low, "high": high}
+    text = message % values
+    FILLED_HELP[text] = (message, values)
+    return typer.Option("--players", "-n", min=low, max=high, help=text)
+
+
+def help_language(args: Sequence[str], environment: Mapping[str, str]) -> str:
+    """The language a command's ``--help`` is shown in: ``--language CODE`` (or
+    ``--language=CODE``) among the command line's ``args``, else the locale variables of
+    ``environment`` (as :func:`~limitgames.translation.from_environment`), else English.
+    An unknown code counts as not given (the command itself then says it is unknown)."""
+    for i, arg in enumerate(args):
+        value = None
+        if arg == "--language" and i + 1 < len(args):
+            value = args[i + 1]
+        elif arg.startswith("--language="):
+            value = arg.partition("=")[2]
+        if value is not None and supported(value) is not None:
+            return supported(value) or LANGUAGES[0]
+    return from_environment(environment) or LANGUAGES[0]
+
+
+class TranslatedHelpCommand(TyperCommand):
+    """A ``limit play GAME`` command whose ``--help`` is in the player's language.
+
+    Typer reads the help texts when the command is built, before the
+    command line is parsed, so they are kept in English (each marked with
+    ``N_`` for the catalogue) and translated when the help is drawn: the
+    language is :func:`help_language` of the command's own arguments and the
+    environment. Typer's own words (``Usage``, ``Options``, ``[default: ...]``)
+    stay English.
+    """
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """Remember the arguments (``--help`` is drawn while they are parsed), then parse."""
+        ctx.meta["limitgames.args"] = list(args)
+        return super().parse_args(ctx, args)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        """Draw the help with this command's and its options' texts translated."""
+        language = help_language(ctx.meta.get("limitgames.args", []), os.environ)
+        kept: list[tuple[Any, str | None]] = [(self, self.help)]
+        kept += [(param, getattr(param, "help", None)) for param in self.params]
+        with using(language):
+            try:
+                for holder, text in kept:
+                    if text:
+                        holder.help = translated_help(text)
+                super().format_help(ctx, formatter)
+            finally:
+                for holder, text in kept:
+                    holder.help = text
+
+
+def translated_help(text: str) -> str:
+    """A help text in :data:`~limitgames.translation.current_language` (one filled in when the
+    command was built, see :data:`FILLED_HELP`, is translated before it is filled in)."""
+    filled = FILLED_HELP.get(text)
+    if filled is not None:
+        message, values = filled
+        return gettext(message) % values
+    return gettext(text)
 
 
 SeatOption = Annotated[
@@ -68,10 +141,12 @@ SeatOption = Annotated[
         "--seat",
         "-s",
         metavar="WHO",
-        help="Who plays each seat, in turn order: human, human:NAME (your name), a level (easy, "
-        "medium, hard, expert) or an agent (random, mcts:seconds=1...; see limit agents). "
-        "Repeat once per seat; seats not given are computers. Default: you in the first "
-        "seat. Example: -s human:Ann -s hard",
+        help=N_(
+            "Who plays each seat, in turn order: human, human:NAME (your name), a level (easy, "
+            "medium, hard, expert) or an agent (random, mcts:seconds=1...; see limit agents). "
+            "Repeat once per seat; seats not given are computers. Default: you in the first "
+            "seat. Example: -s human:Ann -s hard"
+        ),
     ),
 ]
 OpponentOption = Annotated[
@@ -79,8 +154,10 @@ OpponentOption = Annotated[
     typer.Option(
         "--opponent",
         metavar="LEVEL",
-        help="The level of every computer seat: easy, medium, hard or expert (default: random "
-        "moves). Example: --opponent hard",
+        help=N_(
+            "The level of every computer seat: easy, medium, hard or expert (default: random "
+            "moves). Example: --opponent hard"
+        ),
     ),
 ]
 SeedOption = Annotated[
@@ -88,8 +165,10 @@ SeedOption = Annotated[
     typer.Option(
         "--seed",
         metavar="NUMBER",
-        help="Seed of the chance in the game and of the computer players, to play the same "
-        "game again (default: a new one, printed at the start). Example: --seed 42",
+        help=N_(
+            "Seed of the chance in the game and of the computer players, to play the same "
+            "game again (default: a new one, printed at the start). Example: --seed 42"
+        ),
     ),
 ]
 RecordOption = Annotated[
@@ -97,20 +176,24 @@ RecordOption = Annotated[
     typer.Option(
         "--record",
         metavar="FILE",
-        help="Where to save the game record (default: records/GAME-DATE-TIME.json). "
-        "limit replay FILE replays it.",
+        help=N_(
+            "Where to save the game record (default: records/GAME-DATE-TIME.json). "
+            "limit replay FILE replays it."
+        ),
     ),
 ]
 NoRecordOption = Annotated[
-    bool, typer.Option("--no-record", metavar="", help="Do not save a game record.")
+    bool, typer.Option("--no-record", metavar="", help=N_("Do not save a game record."))
 ]
 PositionOption = Annotated[
     Path | None,
     typer.Option(
         "--position",
         metavar="FILE",
-        help="Play on from a file: a game record saved earlier (limit play ... --record) or a "
-        "position (JSON; hex and world).",
+        help=N_(
+            "Play on from a file: a game record saved earlier (limit play ... --record) or a "
+            "position (JSON; hex and world)."
+        ),
     ),
 ]
 QuietOption = Annotated[
@@ -119,8 +202,10 @@ QuietOption = Annotated[
         "--quiet",
         "-q",
         metavar="",
-        help="No narration of the computer's decisions and no board between them: only what "
-        "ends a round or the game, and your own turns.",
+        help=N_(
+            "No narration of the computer's decisions and no board between them: only what "
+            "ends a round or the game, and your own turns."
+        ),
     ),
 ]
 LanguageOption = Annotated[
@@ -128,8 +213,10 @@ LanguageOption = Annotated[
     typer.Option(
         "--language",
         metavar="CODE",
-        help="The language of the game's words: en, de, fr or es (default: from the LANGUAGE, "
-        "LC_ALL, LC_MESSAGES or LANG environment variables, else English). Example: --language de",
+        help=N_(
+            "The language of the game's words: en, de, fr or es (default: from the LANGUAGE, "
+            "LC_ALL, LC_MESSAGES or LANG environment variables, else English). Example: --language de"
+        ),
     ),
 ]
 
@@ -145,8 +232,14 @@ def choose_language(option: str | None, environment: dict[str, str] | None = Non
     if option is not None:
         chosen = supported(option)
         if chosen is None:
+            with using(from_environment(dict(os.environ)) or LANGUAGES[0]):
+                message = gettext("unknown language %(code)r (use %(known)s or %(last)s)") % {
+                    "code": option,
+                    "known": ", ".join(LANGUAGES[:-1]),
+                    "last": LANGUAGES[-1],
+                }
             raise typer.BadParameter(
-                f"unknown language {option!r} (use {', '.join(LANGUAGES[:-1])} or {LANGUAGES[-1]})",
+                message,
                 param_hint="--language",
             )
     else:
@@ -162,7 +255,9 @@ PauseOption = Annotated[
         "--pause",
         min=0.0,
         metavar="SECONDS",
-        help="Wait this long after each computer decision, to follow the game. Example: --pause 1",
+        help=N_(
+            "Wait this long after each computer decision, to follow the game. Example: --pause 1"
+        ),
     ),
 ]
 
@@ -214,7 +309,10 @@ def parse_seats(
         ValueError: for more seats than players.
     """
     if len(specs) > players:
-        raise ValueError(f"{len(specs)} --seat options for {players} players")
+        raise ValueError(
+            gettext("%(count)d --seat options for %(players)d players")
+            % {"count": len(specs), "players": players}
+        )
     seats: list[Seat] = []
     for i, spec in enumerate([*specs, *[default] * (players - len(specs))]):
         spec = spec.strip()
@@ -332,14 +430,22 @@ def load_start(game_id: str, path: Path) -> tuple[State, int | None]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise PositionError(f"{path}: cannot read the file: {exc.strerror}") from None
+        raise PositionError(
+            gettext("%(file)s: cannot read the file: %(reason)s")
+            % {"file": path, "reason": exc.strerror}
+        ) from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise PositionError(f"{path}: not JSON: {exc}") from None
+        raise PositionError(
+            gettext("%(file)s: not JSON: %(reason)s") % {"file": path, "reason": exc}
+        ) from None
     if isinstance(data, dict) and "actions" in data:
         try:
             record = GameRecord.read(path)
             if record.game != game_id:
-                raise PositionError(f"{path} is a record of {record.game}, not of {game_id}")
+                raise PositionError(
+                    gettext("%(file)s is a record of %(game)s, not of %(wanted)s")
+                    % {"file": path, "game": record.game, "wanted": game_id}
+                )
             return record.replay(), record.seed
         except RecordError as exc:
             raise PositionError(f"{path}: {exc}") from None
@@ -347,7 +453,8 @@ def load_start(game_id: str, path: Path) -> tuple[State, int | None]:
         return get_game(game_id).state_from_position(data), None
     except NotImplementedError:
         raise PositionError(
-            f"{path}: {game_id} has no position files; give a game record saved earlier"
+            gettext("%(file)s: %(game)s has no position files; give a game record saved earlier")
+            % {"file": path, "game": game_id}
         ) from None
     except PositionError as exc:
         raise PositionError(f"{path}: {exc}") from None

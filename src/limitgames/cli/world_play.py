@@ -39,13 +39,14 @@ from limitgames.cli.session import (
 )
 from limitgames.cli.world_view import _card_effect, _log
 from limitgames.core import LimitGamesError, NotationError, State, get_game
+from limitgames.translation import N_
 from limitgames.translation import gettext as _
 
 console = Console()
 
 
 def _fail(message: str) -> typer.Exit:
-    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
+    Console(stderr=True).print("[bold red]" + _("error:") + f"[/] {message}", highlight=False)
     return typer.Exit(1)
 
 
@@ -242,6 +243,14 @@ class WorldTerminal(GameTerminal):
         return None
 
 
+PLAY_HELP = N_(
+    "Play Poyé's LIMIT in the terminal. With no person at the table the computer plays a "
+    "whole game.\n\n"
+    "Examples: limit play world -n 3 --opponent medium; limit play world --position FILE"
+)
+"""The help of ``limit play world`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+
+
 def play_world(
     players: Annotated[int, players_option(2, 6, "nations")] = 4,
     seat: SeatOption = None,
@@ -256,7 +265,7 @@ def play_world(
         Path | None,
         typer.Option(
             metavar="FILE",
-            help="A TOML file changing values of the game data (see limit rules world).",
+            help=N_("A TOML file changing values of the game data (see limit rules world)."),
         ),
     ] = None,
     stress_tests: Annotated[
@@ -266,19 +275,20 @@ def play_world(
             min=0,
             max=2,
             metavar="0-2",
-            help="How many stress tests are played before scoring (default: the rulebook's).",
+            help=N_("How many stress tests are played before scoring (default: the rulebook's)."),
         ),
     ] = None,
     alliances: Annotated[
         str,
         typer.Option(
-            metavar="auto|on|off", help="The alliance step: auto (on for 4-6 nations), on or off."
+            metavar="auto|on|off",
+            help=N_("The alliance step: auto (on for 4-6 nations), on or off."),
         ),
     ] = "auto",
     solo: Annotated[
         bool,
         typer.Option(
-            "--solo", metavar="", help="Solo mode: you against the star nation (one seat)."
+            "--solo", metavar="", help=N_("Solo mode: you against the star nation (one seat).")
         ),
     ] = False,
     confirm: Annotated[
@@ -286,16 +296,13 @@ def play_world(
         typer.Option(
             "--confirm/--no-confirm",
             metavar="",
-            help="Preview each card and ask before playing it.",
+            help=N_("Preview each card and ask before playing it."),
         ),
     ] = True,
     language: LanguageOption = None,
 ) -> None:
-    """Play Poyé's LIMIT in the terminal. With no person at the table the computer plays a
-    whole game.
-
-    Examples: limit play world -n 3 --opponent medium; limit play world --position FILE
-    """
+    """``limit play world``: play Poyé's LIMIT in the terminal (what ``--help`` says is
+    :data:`PLAY_HELP`)."""
     choose_language(language)
     from limitgames.cli.world_view import render
     console = Console()  # made now: it reads the terminal width (COLUMNS) of this run

@@ -149,13 +149,13 @@ class _NotJSON(ValueError):
 
 
 def _no_constant(name: str) -> Any:
-    raise _NotJSON(f"{name} is not a JSON number")
+    raise _NotJSON(gettext("%(value)s is not a JSON number") % {"value": name})
 
 
 def _finite_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise _NotJSON(f"{text} is too large for a number")
+        raise _NotJSON(gettext("%(value)s is too large for a number") % {"value": text})
     return value
 
 
@@ -169,10 +169,13 @@ def parse_json_body(raw: bytes) -> Any:
         return json.loads(raw, parse_constant=_no_constant, parse_float=_finite_float)
     except _NotJSON as exc:
         raise HTTPException(
-            status_code=422, detail=f"the request body is not valid JSON: {exc}"
+            status_code=422,
+            detail=gettext("the request body is not valid JSON: %(reason)s") % {"reason": exc},
         ) from None
     except (ValueError, RecursionError):
-        raise HTTPException(status_code=422, detail="the request body is not valid JSON") from None
+        raise HTTPException(
+            status_code=422, detail=gettext("the request body is not valid JSON")
+        ) from None
 
 
 def check_data_files(data_files: DataFiles) -> dict[str, dict[str, str]]:
@@ -481,7 +484,8 @@ def create_app(
         )
         if status is not None and status not in ("playing", "finished", "abandoned"):
             raise HTTPException(
-                status_code=400, detail="status is 'playing', 'finished' or 'abandoned'"
+                status_code=400,
+                detail=gettext("status is 'playing', 'finished' or 'abandoned'"),
             )
         return await hub.db(hub.store.summaries, id_list, status, 100)
 
@@ -609,10 +613,12 @@ def create_app(
         a time, in a worker thread; kept for the last :data:`DEBRIEFS_KEPT` games)."""
         live = await live_or_404(request, game_id)
         if live.stored.game != "world":
-            raise HTTPException(status_code=404, detail="the World3 debrief is for world games")
+            raise HTTPException(
+                status_code=404, detail=gettext("the World3 debrief is for world games")
+            )
         if live.stored.status == STATUS_PLAYING:
             raise HTTPException(
-                status_code=409, detail="the debrief is drawn once the game is over"
+                status_code=409, detail=gettext("the debrief is drawn once the game is over")
             )
         found = debriefs.get(game_id)
         if found is None:
@@ -625,7 +631,9 @@ def create_app(
                         found = await asyncio.to_thread(world_debrief, record)
                     except (LimitGamesError, ValueError) as exc:
                         raise HTTPException(
-                            status_code=409, detail=f"no debrief for this game: {exc}"
+                            status_code=409,
+                            detail=gettext("no debrief for this game: %(reason)s")
+                            % {"reason": exc},
                         ) from None
                     debriefs[game_id] = found
                     while len(debriefs) > DEBRIEFS_KEPT:
@@ -641,14 +649,17 @@ def create_app(
             )
         total = len(live.notations)
         if not 0 <= ply <= total:
-            raise HTTPException(status_code=400, detail=f"ply is 0..{total}")
+            raise HTTPException(
+                status_code=400, detail=gettext("ply is 0..%(last)d") % {"last": total}
+            )
         try:
             state = await asyncio.to_thread(
                 build_state, live.stored, ply, hub_of(request).data_files
             )
         except LimitGamesError as exc:
             raise HTTPException(
-                status_code=500, detail=f"the record does not replay: {exc}"
+                status_code=500,
+                detail=gettext("the record does not replay: %(reason)s") % {"reason": exc},
             ) from None
         names = live.seat_names()
         view = render_view(state, None, names=names)
@@ -722,7 +733,8 @@ async def _read_body(request: Request) -> bytes:
         if len(raw) > MAX_BODY_BYTES:
             raise HTTPException(
                 status_code=413,
-                detail=f"the request body is larger than {MAX_BODY_BYTES} bytes",
+                detail=gettext("the request body is larger than %(most)d bytes")
+                % {"most": MAX_BODY_BYTES},
             )
     return bytes(raw)
 
@@ -755,16 +767,17 @@ async def _read(websocket: WebSocket, hub: GameHub, live: LiveGame, connection: 
         if text is None:
             data = message.get("bytes") or b""
             if len(data) > MAX_MESSAGE_BYTES:
-                await connection.send({"type": "error", "message": "message too large"})
+                await connection.send({"type": "error", "message": gettext("message too large")})
                 await _drain_and_close(websocket, connection, 1009)
                 return
-            await connection.send({"type": "error", "message": "send JSON text frames"})
+            await connection.send({"type": "error", "message": gettext("send JSON text frames")})
             continue
         if len(text) > MAX_MESSAGE_BYTES:
             await connection.send(
                 {
                     "type": "error",
-                    "message": f"message too large (more than {MAX_MESSAGE_BYTES} bytes)",
+                    "message": gettext("message too large (more than %(most)d bytes)")
+                    % {"most": MAX_MESSAGE_BYTES},
                 }
             )
             await _drain_and_close(websocket, connection, 1009)

@@ -43,6 +43,7 @@ from typing import Any
 
 from limitgames.agents import Agent, make_agent
 from limitgames.core import Action, LimitGamesError, State
+from limitgames.translation import gettext
 
 log = logging.getLogger("limitgames.web")
 
@@ -72,7 +73,10 @@ def resolve_level(game_id: str, level: str) -> ComputerChoice:
         ValueError: for a level that is not in :data:`LEVELS`.
     """
     if level not in LEVELS:
-        raise ValueError(f"unknown computer level {level!r} (known: {', '.join(LEVELS)})")
+        raise ValueError(
+            gettext("unknown computer level %(level)r (known: %(known)s)")
+            % {"level": level, "known": ", ".join(LEVELS)}
+        )
     if level == "random":
         return ComputerChoice(level, "random")
     try:
@@ -80,7 +84,9 @@ def resolve_level(game_id: str, level: str) -> ComputerChoice:
 
         level_spec = getattr(agents, "level_spec", None)
         if level_spec is None:
-            return ComputerChoice(level, "random", "this level is not available yet: plays random")
+            return ComputerChoice(
+                level, "random", gettext("this level is not available yet: plays random")
+            )
         spec = str(level_spec(game_id, level))
         make_agent(spec, seed=0)  # checks the spec now, not at the first move
         return ComputerChoice(level, spec)
@@ -89,7 +95,9 @@ def resolve_level(game_id: str, level: str) -> ComputerChoice:
             "computer level %s for %s unavailable (%s); playing random", level, game_id, exc
         )
         return ComputerChoice(
-            level, "random", f"this level is not available for {game_id}: plays random"
+            level,
+            "random",
+            gettext("this level is not available for %(game)s: plays random") % {"game": game_id},
         )
 
 

@@ -221,7 +221,10 @@ def engine_variant(game: Game, variant: Mapping[str, Any], data_files: DataFiles
         name = result.get(p.name)
         if p.kind == "path" and name is not None:
             if name not in offered:
-                raise VariantError(f"{p.name}: this server does not offer the data set {name!r}")
+                raise VariantError(
+                    gettext("%(parameter)s: this server does not offer the data set %(name)r")
+                    % {"parameter": p.name, "name": name}
+                )
             result[p.name] = offered[name]
     return result
 
@@ -755,8 +758,11 @@ class GameHub:
         for p in game.info.parameters:
             if p.local and given.get(p.name) not in (None, ""):
                 raise VariantError(
-                    f"{p.name}: cannot be set over the network (this server offers its data "
-                    "sets by name)"
+                    gettext(
+                        "%(parameter)s: cannot be set over the network (this server offers "
+                        "its data sets by name)"
+                    )
+                    % {"parameter": p.name}
                 )
             if p.kind != "path" or p.name not in given:
                 continue
@@ -764,15 +770,22 @@ class GameHub:
             if value is None or value == "":
                 continue
             if not isinstance(value, str) or value not in offered:
-                known = ", ".join(sorted(offered)) if offered else "none"
+                known = ", ".join(sorted(offered)) if offered else gettext("none")
                 raise VariantError(
-                    f"{p.name}: names one of the data sets this server offers (offered: {known})"
+                    gettext(
+                        "%(parameter)s: names one of the data sets this server offers "
+                        "(offered: %(known)s)"
+                    )
+                    % {"parameter": p.name, "known": known}
                 )
             names[p.name] = value
         variant = game.info.resolve_variant(given)
         for key, value in variant.items():
             if isinstance(value, float) and not math.isfinite(value):
-                raise VariantError(f"{key}: {value} is not a finite number")
+                raise VariantError(
+                    gettext("%(parameter)s: %(value)s is not a finite number")
+                    % {"parameter": key, "value": value}
+                )
         variant.update(names)
         return variant
 
@@ -800,8 +813,10 @@ class GameHub:
             people = sum(1 for c in request.seats if c.kind != "computer")
             if request.seed is not None and not game.info.perfect_information and people > 1:
                 raise RefusedError(
-                    "seed: the server draws the seed of a game with hidden information "
-                    "between people (a chosen seed would tell its chooser every hand)"
+                    gettext(
+                        "seed: the server draws the seed of a game with hidden information "
+                        "between people (a chosen seed would tell its chooser every hand)"
+                    )
                 )
             seed = request.seed if request.seed is not None else fresh_seed()
             state = game.new_initial_state(
@@ -811,7 +826,8 @@ class GameHub:
             raise RefusedError(str(exc)) from None
         if len(request.seats) != state.num_players:
             raise RefusedError(
-                f"this game has {state.num_players} seats but {len(request.seats)} were filled"
+                gettext("this game has %(seats)d seats but %(filled)d were filled")
+                % {"seats": state.num_players, "filled": len(request.seats)}
             )
         clock = self.clocks.settings_for(request.clock)
         seats: list[SeatInfo] = []
@@ -838,13 +854,19 @@ class GameHub:
         unfinished = await self.db(self.store.unfinished_by, creator)
         if unfinished >= self.limits.unfinished_per_creator:
             raise TooManyError(
-                f"you have {unfinished} unfinished games on this server (the most is "
-                f"{self.limits.unfinished_per_creator}): finish one first"
+                gettext(
+                    "you have as many unfinished games on this server as it allows "
+                    "(%(most)d): finish one first"
+                )
+                % {"most": self.limits.unfinished_per_creator}
             )
         if not self._creations.take(address):
             raise TooManyError(
-                f"too many new games from your address (at most {self.limits.games_per_hour} "
-                "an hour): try again later"
+                gettext(
+                    "too many new games from your address (at most %(most)d an hour): "
+                    "try again later"
+                )
+                % {"most": self.limits.games_per_hour}
             )
         game_id = secrets.token_urlsafe(9)
         await self.db(
@@ -947,16 +969,14 @@ class GameHub:
     def attach(self, live: LiveGame, connection: Connection) -> str | None:
         """Add a viewer and queue it the current view; or the reason it is refused (a cap)."""
         if len(live.connections) >= self.limits.connections_per_game:
-            return (
-                f"this game has {len(live.connections)} viewers, the most this server allows: "
-                "try again later"
-            )
+            return gettext(
+                "this game has as many viewers as this server allows (%(most)d): try again later"
+            ) % {"most": self.limits.connections_per_game}
         held = self._address_connections.get(connection.address, 0)
         if held >= self.limits.connections_per_address:
-            return (
-                f"too many connections from your address (at most "
-                f"{self.limits.connections_per_address}): close some tabs"
-            )
+            return gettext(
+                "too many connections from your address (at most %(most)d): close some tabs"
+            ) % {"most": self.limits.connections_per_address}
         self._address_connections[connection.address] = held + 1
         live.connections.add(connection)
         connection.push(json.dumps(live.view_in(connection.seats, connection.language)))

@@ -141,15 +141,17 @@ def parse_client_message(text: str) -> AnyClientMessage:
             a bad or missing field).
     """
     if len(text.encode("utf-8")) > MAX_MESSAGE_BYTES:
-        raise ValueError(f"message too large (more than {MAX_MESSAGE_BYTES} bytes)")
+        raise ValueError(
+            _("message too large (more than %(most)d bytes)") % {"most": MAX_MESSAGE_BYTES}
+        )
     from pydantic import ValidationError
 
     try:
         return CLIENT_MESSAGE.validate_json(text)
     except ValidationError as exc:
         if exc.errors()[0].get("type") == "json_invalid":
-            raise ValueError("the message is not valid JSON") from None
-        raise ValueError(f"bad message: {first_error(exc)}") from None
+            raise ValueError(_("the message is not valid JSON")) from None
+        raise ValueError(_("bad message: %(reason)s") % {"reason": first_error(exc)}) from None
 
 
 def first_error(exc: Any) -> str:

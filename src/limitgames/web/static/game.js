@@ -197,10 +197,10 @@ function draw() {
       li.className = p.seat === v.to_move ? "to-move" : "";
       const who =
         p.kind === "computer"
-          ? t("computer ({level})", { level: p.label })
+          ? seatWord(p)
           : p.kind === "open"
             ? t("open seat (anyone may take it)")
-            : (p.label === p.name ? "" : p.label === "me" ? t("me") : p.label) +
+            : (p.label === p.name ? "" : seatWord(p)) +
               (p.joined ? "" : ` ${t("(invited, not here yet)")}`);
       // a person whose name is the seat's name (cards: the lobby's name) is not named twice
       const label = who.trim() ? `${p.name}: ${who.trim()}` : p.name;

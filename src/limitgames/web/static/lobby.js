@@ -171,7 +171,7 @@ async function startGame(event) {
 }
 
 function gameLine(summary, extra) {
-  const seats = summary.seats.map((s) => s.label).join(` ${t("vs")} `);
+  const seats = summary.seats.map(seatWord).join(` ${t("vs")} `);
   const item = el("li");
   item.append(el("a", { href: `/games/${summary.id}`, text: `${summary.game} ${summary.id}` }));
   const actions = t("{count} actions", { count: summary.plies });

@@ -49,7 +49,7 @@ async function listOpenSeats() {
     ...games.map((summary) => {
       const item = document.createElement("li");
       item.dataset.gameId = summary.id;
-      const seats = summary.seats.map((s) => (s.kind === "open" ? t("(open)") : s.label)).join(` ${t("vs")} `);
+      const seats = summary.seats.map((s) => (s.kind === "open" ? t("(open)") : seatWord(s))).join(` ${t("vs")} `);
       item.append(`${summary.game} ${summary.id}: ${seats} `);
       for (const s of summary.seats.filter((x) => x.kind === "open")) {
         const b = document.createElement("button");

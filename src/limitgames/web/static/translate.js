@@ -14,6 +14,20 @@
     }
     return out;
   };
+  // A seat's label as a player reads it: a computer's level ("computer (easy)") and the
+  // lobby's placeholder names ("me", "friend", "guest", "open") in the page's language; a name
+  // a person typed stays as typed. seat: {kind, label} as the server sends it.
+  const PLACEHOLDERS = {
+    me: () => t("me"),
+    friend: () => t("friend"),
+    guest: () => t("guest"),
+    open: () => t("open"),
+  };
+  window.seatWord = function (seat) {
+    if (seat.kind === "computer") return t("computer ({level})", { level: t(seat.label) });
+    const placeholder = Object.prototype.hasOwnProperty.call(PLACEHOLDERS, seat.label) ? PLACEHOLDERS[seat.label] : null;
+    return placeholder ? placeholder() : seat.label;
+  };
   // The language switch of every page: choosing a language submits its form at once (the
   // server remembers the choice in a cookie and shows the same page again); without
   // scripts, its button does the same.
