@@ -14,11 +14,19 @@ number, counted by Redis for each game (``INCR`` in the same script as the
 - ``{"kind": "action", "ply", "seat", "action", "chance"}``: action number
   ``ply`` in notation and the chance outcomes it drew (the copy applies it);
 - ``{"kind": "reload"}``: anything else (an undo, a resignation, a seat
-  taken or joined, an abandoned game): the copy is reloaded from the database;
+  taken or joined, a zombie seat made or given back, an abandoned game): the
+  copy is reloaded from the database; ``"zombies"``, when present, lists the
+  seats this process has just made zombies (and whose computer moves it makes);
 - ``{"kind": "chat", "channel", "message"}``: a stored chat message for the
   viewers of that channel;
 - ``{"kind": "draw", "offer"}``: the seats that offer a draw (kept in memory
-  only, like the offer itself).
+  only, like the offer itself);
+- ``{"kind": "rematch", "game_id", "tokens"}``: the rematch of a finished
+  game and its people's new tokens (``{old seat: [new seat, token]}``), so
+  that each person's connections, on whichever process, are offered their
+  own (kept in memory only, like on the process that started it). The
+  tokens cross Redis in the clear [decision]: Redis is as private to the
+  site as the database, and holds nothing after delivery.
 
 Each carries ``origin``, the publishing process. A process that holds a
 game nobody watches there (no connection, no computer thinking) forgets it
@@ -315,6 +323,14 @@ class SharedGames:
         if kind == "chat" and not missed:
             self.hub.deliver_chat(live, str(change.get("channel")), change.get("message", {}))
             return
+        if kind == "rematch":
+            tokens = {
+                int(old): (int(pair[0]), str(pair[1]))
+                for old, pair in dict(change.get("tokens", {})).items()
+            }
+            await self.hub.adopt_rematch(live, str(change.get("game_id")), tokens)
+            if not missed:
+                return
         if kind == "draw" and not missed:
             async with live.lock:
                 live.draw_offer = frozenset(int(s) for s in change.get("offer", []))

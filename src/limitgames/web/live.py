@@ -1326,6 +1326,38 @@ class GameHub:
                 game_id, tokens = await self.create(request, connection.address, live.id)
                 live.rematch_id = game_id
                 live.rematch_tokens = {(new - 1) % n: (new, token) for new, token in tokens.items()}
+                self._changed(
+                    live,
+                    {
+                        "kind": "rematch",
+                        "game_id": game_id,
+                        "tokens": {
+                            str(old): [new, token]
+                            for old, (new, token) in live.rematch_tokens.items()
+                        },
+                    },
+                )
+        for other in list(live.connections):
+            await self._offer_rematch(live, other)
+        await self.broadcast(live)
+
+    async def adopt_rematch(
+        self, live: LiveGame, game_id: str, tokens: dict[int, tuple[int, str]]
+    ) -> None:
+        """A rematch of ``live`` started by another server process: offer it here.
+
+        ``tokens`` is ``{old seat: (new seat, token)}``; each connection here
+        is sent only the tokens of the seats it proved
+        (:meth:`_offer_rematch`). When two processes started a rematch at
+        the same moment, both keep the one with the smaller game id
+        [decision], so both seats meet in the same game (the other stays
+        unplayed and is abandoned in time).
+        """
+        async with live.lock:
+            if live.rematch_id is not None and live.rematch_id <= game_id:
+                return
+            live.rematch_id = game_id
+            live.rematch_tokens = dict(tokens)
         for other in list(live.connections):
             await self._offer_rematch(live, other)
         await self.broadcast(live)
