@@ -824,3 +824,47 @@ def test_a_stale_copy_makes_no_zombie_of_a_seat_that_has_moved(tmp_path: Path) -
             await broker.flush()
 
     asyncio.run(run())
+
+
+def test_a_person_connected_to_another_process_is_not_away(tmp_path: Path) -> None:
+    """Away 1 s: seat 0's person on A, seat 1's on B. Neither is away, so no zombie, until
+    seat 1's person closes their page: then, 1 s later, A gives seat 1 to the computer."""
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+    async def run() -> None:
+        async with two_hubs(url) as (broker, hubs):
+            a, b = hubs
+            request = NewGame(
+                game="hex",
+                variant={"size": 4},
+                seats=[SeatChoice(kind="me")] * 2,
+                clock=ClockChoice(kind="none", away=1),
+            )
+            game_id, tokens = await a.create(request)
+            live_a, live_b = await a.get(game_id), await b.get(game_id)
+            assert live_a is not None and live_b is not None
+            red, blue = Connection(queue_size=1000), Connection(queue_size=1000)
+            await a.join(live_a, red, [(0, tokens[0])])
+            live_a.connections.add(red)
+            await b.join(live_b, blue, [(1, tokens[1])])
+            live_b.connections.add(blue)
+            b.clocks.presence(live_b)
+            a.clocks.presence(live_a)
+
+            async def wait(seconds: float) -> None:
+                for _ in range(int(seconds / 0.1)):
+                    await broker.flush()
+                    await asyncio.sleep(0.1)
+
+            await wait(2.0)  # twice the time away
+            assert live_a.away_since == live_b.away_since == {}
+            stored = await a.db(a.store.load_game, game_id)
+            assert stored is not None and [s.zombie for s in stored.seats] == [None, None]
+            b.detach(live_b, blue)  # seat 1's person leaves
+            await wait(2.0)
+            stored = await a.db(a.store.load_game, game_id)
+            assert stored is not None and [s.zombie for s in stored.seats] == [None, "left"]
+            again = await b.get(game_id)  # B, with nobody left there, forgot its copy
+            assert again is not None and live_a.seats[1].zombie == again.seats[1].zombie == "left"
+
+    asyncio.run(run())

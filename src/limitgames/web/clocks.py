@@ -369,11 +369,21 @@ class ClockService:
         self.wake(live)
 
     def presence(self, live: LiveGame) -> None:
-        """Note which people's seats have a connection now (the time away starts when none has)."""
+        """Note which people's seats have a connection now (the time away starts when none has).
+
+        With several server processes, a connection to another process
+        counts (``live.present_elsewhere``, kept by ``fanout.SharedGames``).
+        """
         now = self.now()
         present: set[int] = set()
         for connection in live.connections:
             present |= connection.seats
+        if self.hub.on_change is not None and live.present_shared != present:
+            # several server processes: tell the others who is here (``fanout.py``)
+            live.present_shared = frozenset(present)
+            self.hub._changed(live, {"kind": "presence", "seats": sorted(present)})
+        for seats, _heard in live.present_elsewhere.values():
+            present |= seats
         for s in live.seats:
             if s.kind != SEAT_HUMAN or not s.joined or s.seat in present:
                 live.away_since.pop(s.seat, None)

@@ -349,6 +349,10 @@ class LiveGame:
     away_since: dict[int, float] = field(default_factory=dict)
     """``{seat: time.monotonic() when its last connection closed}`` for people's seats."""
     clock_changed: asyncio.Event = field(default_factory=asyncio.Event)
+    present_elsewhere: dict[str, tuple[frozenset[int], float]] = field(default_factory=dict)
+    """``{server process: (seats with a connection there, time.monotonic() when heard)}``."""
+    present_shared: frozenset[int] = frozenset()
+    """The seats with a connection here, as last announced to the other server processes."""
 
     @property
     def over(self) -> bool:
