@@ -38,6 +38,13 @@ takes their seat back [decision]:
 
 Where nobody else is connected nobody waits, so no seat becomes a zombie
 for being away (the game simply waits).
+
+Several server processes (``fanout.py``) each watch the games they hold:
+the database decides which one makes a seat a zombie or gives it back
+(``Store.set_zombie`` changes a seat only once, and only while the game
+has the actions that process saw); that one announces it and plays the
+zombie's moves, the others reload. Presence counts the connections to
+every process (``live.present_elsewhere``).
 """
 
 from __future__ import annotations

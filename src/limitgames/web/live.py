@@ -1297,7 +1297,9 @@ class GameHub:
         of seat i plays seat i+1 mod n; computers keep their level, seats
         never taken stay open). Each person's new token goes only to
         connections that proved their old seat (``{"type": "rematch"}``),
-        now or when they come back; later requests get the same game. The
+        now or when they come back, on this server process and, through
+        ``on_change``, on the others (:meth:`adopt_rematch`); later requests
+        get the same game. The
         tokens wait in memory: after a restart the rematch's seats are
         reached through the link of whoever was sent it.
 
