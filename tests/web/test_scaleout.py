@@ -771,18 +771,20 @@ def test_two_processes_whose_clock_runs_out_together_make_one_zombie(tmp_path: P
             a, b = hubs
             game_id, _tokens = await a.create(_per_move_hex(60))
             lives = [await a.get(game_id), await b.get(game_id)]
-            for hub, live, seat in zip(hubs, lives, (0, 1), strict=True):
+            await asyncio.sleep(0.05)  # both clock watchers start, and sleep (60 s to go)
+            for live, seat in zip(lives, (0, 1), strict=True):
                 assert live is not None and live.clock is not None
                 connection = Connection(queue_size=1000)
                 connection.seats = frozenset({seat})
-                live.connections.add(connection)
-                hub.clocks.presence(live)
+                live.connections.add(connection)  # (the watchers are not woken)
                 assert live.clock.running == 0  # seat 0 is to move on both
                 live.clock.since -= 61  # its minute ran out a second ago, on both
             live_a, live_b = lives
             assert live_a is not None and live_b is not None
             made = await asyncio.gather(a.clocks.check(live_a), b.clocks.check(live_b))
             assert sorted(made, key=len) == [[], [(0, "time")]]
+            announced = [c for _game, c in broker.pending if "zombies" in c]
+            assert [c["zombies"] for c in announced] == [[0]]
             winner, loser = (a, b) if made[0] else (b, a)
             stored = await a.db(a.store.load_game, game_id)
             assert stored is not None and stored.seats[0].zombie == "time"
@@ -816,6 +818,7 @@ def test_a_stale_copy_makes_no_zombie_of_a_seat_that_has_moved(tmp_path: Path) -
             live_b.connections.add(Connection(queue_size=1000))
             move = live_a.state.action_to_string(live_a.state.legal_actions()[0])
             await a.act(live_a, person, move, 0)  # stored; B not told yet
+            await asyncio.sleep(0.05)  # both clock watchers start, and sleep (60 s to go)
             live_b.clock.since -= 61
             assert await b.clocks.check(live_b) == []
             assert live_b.notations == [move]  # B reloaded instead
