@@ -38,7 +38,7 @@ from limitgames.web.computer import ComputerPool
 from limitgames.web.fanout import Deliver, Resync, SharedGames
 from limitgames.web.live import Connection, GameHub, RefusedError
 from limitgames.web.messages import ClockChoice, NewGame, SeatChoice
-from limitgames.web.storage import Store
+from limitgames.web.storage import Store, hash_token
 from tests.web.conftest import GENEROUS_LIMITS, Server, new_game, reset_database
 from tests.web.services import PostgresCluster, RedisServer, free_port, missing
 
@@ -232,6 +232,109 @@ def test_kill_9_of_one_process_loses_nothing(two_servers: list[Server]) -> None:
     assert end["finished"] and end["moves"] == sent
     record = httpx.get(f"{b.base}/games/{game['id']}/record.json", timeout=10).json()
     assert record["actions"] == sent
+
+
+@needs_services
+def test_a_rematch_reaches_each_seat_on_its_own_process(two_servers: list[Server]) -> None:
+    """Seat 0's person on A asks; seat 1's person on B is sent their own new token, and only it."""
+    a, b = two_servers
+    game = _hot_seat_hex(a, seed=8)
+
+    async def run() -> None:
+        red, blue = await _join(a, game, [0]), await _join(b, game, [1])
+        try:
+            await _until(blue, _view_at(0))
+            await blue.send(json.dumps({"type": "resign"}))
+            await _until(red, lambda m: m["type"] == "view" and m["finished"])
+            await red.send(json.dumps({"type": "rematch"}))
+            to_red = await _until(red, lambda m: m["type"] == "rematch")
+            to_blue = await _until(blue, lambda m: m["type"] == "rematch")
+            # seats rotate: red (old 0) plays new seat 1, blue (old 1) new seat 0
+            assert set(to_red["tokens"]) == {"1"} and set(to_blue["tokens"]) == {"0"}
+            assert to_red["game_id"] == to_blue["game_id"]
+            rematch = {"id": to_red["game_id"], "tokens": {**to_red["tokens"], **to_blue["tokens"]}}
+            for server, seat in ((b, 0), (a, 1)):  # each token opens its seat, on either process
+                ws = await _join(server, rematch, [seat])
+                await ws.close()
+        finally:
+            await red.close()
+            await blue.close()
+
+    asyncio.run(run())
+
+
+@needs_services
+def test_a_clock_running_out_across_two_processes_makes_one_zombie(
+    two_servers: list[Server], redis_server: RedisServer
+) -> None:
+    """Per move 2 s, seat 0's person on A, seat 1's on B, neither acts.
+
+    Both processes watch both clocks. Read on the Redis channel itself: each seat is made
+    a zombie once (one announcement), every ply is stored once, and both processes show
+    the same game.
+    """
+    import redis.asyncio as aioredis
+
+    from limitgames.web.fanout import CHANNEL
+
+    a, b = two_servers
+    body = {
+        "game": "hex",
+        "variant": {"size": 4, "colours": "fixed"},
+        "seats": [{"kind": "me"}, {"kind": "me"}],
+        "seed": 12,
+        "clock": {"kind": "move", "seconds": 2, "away": 0},
+    }
+    game = httpx.post(f"{a.base}/api/games", json=body, timeout=30).json()
+    changes: list[dict[str, Any]] = []
+
+    async def listen(pubsub: Any) -> None:
+        while True:
+            message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+            if message is not None:
+                change = json.loads(bytes(message["data"]).decode().partition(" ")[2])
+                if change.get("game") == game["id"]:
+                    changes.append(change)
+
+    def both_zombies(m: dict[str, Any]) -> bool:
+        return m["type"] == "view" and m["ply"] >= 4 and all(p["zombie"] for p in m["players"])
+
+    async def run() -> list[dict[str, Any]]:
+        client = aioredis.from_url(redis_server.url)
+        pubsub = client.pubsub()
+        await pubsub.subscribe(CHANNEL)
+        listener = asyncio.get_running_loop().create_task(listen(pubsub))
+        red, blue = await _join(a, game, [0]), await _join(b, game, [1])
+        try:
+            await _until(red, both_zombies, seconds=60)
+            await red.send(json.dumps({"type": "resign"}))  # stop the two computers
+            ends = [
+                await _until(ws, lambda m: m["type"] == "view" and m["finished"])
+                for ws in (red, blue)
+            ]
+            await asyncio.sleep(0.5)  # the last announcements reach the listener
+            return ends
+        finally:
+            await red.close()
+            await blue.close()
+            listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await listener
+            await pubsub.aclose()
+            await client.aclose()
+
+    end_a, end_b = asyncio.run(run())
+    assert end_a["moves"] == end_b["moves"] and len(end_a["moves"]) >= 4
+    assert end_a["move_seats"] == end_b["move_seats"]
+    assert [p["zombie"] for p in end_a["players"]] == ["time", "time"]
+    assert [p["zombie"] for p in end_b["players"]] == ["time", "time"]
+    made = [change["zombies"] for change in changes if "zombies" in change]
+    assert made == [[0], [1]]  # one takeover per seat, whichever process saw it first
+    plies = [change["ply"] for change in changes if change["kind"] == "action"]
+    assert plies == list(range(len(end_a["moves"])))  # one computer move per ply
+    for server in two_servers:
+        record = httpx.get(f"{server.base}/games/{game['id']}/record.json", timeout=10).json()
+        assert record["actions"] == end_a["moves"]
 
 
 @pytest.mark.slow  # waits out the 7 s after which a computer move counts as stalled
@@ -589,5 +692,182 @@ def test_a_clock_follows_a_decision_taken_on_another_process(tmp_path: Path) -> 
             assert live_b.clock is not None and live_b.clock.running == 1 - first
             left = live_b.clock.left(first, time.monotonic())
             assert 300 + 3 - 2 <= left <= 300 + 3
+
+    asyncio.run(run())
+
+
+def _messages(connection: Connection, kind: str) -> list[dict[str, Any]]:
+    """The messages of type ``kind`` queued for ``connection`` (the queue is emptied)."""
+    found = []
+    while not connection.queue.empty():
+        message = json.loads(connection.queue.get_nowait())
+        if message["type"] == kind:
+            found.append(message)
+    return found
+
+
+def test_a_rematch_asked_on_one_process_gives_each_person_their_own_token(tmp_path: Path) -> None:
+    """Seat 0 on A, seat 1 on B, a spectator on B; seat 0 asks for the rematch on A.
+
+    Seats rotate (rules of ``GameHub.rematch``): old seat 0 plays new seat 1, old seat 1
+    new seat 0. Each token is checked against the hash the database stored for that seat.
+    """
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+    async def run() -> None:
+        async with two_hubs(url) as (broker, hubs):
+            a, b = hubs
+            game_id, _tokens = await a.create(
+                NewGame(game="hex", variant={"size": 4}, seats=[SeatChoice(kind="me")] * 2)
+            )
+            live_a, live_b = await a.get(game_id), await b.get(game_id)
+            assert live_a is not None and live_b is not None
+            red, blue, watcher = (Connection(queue_size=1000) for _ in range(3))
+            red.seats, blue.seats = frozenset({0}), frozenset({1})
+            live_a.connections.add(red)
+            live_b.connections.update({blue, watcher})
+            await b.resign(live_b, blue, None)  # seat 1 resigns on B
+            await broker.flush()
+            assert live_a.over
+            await a.rematch(live_a, red)
+            await broker.flush()
+            to_red, to_blue = _messages(red, "rematch"), _messages(blue, "rematch")
+            assert _messages(watcher, "rematch") == []  # a spectator gets no token
+            assert len(to_red) == len(to_blue) == 1
+            assert to_red[0]["game_id"] == to_blue[0]["game_id"] == live_a.rematch_id
+            assert set(to_red[0]["tokens"]) == {"1"} and set(to_blue[0]["tokens"]) == {"0"}
+            rematch = await a.db(a.store.load_game, to_red[0]["game_id"])
+            assert rematch is not None and rematch.rematch_of == game_id
+            hashes = {s.seat: s.token_hash for s in rematch.seats}
+            assert hash_token(to_red[0]["tokens"]["1"]) == hashes[1]
+            assert hash_token(to_blue[0]["tokens"]["0"]) == hashes[0]
+            # blue asks too, on B: the same rematch, no second game
+            await b.rematch(live_b, blue)
+            await broker.flush()
+            again = _messages(blue, "rematch")
+            assert [m["game_id"] for m in again] == [to_blue[0]["game_id"]]
+            assert _messages(red, "rematch") == []
+
+    asyncio.run(run())
+
+
+def _per_move_hex(seconds: float) -> NewGame:
+    clock = ClockChoice(kind="move", seconds=seconds, away=0)
+    return NewGame(
+        game="hex",
+        variant={"size": 4, "colours": "fixed"},
+        seats=[SeatChoice(kind="me")] * 2,
+        seed=3,
+        clock=clock,
+    )
+
+
+def test_two_processes_whose_clock_runs_out_together_make_one_zombie(tmp_path: Path) -> None:
+    """Both copies see seat 0's 60 s run out at the same moment; the database picks one."""
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+    async def run() -> None:
+        async with two_hubs(url) as (broker, hubs):
+            a, b = hubs
+            game_id, _tokens = await a.create(_per_move_hex(60))
+            lives = [await a.get(game_id), await b.get(game_id)]
+            await asyncio.sleep(0.05)  # both clock watchers start, and sleep (60 s to go)
+            for live, seat in zip(lives, (0, 1), strict=True):
+                assert live is not None and live.clock is not None
+                connection = Connection(queue_size=1000)
+                connection.seats = frozenset({seat})
+                live.connections.add(connection)  # (the watchers are not woken)
+                assert live.clock.running == 0  # seat 0 is to move on both
+                live.clock.since -= 61  # its minute ran out a second ago, on both
+            live_a, live_b = lives
+            assert live_a is not None and live_b is not None
+            made = await asyncio.gather(a.clocks.check(live_a), b.clocks.check(live_b))
+            assert sorted(made, key=len) == [[], [(0, "time")]]
+            announced = [c for _game, c in broker.pending if "zombies" in c]
+            assert [c["zombies"] for c in announced] == [[0]]
+            winner, loser = (a, b) if made[0] else (b, a)
+            stored = await a.db(a.store.load_game, game_id)
+            assert stored is not None and stored.seats[0].zombie == "time"
+            assert live_a.seats[0].zombie == live_b.seats[0].zombie == "time"
+            held = {hub: hub.games[game_id] for hub in hubs}
+            task = held[winner].computer_task
+            assert task is not None  # the winner plays the zombie's turn ...
+            assert held[loser].computer_task is None  # ... and only the winner
+            await asyncio.wait_for(task, 30)
+            await broker.flush()
+            stored = await a.db(a.store.load_game, game_id)
+            assert stored is not None and stored.actions and set(live_a.action_seats) == {0}
+            assert live_a.notations == live_b.notations == stored.actions
+
+    asyncio.run(run())
+
+
+def test_a_stale_copy_makes_no_zombie_of_a_seat_that_has_moved(tmp_path: Path) -> None:
+    """Seat 0 moves on A; B has not heard and sees seat 0's clock run out: the database refuses."""
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+    async def run() -> None:
+        async with two_hubs(url) as (broker, hubs):
+            a, b = hubs
+            game_id, _tokens = await a.create(_per_move_hex(60))
+            live_a, live_b = await a.get(game_id), await b.get(game_id)
+            assert live_a is not None and live_b is not None and live_b.clock is not None
+            person = Connection(queue_size=1000)
+            person.seats = frozenset({0, 1})
+            live_a.connections.add(person)
+            live_b.connections.add(Connection(queue_size=1000))
+            move = live_a.state.action_to_string(live_a.state.legal_actions()[0])
+            await a.act(live_a, person, move, 0)  # stored; B not told yet
+            await asyncio.sleep(0.05)  # both clock watchers start, and sleep (60 s to go)
+            live_b.clock.since -= 61
+            assert await b.clocks.check(live_b) == []
+            assert live_b.notations == [move]  # B reloaded instead
+            stored = await b.db(b.store.load_game, game_id)
+            assert stored is not None and stored.seats[0].zombie is None
+            await broker.flush()
+
+    asyncio.run(run())
+
+
+def test_a_person_connected_to_another_process_is_not_away(tmp_path: Path) -> None:
+    """Away 1 s: seat 0's person on A, seat 1's on B. Neither is away, so no zombie, until
+    seat 1's person closes their page: then, 1 s later, A gives seat 1 to the computer."""
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+    async def run() -> None:
+        async with two_hubs(url) as (broker, hubs):
+            a, b = hubs
+            request = NewGame(
+                game="hex",
+                variant={"size": 4},
+                seats=[SeatChoice(kind="me")] * 2,
+                clock=ClockChoice(kind="none", away=1),
+            )
+            game_id, tokens = await a.create(request)
+            live_a, live_b = await a.get(game_id), await b.get(game_id)
+            assert live_a is not None and live_b is not None
+            red, blue = Connection(queue_size=1000), Connection(queue_size=1000)
+            await a.join(live_a, red, [(0, tokens[0])])
+            live_a.connections.add(red)
+            await b.join(live_b, blue, [(1, tokens[1])])
+            live_b.connections.add(blue)
+            b.clocks.presence(live_b)
+            a.clocks.presence(live_a)
+
+            async def wait(seconds: float) -> None:
+                for _ in range(int(seconds / 0.1)):
+                    await broker.flush()
+                    await asyncio.sleep(0.1)
+
+            await wait(2.0)  # twice the time away
+            assert live_a.away_since == live_b.away_since == {}
+            stored = await a.db(a.store.load_game, game_id)
+            assert stored is not None and [s.zombie for s in stored.seats] == [None, None]
+            b.detach(live_b, blue)  # seat 1's person leaves
+            await wait(2.0)
+            stored = await a.db(a.store.load_game, game_id)
+            assert stored is not None and [s.zombie for s in stored.seats] == [None, "left"]
+            again = await b.get(game_id)  # B, with nobody left there, forgot its copy
+            assert again is not None and live_a.seats[1].zombie == again.seats[1].zombie == "left"
 
     asyncio.run(run())

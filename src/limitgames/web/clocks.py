@@ -38,6 +38,13 @@ takes their seat back [decision]:
 
 Where nobody else is connected nobody waits, so no seat becomes a zombie
 for being away (the game simply waits).
+
+Several server processes (``fanout.py``) each watch the games they hold:
+the database decides which one makes a seat a zombie or gives it back
+(``Store.set_zombie`` changes a seat only once, and only while the game
+has the actions that process saw); that one announces it and plays the
+zombie's moves, the others reload. Presence counts the connections to
+every process (``live.present_elsewhere``).
 """
 
 from __future__ import annotations
@@ -369,11 +376,21 @@ class ClockService:
         self.wake(live)
 
     def presence(self, live: LiveGame) -> None:
-        """Note which people's seats have a connection now (the time away starts when none has)."""
+        """Note which people's seats have a connection now (the time away starts when none has).
+
+        With several server processes, a connection to another process
+        counts (``live.present_elsewhere``, kept by ``fanout.SharedGames``).
+        """
         now = self.now()
         present: set[int] = set()
         for connection in live.connections:
             present |= connection.seats
+        if self.hub.on_change is not None and live.present_shared != present:
+            # several server processes: tell the others who is here (``fanout.py``)
+            live.present_shared = frozenset(present)
+            self.hub._changed(live, {"kind": "presence", "seats": sorted(present)})
+        for seats, _heard in live.present_elsewhere.values():
+            present |= seats
         for s in live.seats:
             if s.kind != SEAT_HUMAN or not s.joined or s.seat in present:
                 live.away_since.pop(s.seat, None)
@@ -440,29 +457,43 @@ class ClockService:
 
     async def check(self, live: LiveGame) -> list[tuple[int, str]]:
         """Make every seat that is due a zombie now; return them (seat, why)."""
+        made: list[tuple[int, str]] = []
         async with live.lock:
             if live.over or live.error is not None:
                 return []
             now = self.now()
             due = self._due(live, now)
             for seat, reason in due:
-                await self._make_zombie(live, seat, reason, now)
-            if due:
+                if not await self._make_zombie(live, seat, reason, now):
+                    # another server process decided first (or the game moved on there)
+                    await self.hub.reload(live)
+                    break
+                made.append((seat, reason))
+            if made:
                 self.follow(live)
+                self.hub._changed(live, {"kind": "reload", "zombies": [s for s, _why in made]})
         if due:
             await self.hub.broadcast(live)
+        if made:
             self.hub._schedule_computer(live)
-        return due
+        return made
 
-    async def _make_zombie(self, live: LiveGame, seat: int, reason: str, now: float) -> None:
-        """The computer plays ``seat`` from now on (the lock is held); stored first."""
+    async def _make_zombie(self, live: LiveGame, seat: int, reason: str, now: float) -> bool:
+        """The computer plays ``seat`` from now on (the lock is held); stored first.
+
+        Returns ``False`` (nothing changed) when the database refused: the
+        seat is a zombie already, or the game has other actions stored than
+        this copy (another server process, see ``Store.set_zombie``).
+        """
         clock = live.clock.copy() if live.clock is not None else None
         if clock is not None and clock.running == seat:
             clock.halt(now)
             if reason == ZOMBIE_TIME:
                 clock.remaining[seat] = 0.0
         state = clock.snapshot(now) if clock is not None else None
-        await self.hub.db(self.hub.store.set_zombie, live.id, seat, reason, state)
+        plies = len(live.action_seats)
+        if not await self.hub.db(self.hub.store.set_zombie, live.id, seat, reason, state, plies):
+            return False
         live.clock = clock
         live.seats[seat].zombie = reason
         live.agents[seat] = make_agent(
@@ -470,6 +501,7 @@ class ClockService:
         )
         live.draw_offer = frozenset()
         log.info("game %s: the computer plays seat %d (%s)", live.id, seat, reason)
+        return True
 
     # --- a person's side ------------------------------------------------------------
     def refuse_action(self, live: LiveGame, seat: int) -> str | None:
@@ -517,6 +549,8 @@ class ClockService:
                     )
             now = self.now()
             clock = live.clock.copy() if live.clock is not None else None
+            given: list[int] = []
+            stale = False
             for seat in mine:
                 if clock is not None and live.seats[seat].zombie == ZOMBIE_TIME:
                     # Fischer: the time was spent, only the increment comes back; per move:
@@ -528,15 +562,22 @@ class ClockService:
                         else settings.turn_seconds()
                     )
                 state = clock.snapshot(now) if clock is not None else None
-                await self.hub.db(self.hub.store.set_zombie, live.id, seat, None, state)
+                if not await self.hub.db(self.hub.store.set_zombie, live.id, seat, None, state):
+                    stale = True  # given back through another server process already
+                    continue
+                given.append(seat)
                 live.seats[seat].zombie = None
                 live.agents.pop(seat, None)
                 if live.thinking == seat:  # the computer's move for this seat is dropped
                     live.thinking = None
                     live.generation += 1
             live.clock = clock
+            if stale:
+                await self.hub.reload(live)
             self.follow(live)
             self.presence(live)
+            if given:
+                self.hub._changed(live, {"kind": "reload"})
         await self.hub.broadcast(live)
 
 

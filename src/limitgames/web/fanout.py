@@ -14,11 +14,25 @@ number, counted by Redis for each game (``INCR`` in the same script as the
 - ``{"kind": "action", "ply", "seat", "action", "chance"}``: action number
   ``ply`` in notation and the chance outcomes it drew (the copy applies it);
 - ``{"kind": "reload"}``: anything else (an undo, a resignation, a seat
-  taken or joined, an abandoned game): the copy is reloaded from the database;
+  taken or joined, a zombie seat made or given back, an abandoned game): the
+  copy is reloaded from the database; ``"zombies"``, when present, lists the
+  seats this process has just made zombies (and whose computer moves it makes);
 - ``{"kind": "chat", "channel", "message"}``: a stored chat message for the
   viewers of that channel;
 - ``{"kind": "draw", "offer"}``: the seats that offer a draw (kept in memory
-  only, like the offer itself).
+  only, like the offer itself);
+- ``{"kind": "presence", "seats"}``: the people's seats with a connection to
+  the publishing process (when that changes, every
+  :data:`PRESENCE_EVERY_SECONDS`, and in answer to a process heard for the
+  first time), so that a person playing through another process is not
+  taken for away (zombie seats, ``clocks.py``); what a process has not
+  repeated for :data:`PRESENCE_FORGET_SECONDS` is forgotten;
+- ``{"kind": "rematch", "game_id", "tokens"}``: the rematch of a finished
+  game and its people's new tokens (``{old seat: [new seat, token]}``), so
+  that each person's connections, on whichever process, are offered their
+  own (kept in memory only, like on the process that started it). The
+  tokens cross Redis in the clear [decision]: Redis is as private to the
+  site as the database, and holds nothing after delivery.
 
 Each carries ``origin``, the publishing process. A process that holds a
 game nobody watches there (no connection, no computer thinking) forgets it
@@ -69,6 +83,12 @@ SEQ_TTL_SECONDS = 86400
 
 OUTBOX_SIZE = 10000
 """Changes waiting to be published; beyond that they are dropped (the others catch up by ``ply``)."""
+
+PRESENCE_EVERY_SECONDS = 30.0
+"""How often each process announces again which seats have a connection to it, per game."""
+
+PRESENCE_FORGET_SECONDS = 3 * PRESENCE_EVERY_SECONDS
+"""A process not heard of for this long (killed) no longer counts for presence."""
 
 _PUBLISH_SCRIPT = """
 local seq = redis.call('INCR', KEYS[1])
@@ -284,7 +304,8 @@ class SharedGames:
 
     def publish(self, live: LiveGame, change: dict[str, Any]) -> None:
         """Announce a committed change of ``live`` to the other processes."""
-        self.changed_at[live.id] = time.monotonic()
+        if change.get("kind") != "presence":  # not a change of the game
+            self.changed_at[live.id] = time.monotonic()
         self.fanout.publish(live.id, {**change, "game": live.id})
 
     async def receive(self, game_id: str, seq: int, change: dict[str, Any]) -> None:
@@ -306,8 +327,12 @@ class SharedGames:
             self.known.pop(game_id, None)
             self.changed_at.pop(game_id, None)
             return
-        self.changed_at[game_id] = time.monotonic()
         kind = change.get("kind")
+        if kind == "presence":
+            self._note_presence(live, change)
+            if not missed:
+                return
+        self.changed_at[game_id] = time.monotonic()
         if missed:
             log.warning(
                 "game %s: missed a change (seq %s -> %d); reloading", game_id, previous, seq
@@ -315,6 +340,14 @@ class SharedGames:
         if kind == "chat" and not missed:
             self.hub.deliver_chat(live, str(change.get("channel")), change.get("message", {}))
             return
+        if kind == "rematch":
+            tokens = {
+                int(old): (int(pair[0]), str(pair[1]))
+                for old, pair in dict(change.get("tokens", {})).items()
+            }
+            await self.hub.adopt_rematch(live, str(change.get("game_id")), tokens)
+            if not missed:
+                return
         if kind == "draw" and not missed:
             async with live.lock:
                 live.draw_offer = frozenset(int(s) for s in change.get("offer", []))
@@ -326,6 +359,34 @@ class SharedGames:
             async with live.lock:
                 await self.hub.reload(live)
         await self.hub.broadcast(live)
+
+    def _note_presence(self, live: LiveGame, change: dict[str, Any]) -> None:
+        """Note the seats connected to another process; answer a process heard for the first time."""
+        origin = str(change.get("origin"))
+        first = origin not in live.present_elsewhere
+        seats = frozenset(
+            s for s in (int(v) for v in change.get("seats", [])) if 0 <= s < len(live.seats)
+        )
+        live.present_elsewhere[origin] = (seats, time.monotonic())
+        self.hub.clocks.presence(live)
+        if first and live.present_shared:  # it has just loaded the game: who is here
+            self.hub._changed(live, {"kind": "presence", "seats": sorted(live.present_shared)})
+
+    def _share_presence(self) -> None:
+        """Announce again who is here, and forget what the silent processes said (killed ones)."""
+        now = time.monotonic()
+        for live in list(self.hub.games.values()):
+            if live.present_shared:
+                self.publish(live, {"kind": "presence", "seats": sorted(live.present_shared)})
+            stale = [
+                origin
+                for origin, (_seats, heard) in live.present_elsewhere.items()
+                if now - heard > PRESENCE_FORGET_SECONDS
+            ]
+            for origin in stale:
+                del live.present_elsewhere[origin]
+            if stale:
+                self.hub.clocks.presence(live)
 
     async def _apply_action(self, live: LiveGame, change: dict[str, Any]) -> None:
         """Apply an action stored by another process, or reload when it does not follow on."""
@@ -366,9 +427,13 @@ class SharedGames:
 
     async def _watch_stalls(self) -> None:
         """Once a second: give a stalled computer move to this process (see ``stall_after``)."""
+        shared = time.monotonic()
         while True:
             await asyncio.sleep(1.0)
             try:
+                if time.monotonic() - shared >= PRESENCE_EVERY_SECONDS:
+                    shared = time.monotonic()
+                    self._share_presence()
                 await self._take_stalled()
             except asyncio.CancelledError:
                 raise

@@ -352,6 +352,10 @@ class LiveGame:
     away_since: dict[int, float] = field(default_factory=dict)
     """``{seat: time.monotonic() when its last connection closed}`` for people's seats."""
     clock_changed: asyncio.Event = field(default_factory=asyncio.Event)
+    present_elsewhere: dict[str, tuple[frozenset[int], float]] = field(default_factory=dict)
+    """``{server process: (seats with a connection there, time.monotonic() when heard)}``."""
+    present_shared: frozenset[int] = frozenset()
+    """The seats with a connection here, as last announced to the other server processes."""
 
     @property
     def over(self) -> bool:
@@ -1313,7 +1317,9 @@ class GameHub:
         of seat i plays seat i+1 mod n; computers keep their level, seats
         never taken stay open). Each person's new token goes only to
         connections that proved their old seat (``{"type": "rematch"}``),
-        now or when they come back; later requests get the same game. The
+        now or when they come back, on this server process and, through
+        ``on_change``, on the others (:meth:`adopt_rematch`); later requests
+        get the same game. The
         tokens wait in memory: after a restart the rematch's seats are
         reached through the link of whoever was sent it.
 
@@ -1346,6 +1352,38 @@ class GameHub:
                 game_id, tokens = await self.create(request, connection.address, live.id)
                 live.rematch_id = game_id
                 live.rematch_tokens = {(new - 1) % n: (new, token) for new, token in tokens.items()}
+                self._changed(
+                    live,
+                    {
+                        "kind": "rematch",
+                        "game_id": game_id,
+                        "tokens": {
+                            str(old): [new, token]
+                            for old, (new, token) in live.rematch_tokens.items()
+                        },
+                    },
+                )
+        for other in list(live.connections):
+            await self._offer_rematch(live, other)
+        await self.broadcast(live)
+
+    async def adopt_rematch(
+        self, live: LiveGame, game_id: str, tokens: dict[int, tuple[int, str]]
+    ) -> None:
+        """A rematch of ``live`` started by another server process: offer it here.
+
+        ``tokens`` is ``{old seat: (new seat, token)}``; each connection here
+        is sent only the tokens of the seats it proved
+        (:meth:`_offer_rematch`). When two processes started a rematch at
+        the same moment, both keep the one with the smaller game id
+        [decision], so both seats meet in the same game (the other stays
+        unplayed and is abandoned in time).
+        """
+        async with live.lock:
+            if live.rematch_id is not None and live.rematch_id <= game_id:
+                return
+            live.rematch_id = game_id
+            live.rematch_tokens = dict(tokens)
         for other in list(live.connections):
             await self._offer_rematch(live, other)
         await self.broadcast(live)

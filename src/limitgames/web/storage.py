@@ -506,22 +506,47 @@ class Store:
             return _rowcount(changed) == 1
 
     def set_zombie(
-        self, game_id: str, seat: int, zombie: str | None, clock_state: dict[str, Any] | None
-    ) -> None:
+        self,
+        game_id: str,
+        seat: int,
+        zombie: str | None,
+        clock_state: dict[str, Any] | None,
+        plies: int | None = None,
+    ) -> bool:
         """Mark ``seat`` played by the computer (``zombie``: why) or by its person again (``None``).
 
-        ``clock_state`` (when given) is stored in the same transaction.
+        Only a change happens: a seat that is already a zombie is not made one
+        again, nor given back twice; with ``plies``, only while the game is
+        being played and has exactly that many actions stored. So when
+        several server processes see the same clock run out, the first one
+        decides and the others are told ``False`` (the row locks of both
+        updates order them). ``clock_state`` (when given) is stored in the
+        same transaction.
+
+        Returns:
+            ``True`` when the seat was changed, ``False`` (nothing stored) otherwise.
         """
-        with self._session() as session, session.begin():
-            session.execute(
-                update(SeatRow)
-                .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-                .values(zombie=zombie)
-            )
-            if clock_state is not None:
-                session.execute(
-                    update(GameRow).where(GameRow.id == game_id).values(clock_state=clock_state)
-                )
+        game = update(GameRow).where(GameRow.id == game_id)
+        if plies is not None:
+            game = game.where(GameRow.plies == plies, GameRow.status == STATUS_PLAYING)
+        seat_row = update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+        if zombie is None:
+            seat_row = seat_row.where(SeatRow.zombie.is_not(None))
+        else:
+            seat_row = seat_row.where(SeatRow.zombie.is_(None))
+        values: dict[str, Any] = {"plies": GameRow.plies}
+        if clock_state is not None:
+            values["clock_state"] = clock_state
+        try:
+            with self._session() as session, session.begin():
+                # the game's row first: it orders this against an action being stored meanwhile
+                if _rowcount(session.execute(game.values(**values))) != 1:
+                    raise _Unchanged
+                if _rowcount(session.execute(seat_row.values(zombie=zombie))) != 1:
+                    raise _Unchanged  # rolls the game's row back too
+        except _Unchanged:
+            return False
+        return True
 
     def save_clock(self, game_id: str, clock_state: dict[str, Any]) -> None:
         """Store the remaining times of a game's clocks (a server shutting down)."""
@@ -746,6 +771,10 @@ class Store:
             clock=dict(row.clock) if row.clock is not None else None,
             clock_state=dict(row.clock_state) if row.clock_state is not None else None,
         )
+
+
+class _Unchanged(Exception):
+    """Rolls a transaction back when one of its conditional updates changed nothing."""
 
 
 def _chat_message(row: ChatRow) -> dict[str, Any]:
