@@ -305,6 +305,7 @@ def play_world(
     :data:`PLAY_HELP`)."""
     choose_language(language)
     from limitgames.cli.world_view import render
+
     console = Console()  # made now: it reads the terminal width (COLUMNS) of this run
 
     variant: dict[str, Any] = {"players": players}
