@@ -292,7 +292,8 @@ def test_a_bad_position_file_in_german(tmp_path: Path) -> None:
     broken.write_text("{", encoding="utf-8")
     code, out = play("--position", str(broken), "--language", "de", "--no-record")
     assert code == 1
-    assert f"Fehler: {broken}: kein JSON: " in _flat(out)
+    # Rich wraps a long path at any character, so compare without the spaces
+    assert f"Fehler:{broken}:keinJSON:" in "".join(_flat(out).split())
     code, out = play("--position", str(tmp_path / "missing.json"), "--language", "de")
     assert code == 1
     assert "die Datei kann nicht gelesen werden" in _flat(out)
