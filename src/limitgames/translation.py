@@ -20,7 +20,7 @@ import functools
 import gettext as _gettext
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -162,17 +162,80 @@ def browser_catalogue(language: str) -> str:
     return f"window.LIMIT_CATALOGUE = {text};\n"
 
 
+class Phrase(str):
+    """An English message or log line (the ``str`` value) with its template and values,
+    translated when it is read (:func:`render`), not when it is made.
+
+    ``Phrase(template, values)``: the English text is ``template % values``. Adding a
+    ``Phrase`` to a ``str`` (either side) or joining with :func:`joined` gives a ``Phrase``
+    too, so composed lines stay translatable. Raises ``KeyError``/``TypeError`` when the
+    values do not fill the template (a programming error).
+    """
+
+    template: str
+    values: dict[str, object]
+
+    def __new__(cls, template: str, values: Mapping[str, object] | None = None) -> Phrase:
+        filled = dict(values or {})
+        english = template % filled if filled else template
+        self = super().__new__(cls, english)
+        self.template = template
+        self.values = filled
+        return self
+
+    def __getnewargs__(self) -> tuple[str, dict[str, object]]:  # type: ignore[override]
+        return (self.template, self.values)
+
+    def __add__(self, other: str) -> Phrase:
+        return Phrase("%(a)s%(b)s", {"a": self, "b": other})
+
+    def __radd__(self, other: str) -> Phrase:
+        return Phrase("%(a)s%(b)s", {"a": other, "b": self})
+
+
+def phrase(template: str, **values: object) -> Phrase:
+    """A log line from a template marked with ``N_`` and its values (see :class:`Phrase`)."""
+    return Phrase(template, values)
+
+
+def joined(separator: str, parts: Iterable[str]) -> str:
+    """``separator.join(parts)`` that keeps the parts translatable (a :class:`Phrase`
+    when any part is one)."""
+    items = list(parts)
+    if not any(isinstance(p, Phrase) for p in items):
+        return separator.join(items)
+    template = separator.replace("%", "%%").join(f"%({i})s" for i in range(len(items)))
+    return Phrase(template, {str(i): p for i, p in enumerate(items)})
+
+
+def render(text: str) -> str:
+    """``text`` in the current language: a :class:`Phrase` from its translated template with
+    its values rendered in turn, a plain ``str`` translated as a whole. In English (or with
+    no translation) this is ``text`` itself."""
+    if isinstance(text, Phrase):
+        translated = gettext(text.template) if text.template else text.template
+        if not text.values:
+            return translated
+        values = {k: render(v) if isinstance(v, str) else v for k, v in text.values.items()}
+        return translated % values
+    return gettext(text) if text else text
+
+
 __all__ = [
     "LANGUAGES",
     "LANGUAGE_NAMES",
     "LOCALE_DIR",
     "N_",
+    "Phrase",
     "browser_catalogue",
     "current_language",
     "from_accept_language",
     "from_environment",
     "gettext",
+    "joined",
     "ngettext",
+    "phrase",
+    "render",
     "supported",
     "translations",
     "using",

@@ -65,7 +65,7 @@ from limitgames.core import (
     get_game,
 )
 from limitgames.core.outcome import result_in_words
-from limitgames.translation import LANGUAGES, N_, gettext, using
+from limitgames.translation import LANGUAGES, N_, Phrase, gettext, phrase, render, using
 from limitgames.web.clocks import (
     ClockService,
     ClockSettings,
@@ -535,8 +535,8 @@ class LiveGame:
             "can_undo": self.undo_allowed(seats)
             and not over
             and bool([p for p in self.action_seats if p in seats]),
-            "error": self.error,
-            "notice": self.notice,
+            "error": render(self.error) if self.error is not None else None,
+            "notice": render(self.notice) if self.notice is not None else None,
             "game_status": self.stored.status,
             **seed_fields(self.stored.seed, self.stored.seed_source),
             **clock_view(self, seats, time.monotonic()),
@@ -722,10 +722,10 @@ class GameHub:
                 self.games.pop(game_id, None)
         return ids
 
-    def _abandoned_text(self) -> str:
+    def _abandoned_text(self) -> Phrase:
         hours = self.limits.abandon_after / 3600
         span = f"{hours:g} h" if hours >= 1 else f"{self.limits.abandon_after:g} s"
-        return gettext("this game was abandoned: nobody acted for %(span)s") % {"span": span}
+        return phrase(N_("this game was abandoned: nobody acted for %(span)s"), span=span)
 
     # --- connections -----------------------------------------------------------------
     def new_connection(self, address: str, language: str = "en") -> Connection:
@@ -931,12 +931,12 @@ class GameHub:
         return live
 
     def _make_live(self, stored: StoredGame) -> LiveGame:
-        error = None
+        error: str | None = None
         try:
             state = build_state(stored, data_files=self.data_files)
         except LimitGamesError as exc:
             log.error("game %s does not replay: %s", stored.id, exc)
-            error = f"this game cannot be resumed: {exc}"
+            error = phrase(N_("this game cannot be resumed: %(reason)s"), reason=str(exc))
             try:
                 state = build_state(stored, plies=0, data_files=self.data_files)
             except LimitGamesError:
@@ -1092,7 +1092,7 @@ class GameHub:
         async with live.lock:
             state = live.state
             if live.error is not None:
-                raise RefusedError(live.error)
+                raise RefusedError(render(live.error))
             if live.over:
                 raise RefusedError(gettext("the game is over"))
             seat = state.current_player()
@@ -1545,7 +1545,7 @@ class GameHub:
         except Exception as exc:
             log.exception("game %s: computer move failed", live.id)
             live.thinking = None
-            live.error = f"the computer player failed: {exc}"
+            live.error = phrase(N_("the computer player failed: %(reason)s"), reason=str(exc))
             await self.broadcast(live)
 
     async def _store_computer_move(
@@ -1578,7 +1578,10 @@ class GameHub:
                     stored = True
                 except StorageUnavailableError as exc:
                     stored = False
-                    live.notice = f"{exc}: the computer's move is kept and saved when it can be"
+                    live.notice = phrase(
+                        N_("%(reason)s: the computer's move is kept and saved when it can be"),
+                        reason=str(exc),
+                    )
             await self.broadcast(live)
             if stored:
                 return not conflict
