@@ -82,6 +82,9 @@ def _read(prompt: str) -> str:
 def _ask_outcome(kind: str, request: Mapping[str, Any]) -> Any:
     """Ask the referee for a chance outcome as it happened at the table (re-asks on a typo)."""
     from limitgames.world.referee import OutcomeNeeded, request_refusal
+    from limitgames.world.words import render
+
+    request = {**request, "label": render(request["label"])}
 
     names = list(request.get("names") or [])
     while True:
