@@ -144,6 +144,44 @@ def test_rules_in_german_and_spanish() -> None:
     assert listing.rstrip().splitlines()[-1].startswith("# ") and "valeurs. Modifiez" in listing
 
 
+def test_debrief_paragraphs_in_french() -> None:
+    from limitgames.core import GameRecord
+    from limitgames.translation import using
+    from limitgames.world.debrief import debrief_texts, game_rows, reference_runs
+    from tests.world.scenario import new_state
+    from tests.world.test_debrief import _random_until
+
+    state = new_state(3, seed=4)
+    _random_until(state, 99, seed=4)
+    rows = game_rows(GameRecord.of_state(state))
+    runs = reference_runs()
+    english = debrief_texts(rows, runs)
+    with using("fr"):
+        french = debrief_texts(rows, runs)
+    assert [p.name for p in french] == [p.name for p in english]
+    assert [p.title for p in french] == [
+        "Population",
+        "Pollution",
+        "Ressources fossiles et non renouvelables",
+        "Production",
+        "Crises",
+    ]
+    text = " ".join(p.text for p in french)
+    for expected in (
+        "les nations ensemble ont atteint",
+        "de 1,6 milliard en 1900 à un maximum de 7,06 milliards en 2027",
+        "L'indice de pollution persistante de World3 (1970 = 1) culmine à",
+        "du fossile de la mise en place n'était pas brûlé en",
+        "World3 n'a pas de secteur militaire",
+        "World3 n'a pas d'événements de crise",
+    ):
+        assert expected in text, expected
+    # the same figures, paragraph by paragraph, in the order each language puts them
+    # (French writes 7,06 for 7.06: both are 7 and 06 to figures())
+    for en, fr in zip(english, french, strict=True):
+        assert sorted(figures(fr.text)) == sorted(figures(en.text)), en.name
+
+
 def test_a_debrief_error_in_german(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"game": "hex", "variant": {}, "actions": []}')

@@ -35,8 +35,8 @@ def debrief_command(
 ) -> None:
     """``limit debrief RECORD`` (what ``--help`` says is :data:`DEBRIEF_HELP`).
 
-    The plots' titles and paragraphs (``world.debrief``) stay English; the messages around
-    them are in the session's language.
+    The plots' titles and paragraphs and ``debrief.md`` are in the session's language; the
+    charts' axis labels and legends and World3's run names stay English.
     """
     from limitgames.world.debrief import write_debrief
 
