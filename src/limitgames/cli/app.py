@@ -16,6 +16,13 @@ from rich.console import Console
 from rich.table import Table
 from typer.core import TyperGroup
 
+from limitgames.cli.session import (
+    LanguageOption,
+    TranslatedHelpCommand,
+    choose_language,
+    help_language,
+    translated_help,
+)
 from limitgames.core import (
     GameRecord,
     LimitGamesError,
@@ -25,6 +32,8 @@ from limitgames.core import (
     get_game,
 )
 from limitgames.core.perft import divide, perft
+from limitgames.translation import N_, using
+from limitgames.translation import gettext as _
 
 
 class PlainFlagsGroup(TyperGroup):
@@ -44,6 +53,29 @@ class PlainFlagsGroup(TyperGroup):
     def get_params(self, ctx: Any) -> Any:
         plain_flags(self, ctx)
         return super().get_params(ctx)
+
+
+class TranslatedHelpGroup(PlainFlagsGroup):
+    """A command group whose ``--help`` is in the player's language (the locale variables, as
+    :func:`~limitgames.cli.session.help_language`): its own help and its commands' short helps
+    are kept in English (marked ``N_``) and translated when drawn, as
+    :class:`~limitgames.cli.session.TranslatedHelpCommand` does for a command."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        """Draw the help with the group's and its commands' texts translated."""
+        import os
+
+        kept: list[tuple[Any, str | None]] = [(self, self.help)]
+        kept += [(command, command.help) for command in self.commands.values()]
+        with using(help_language([], os.environ)):
+            try:
+                for holder, text in kept:
+                    if text:
+                        holder.help = translated_help(text)
+                super().format_help(ctx, formatter)
+            finally:
+                for holder, text in kept:
+                    holder.help = text
 
 
 def plain_flags(command: Any, ctx: Any) -> None:
@@ -77,9 +109,11 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 play_app = typer.Typer(
-    cls=PlainFlagsGroup,
-    help="Play a game in the terminal: limit play hex|cards|world (the same options for "
-    "the three; --help on each).",
+    cls=TranslatedHelpGroup,
+    help=N_(
+        "Play a game in the terminal: limit play hex|cards|world (the same options for "
+        "the three; --help on each)."
+    ),
     no_args_is_help=True,
 )
 bench_app = typer.Typer(
@@ -147,16 +181,23 @@ def games_command() -> None:
         )
 
 
-@app.command("replay")
-def replay_command(
-    record: Annotated[Path, typer.Argument(help="A game record (JSON).")],
-) -> None:
-    """Replay a record, verify every action, print the final position and result.
+REPLAY_HELP = N_(
+    "Replay a record, verify every action, print the final position and result.\n\n"
+    "Example: limit replay records/hex-20260101-120000.json"
+)
+"""The help of ``limit replay`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
 
-    Example: limit replay records/hex-20260101-120000.json
-    """
+
+@app.command("replay", cls=TranslatedHelpCommand, help=REPLAY_HELP)
+def replay_command(
+    record: Annotated[Path, typer.Argument(help=N_("A game record (JSON)."))],
+    language: LanguageOption = None,
+) -> None:
+    """``limit replay RECORD`` (what ``--help`` says is :data:`REPLAY_HELP`)."""
     from limitgames.cli.render import render_final
 
+    choose_language(language)
+    console = Console()  # made now: it reads the terminal width (COLUMNS) of this run
     try:
         rec = GameRecord.read(record)
         state = rec.replay()
@@ -166,7 +207,8 @@ def replay_command(
     note = rec.rules_note()
     if note:
         console.print(
-            f"Note: {note}; every action is legal under today's rules too.", highlight=False
+            _("Note: %(note)s; every action is legal under today's rules too.") % {"note": note},
+            highlight=False,
         )
 
 
@@ -292,7 +334,6 @@ def _register_games() -> None:
     agents_cmd.register(app)
     arena_cmd.register(app)
     from limitgames.cli import hex_play
-    from limitgames.cli.session import TranslatedHelpCommand
 
     play_app.command("hex", cls=TranslatedHelpCommand, help=hex_play.PLAY_HELP)(hex_play.play_hex)
     bench_app.command("hex")(hex_play.bench_hex)
@@ -308,14 +349,22 @@ def _register_games() -> None:
         world_play.play_world
     )
     bench_app.command("world")(world_play.bench_world)
-    app.command("rules")(world_play.rules_command)
+    app.command("rules", cls=TranslatedHelpCommand, help=world_play.RULES_HELP)(
+        world_play.rules_command
+    )
     from limitgames.cli import debrief_cmd
 
-    app.command("debrief")(debrief_cmd.debrief_command)
+    app.command("debrief", cls=TranslatedHelpCommand, help=debrief_cmd.DEBRIEF_HELP)(
+        debrief_cmd.debrief_command
+    )
     from limitgames.cli import referee_cmd
 
-    app.command("referee")(referee_cmd.referee_command)
-    app.command("score")(referee_cmd.score_command)
+    app.command("referee", cls=TranslatedHelpCommand, help=referee_cmd.REFEREE_HELP)(
+        referee_cmd.referee_command
+    )
+    app.command("score", cls=TranslatedHelpCommand, help=referee_cmd.SCORE_HELP)(
+        referee_cmd.score_command
+    )
 
 
 def main() -> None:

@@ -8,38 +8,54 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from limitgames.cli.session import LanguageOption, choose_language
 from limitgames.core import GameRecord, LimitGamesError
+from limitgames.translation import N_
+from limitgames.translation import gettext as _
 
-console = Console()
-err_console = Console(stderr=True)
+DEBRIEF_HELP = N_(
+    "Compare a world game with World3: population, pollution, fossil, production, crises.\n\n"
+    "Each generation g stands for the year 1850 + 30 (g - 1). The World3 runs are shipped with "
+    "the game (computed by scripts/world3_reference.py with pyworld3). Needs matplotlib (the "
+    "charts extra).\n\n"
+    "Example: limit debrief records/world-20261122-040000.json --out debrief/"
+)
+"""The help of ``limit debrief`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
 
 
 def debrief_command(
-    record: Annotated[Path, typer.Argument(help="A world game record (JSON).")],
+    record: Annotated[Path, typer.Argument(help=N_("A world game record (JSON)."))],
     out: Annotated[
         Path | None,
-        typer.Option("--out", help="Folder for the PNGs and debrief.md (default: RECORD-debrief)."),
+        typer.Option(
+            "--out", help=N_("Folder for the PNGs and debrief.md (default: RECORD-debrief).")
+        ),
     ] = None,
+    language: LanguageOption = None,
 ) -> None:
-    """Compare a world game with World3: population, pollution, fossil, production, crises.
+    """``limit debrief RECORD`` (what ``--help`` says is :data:`DEBRIEF_HELP`).
 
-    Each generation g stands for the year 1850 + 30 (g - 1). The World3 runs are
-    shipped with the game (computed by scripts/world3_reference.py with pyworld3).
-    Needs matplotlib (the charts extra).
-
-    Example: limit debrief records/world-20261122-040000.json --out debrief/
+    The plots' titles and paragraphs and ``debrief.md`` are in the session's language; the
+    charts' axis labels and legends and World3's run names stay English.
     """
     from limitgames.world.debrief import write_debrief
 
+    choose_language(language)
+    console = Console()  # made now: it reads the terminal width (COLUMNS) of this run
+    err_console = Console(stderr=True)
     target = out if out is not None else record.with_name(f"{record.stem}-debrief")
     try:
         rec = GameRecord.read(record)
         written = write_debrief(rec, target)
     except (LimitGamesError, ValueError) as exc:
-        err_console.print(f"[bold red]error:[/] {record}: {exc}", highlight=False)
+        err_console.print(f"[bold red]{_('error:')}[/] {record}: {exc}", highlight=False)
         raise typer.Exit(1) from None
     for path, plot in written:
         console.print(f"[bold]{plot.title}[/] ({path})", highlight=False, soft_wrap=True)
         console.print(plot.text, highlight=False, soft_wrap=True)
         console.print()
-    console.print(f"Written to {target}/ (debrief.md and {len(written)} PNG).", highlight=False)
+    console.print(
+        _("Written to %(folder)s/ (debrief.md and %(count)d PNG).")
+        % {"folder": target, "count": len(written)},
+        highlight=False,
+    )

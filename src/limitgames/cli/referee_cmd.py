@@ -14,22 +14,44 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from limitgames.cli.session import LanguageOption, choose_language
 from limitgames.core import LimitGamesError
+from limitgames.translation import N_
+from limitgames.translation import gettext as _
 
 console = Console()
+"""The session's console, made again when a command runs (it reads this run's terminal width)."""
 err_console = Console(stderr=True)
 
 GAMES = ("world",)
 
-HELP = (
+HELP = N_(
     "Type each decision taken at the table in the game's notation (`moves` lists them), and "
     "the cards drawn when asked. Commands: moves, board, score (if the game ended now), log, "
     "undo (any decision), position FILE (the table at the start of this generation), quit."
 )
 
+REFEREE_HELP = N_(
+    "Keep the books of a game played at a real table: you type the decisions and the cards "
+    "drawn.\n\n"
+    "The program takes the real chance outcomes (who starts, the cards drawn from each deck) "
+    "instead of its own deck order, and any decision can be undone.\n\n"
+    "Example: limit referee world --players 3 --start-player square"
+)
+"""The help of ``limit referee`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+
+SCORE_HELP = N_(
+    "The score calculator: the stress test, then each line of the score as the rulebook counts "
+    "it.\n\n"
+    "The game is taken as ended where the position stands. A shortage in the stress test may "
+    "ask a nation which plant or class loses a level.\n\n"
+    "Example: limit score world table.json"
+)
+"""The help of ``limit score`` (translated when drawn)."""
+
 
 def _fail(message: str) -> typer.Exit:
-    err_console.print(f"[bold red]error:[/] {message}", highlight=False)
+    err_console.print(f"[bold red]{_('error:')}[/] {message}", highlight=False)
     return typer.Exit(1)
 
 
@@ -37,9 +59,13 @@ def _read_json(path: Path) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise LimitGamesError(f"{path}: cannot read the file: {exc.strerror}") from None
+        raise LimitGamesError(
+            _("%(path)s: cannot read the file: %(reason)s") % {"path": path, "reason": exc.strerror}
+        ) from None
     except (ValueError, UnicodeDecodeError) as exc:
-        raise LimitGamesError(f"{path}: not JSON: {exc}") from None
+        raise LimitGamesError(
+            _("%(path)s: not JSON: %(reason)s") % {"path": path, "reason": exc}
+        ) from None
 
 
 class EndOfInput(Exception):
@@ -56,6 +82,9 @@ def _read(prompt: str) -> str:
 def _ask_outcome(kind: str, request: Mapping[str, Any]) -> Any:
     """Ask the referee for a chance outcome as it happened at the table (re-asks on a typo)."""
     from limitgames.world.referee import OutcomeNeeded, request_refusal
+    from limitgames.world.words import render
+
+    request = {**request, "label": render(request["label"])}
 
     names = list(request.get("names") or [])
     while True:
@@ -64,78 +93,101 @@ def _ask_outcome(kind: str, request: Mapping[str, Any]) -> Any:
             text = _read(f"{request['label']} ({', '.join(shown)}):").strip()
             value: Any = names.index(text) if text in names else text
         else:
-            text = _read(f"{request['label']}: the cards drawn (card ids, any order):")
+            text = _read(
+                _("%(label)s: the cards drawn (card ids, any order):") % {"label": request["label"]}
+            )
             value = [c for c in re.split(r"[,\s]+", text.strip()) if c]
         if text.strip() in ("cancel", "quit"):
-            raise OutcomeNeeded(f"{request['label']}: cancelled")
+            raise OutcomeNeeded(_("%(label)s: cancelled") % {"label": request["label"]})
         reason = request_refusal(request, value)
         if reason is None:
             return value
         held = (
-            "" if request.get("count") is None else f" (the deck: {', '.join(request['options'])})"
+            ""
+            if request.get("count") is None
+            else _(" (the deck: %(cards)s)") % {"cards": ", ".join(request["options"])}
         )
-        console.print(f"Not possible: {reason}{held}", highlight=False, soft_wrap=True)
+        console.print(
+            _("Not possible: %(reason)s") % {"reason": reason} + held,
+            highlight=False,
+            soft_wrap=True,
+        )
 
 
 def _show_choice(state: Any) -> None:
+    from limitgames.cli.world_view import CHOICE_WORDS
+
     top = state.pending[-1]
     choice = state.observation(top.seat)["choice"]
     console.print(
-        f"[bold]{choice['nation']}[/] decides: {choice['kind'].replace('_', ' ')}  "
-        f"({' | '.join(choice['options'])})",
+        _("[bold]%(nation)s[/] decides: %(kind)s  (%(options)s)")
+        % {
+            "nation": choice["nation"],
+            "kind": _(CHOICE_WORDS[choice["kind"]]).split(" (")[0]
+            if choice["kind"] in CHOICE_WORDS
+            else choice["kind"].replace("_", " "),
+            "options": " | ".join(choice["options"]),
+        },
         highlight=False,
         soft_wrap=True,
     )
     for amount in choice.get("amounts", []):
-        console.print(f"  any amount: {amount}", highlight=False, soft_wrap=True)
+        console.print(
+            _("  any amount: %(amount)s") % {"amount": amount}, highlight=False, soft_wrap=True
+        )
 
 
 def print_scorecards(state: Any) -> None:
     """Each nation's scorecard, line by line, and the totals."""
     from limitgames.world.scoring import scorecards
+    from limitgames.world.words import render
 
     for name, lines, total in scorecards(state):
-        table = Table(title=f"{name}: {total} points", title_justify="left")
-        table.add_column("line")
-        table.add_column("points", justify="right")
-        table.add_column("reckoning")
+        table = Table(
+            title=_("%(nation)s: %(total)d points") % {"nation": name, "total": total},
+            title_justify="left",
+        )
+        table.add_column(_("Line"))
+        table.add_column(_("Points"), justify="right")
+        table.add_column(_("Reckoning"))
         for line in lines:
-            table.add_row(line.title, str(line.points), line.reckoning)
-        table.add_row("Total", str(total), "")
+            table.add_row(render(line.title), str(line.points), render(line.reckoning))
+        table.add_row(_("Total"), str(total), "")
         console.print(table)
 
 
 def referee_command(
-    game: Annotated[str, typer.Argument(help="The game (world).")],
-    players: Annotated[int, typer.Option(help="Number of nations (2-6) of a new game.")] = 4,
+    game: Annotated[str, typer.Argument(help=N_("The game (world)."))],
+    players: Annotated[int, typer.Option(help=N_("Number of nations (2-6) of a new game."))] = 4,
     start_player: Annotated[
         str | None,
-        typer.Option(help="The nation holding the leadership tile at the start (else asked)."),
+        typer.Option(help=N_("The nation holding the leadership tile at the start (else asked).")),
     ] = None,
     position: Annotated[
         Path | None,
-        typer.Option(help="Start from a position file, at any step of a generation (JSON)."),
+        typer.Option(help=N_("Start from a position file, at any step of a generation (JSON).")),
     ] = None,
     stress_tests: Annotated[
-        int | None, typer.Option(help="Stress tests before scoring (0-2).")
+        int | None, typer.Option(help=N_("Stress tests before scoring (0-2)."))
     ] = None,
     record: Annotated[
         Path | None,
-        typer.Option(help="Where to save the record (default records/referee-<time>.json)."),
+        typer.Option(help=N_("Where to save the record (default records/referee-<time>.json).")),
     ] = None,
+    language: LanguageOption = None,
 ) -> None:
-    """Keep the books of a game played at a real table: you type the decisions and the cards drawn.
-
-    The program takes the real chance outcomes (who starts, the cards drawn from each
-    deck) instead of its own deck order, and any decision can be undone.
-
-    Example: limit referee world --players 3 --start-player square
-    """
+    """``limit referee world`` (what ``--help`` says is :data:`REFEREE_HELP`)."""
+    global console
+    choose_language(language)
+    console = Console()
     from limitgames.world.position import position_json
     from limitgames.world.referee import OutcomeNeeded, Referee
 
     if game not in GAMES:
-        raise _fail(f"the referee knows only {', '.join(GAMES)}, not {game!r}")
+        raise _fail(
+            _("the referee knows only %(games)s, not %(game)r")
+            % {"games": ", ".join(GAMES), "game": game}
+        )
     variant: dict[str, Any] = {}
     if stress_tests is not None:
         variant["stress_tests"] = stress_tests
@@ -145,13 +197,13 @@ def referee_command(
         else:
             referee = Referee(players, variant=variant, ask=_ask_outcome, start_player=start_player)
     except EndOfInput:
-        raise _fail("no start player given") from None
+        raise _fail(_("no start player given")) from None
     except LimitGamesError as exc:
         raise _fail(str(exc)) from None
     target = record or Path("records") / (
         f"referee-{datetime.now(UTC).strftime('%Y%m%d-%H%M%S')}.json"
     )
-    console.print(HELP, highlight=False, soft_wrap=True)
+    console.print(_(HELP), highlight=False, soft_wrap=True)
     shown = 0
     try:
         while not referee.state.is_terminal():
@@ -162,7 +214,7 @@ def referee_command(
             shown = len(lines)
             _show_choice(state)
             text = _read(">").strip()
-            word, _, rest = text.partition(" ")
+            word, _sep, rest = text.partition(" ")
             if not text:
                 continue
             if word == "quit":
@@ -182,30 +234,41 @@ def referee_command(
                 try:
                     ended = stress_test(position_json(state), stress_tests=0)
                     console.print(
-                        "If the game ended at the start of this generation (no stress test):",
+                        _("If the game ended at the start of this generation (no stress test):"),
                         highlight=False,
                     )
-                    for name, _, total in scorecards(ended):
+                    for name, _lines, total in scorecards(ended):
                         console.print(f"  {name}: {total}", highlight=False)
                 except (LimitGamesError, ValueError) as exc:
-                    console.print(f"Cannot score now: {exc}", highlight=False)
+                    console.print(
+                        _("Cannot score now: %(reason)s") % {"reason": exc}, highlight=False
+                    )
             elif word == "undo":
                 try:
-                    console.print(f"Taken back: {referee.undo()}", highlight=False)
+                    console.print(
+                        _("Taken back: %(decision)s") % {"decision": referee.undo()},
+                        highlight=False,
+                    )
                     shown = min(shown, len(referee.state.log_lines(None)))
                 except LimitGamesError as exc:
                     console.print(str(exc), highlight=False)
             elif word == "position" and rest:
                 path = Path(rest.strip())
                 path.write_text(json.dumps(position_json(state), indent=1) + "\n", encoding="utf-8")
-                console.print(f"Position saved to {path}", highlight=False)
+                console.print(_("Position saved to %(path)s") % {"path": path}, highlight=False)
             else:
                 try:
                     referee.apply(text)
                 except OutcomeNeeded as exc:
-                    console.print(f"Not applied: {exc}", highlight=False, soft_wrap=True)
+                    console.print(
+                        _("Not applied: %(reason)s") % {"reason": exc},
+                        highlight=False,
+                        soft_wrap=True,
+                    )
                 except LimitGamesError as exc:
-                    console.print(f"Refused: {exc}", highlight=False, soft_wrap=True)
+                    console.print(
+                        _("Refused: %(reason)s") % {"reason": exc}, highlight=False, soft_wrap=True
+                    )
     except EndOfInput:
         pass
     state = referee.state
@@ -215,28 +278,30 @@ def referee_command(
     if state.is_terminal():
         print_scorecards(state)
     saved = referee.record().write(target)
-    console.print(f"Record saved to {saved}", highlight=False)
+    console.print(_("Record saved to %(path)s") % {"path": saved}, highlight=False)
 
 
 def score_command(
-    game: Annotated[str, typer.Argument(help="The game (world).")],
-    position: Annotated[Path, typer.Argument(help="A position file (JSON), at any step.")],
+    game: Annotated[str, typer.Argument(help=N_("The game (world)."))],
+    position: Annotated[Path, typer.Argument(help=N_("A position file (JSON), at any step."))],
     stress_tests: Annotated[
         int | None,
-        typer.Option(help="Stress tests before scoring (0-2; default the position's or 1)."),
+        typer.Option(help=N_("Stress tests before scoring (0-2; default the position's or 1).")),
     ] = None,
+    language: LanguageOption = None,
 ) -> None:
-    """The score calculator: the stress test, then each line of the score as the rulebook counts it.
-
-    The game is taken as ended where the position stands. A shortage in the stress
-    test may ask a nation which plant or class loses a level.
-
-    Example: limit score world table.json
-    """
+    """``limit score world`` (what ``--help`` says is :data:`SCORE_HELP`)."""
+    global console
+    choose_language(language)
+    console = Console()
+    from limitgames.translation import using
     from limitgames.world.scoring import stress_test
 
     if game not in GAMES:
-        raise _fail(f"the score calculator knows only {', '.join(GAMES)}, not {game!r}")
+        raise _fail(
+            _("the score calculator knows only %(games)s, not %(game)r")
+            % {"games": ", ".join(GAMES), "game": game}
+        )
     try:
         state = stress_test(_read_json(position), stress_tests)
     except LimitGamesError as exc:
@@ -248,17 +313,21 @@ def score_command(
             try:
                 state.apply_string(text)
             except LimitGamesError as exc:
-                console.print(f"Refused: {exc}", highlight=False, soft_wrap=True)
+                console.print(
+                    _("Refused: %(reason)s") % {"reason": exc}, highlight=False, soft_wrap=True
+                )
     except EndOfInput:
-        raise _fail("the stress test needs a decision (input ended)") from None
+        raise _fail(_("the stress test needs a decision (input ended)")) from None
     lines = state.log_lines(None)
-    start = next((i for i, t in enumerate(lines) if t.startswith("== Stress test")), None)
+    with using("en"):  # the headings are found by their English words
+        english = state.log_lines(None)
+    start = next((i for i, t in enumerate(english) if t.startswith("== Stress test")), None)
     if start is not None:
-        console.print("[bold]Stress test[/]", highlight=False)
-        for line in lines[start + 1 :]:
-            if line.startswith("== Scoring"):
+        console.print("[bold]" + _("Stress test") + "[/]", highlight=False)
+        for index in range(start + 1, len(lines)):
+            if english[index].startswith("== Scoring"):
                 break
-            console.print(f"  {line}", highlight=False, soft_wrap=True)
+            console.print(f"  {lines[index]}", highlight=False, soft_wrap=True)
     else:
-        console.print("No stress test.", highlight=False)
+        console.print(_("No stress test."), highlight=False)
     print_scorecards(state)

@@ -9,6 +9,8 @@ from rich.console import Console
 
 from limitgames.core import GameRecord, State
 from limitgames.core.outcome import result_in_words
+from limitgames.translation import gettext as _
+from limitgames.translation import ngettext
 
 VIEWS: dict[str, str] = {
     "hex": "limitgames.cli.hex_view",
@@ -55,12 +57,20 @@ def render_final(console: Console, state: State, record: GameRecord) -> None:
         from limitgames.cli import cards_view
 
         cards_view.render(console, state, None, names=[str(n) for n in names])
-        console.print(f"{len(record.actions)} actions replayed and verified.", highlight=False)
+        console.print(replayed_line(record), highlight=False)
         console.print(cards_view.result_text(state, [str(n) for n in names]), highlight=False)
         return
     render_state(console, state, None)
-    console.print(f"{len(record.actions)} actions replayed and verified.", highlight=False)
+    console.print(replayed_line(record), highlight=False)
     if state.is_terminal():
-        console.print(f"Result: {result_text(state)}.", highlight=False)
+        console.print(_("Result: %(result)s.") % {"result": result_text(state)}, highlight=False)
     else:
-        console.print("The game is not finished.", highlight=False)
+        console.print(_("The game is not finished."), highlight=False)
+
+
+def replayed_line(record: GameRecord) -> str:
+    """``N actions replayed and verified.`` in the session's language."""
+    count = len(record.actions)
+    return ngettext(
+        "%(count)d action replayed and verified.", "%(count)d actions replayed and verified.", count
+    ) % {"count": count}

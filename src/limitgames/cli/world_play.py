@@ -410,54 +410,82 @@ def bench_world(
 SUPPLIED = ("reconstructed", "decision")
 """Sources of the values the project supplied where the text is lost or silent."""
 
+SOURCE_WORDS: dict[str, str] = {
+    "rulebook": N_("rulebook"),
+    "rulebook-example": N_("rulebook-example"),
+    "reconstructed": N_("reconstructed"),
+    "decision": N_("decision"),
+}
+"""The sources of the data's values as ``limit rules world`` counts them (translated where shown)."""
+
+RULES_HELP = N_(
+    "Where the rules as played are written, and (world) the game data's values and their "
+    "sources.\n\n"
+    "Example: limit rules world --reconstructed"
+)
+"""The help of ``limit rules`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+
 
 def rules_command(
-    game: Annotated[str, typer.Argument(help="The game: hex, cards or world.")],
+    game: Annotated[str, typer.Argument(help=N_("The game: hex, cards or world."))],
     reconstructed: Annotated[
         bool,
         typer.Option(
             "--reconstructed",
             metavar="",
-            help="world: list every value the project supplied (reconstructed or decided) "
-            "and every reading.",
+            help=N_(
+                "world: list every value the project supplied (reconstructed or decided) "
+                "and every reading."
+            ),
         ),
     ] = False,
     all_values: Annotated[
-        bool, typer.Option("--all", metavar="", help="world: list every value with its source.")
+        bool, typer.Option("--all", metavar="", help=N_("world: list every value with its source."))
     ] = False,
     output: Annotated[
         str,
         typer.Option(
             "--format",
             metavar="lines|toml",
-            help="world: lines, one 'key = value  # source' per line; toml, an override file "
-            "to edit.",
+            help=N_(
+                "world: lines, one 'key = value  # source' per line; toml, an override file "
+                "to edit."
+            ),
         ),
     ] = "lines",
     data: Annotated[
         Path | None,
-        typer.Option(metavar="FILE", help="world: apply this TOML file of changed values first."),
+        typer.Option(
+            metavar="FILE", help=N_("world: apply this TOML file of changed values first.")
+        ),
     ] = None,
+    language: LanguageOption = None,
 ) -> None:
-    """Where the rules as played are written, and (world) the game data's values and their sources.
-
-    Example: limit rules world --reconstructed
-    """
+    """``limit rules GAME`` (what ``--help`` says is :data:`RULES_HELP`). The data's keys,
+    values, sources and reasons (``data.toml``) stay English, as the file has them."""
     from limitgames.core import available_games
 
+    choose_language(language)
+    console = Console()  # made now: it reads the terminal width (COLUMNS) of this run
     if game not in available_games():
-        raise _fail(f"no game {game!r} (games: {', '.join(available_games())})")
+        raise _fail(
+            _("no game %(game)r (games: %(games)s)")
+            % {"game": game, "games": ", ".join(available_games())}
+        )
     if game != "world":
         console.print(
-            f"The rules of {game} as this project plays them: docs/rules/{game}.md in the "
-            f"repository; how to play them here: docs/{game}.md.",
+            _(
+                "The rules of %(game)s as this project plays them: docs/rules/%(game)s.md in the "
+                "repository; how to play them here: docs/%(game)s.md."
+            )
+            % {"game": game},
             highlight=False,
         )
         if reconstructed or all_values or data:
-            raise _fail("--reconstructed, --all and --data list the game data of world only")
+            raise _fail(_("--reconstructed, --all and --data list the game data of world only"))
         return
     if output not in ("lines", "toml"):
-        raise _fail(f"--format: {output!r} is not lines or toml")
+        raise _fail(_("--format: %(value)r is not lines or toml") % {"value": output})
     from limitgames.world.data import iter_entries, load_data
 
     try:
@@ -467,20 +495,26 @@ def rules_command(
     entries = list(iter_entries(loaded.raw))
     if not reconstructed and not all_values:
         counts: dict[str, int] = {}
-        for _, entry in entries:
+        for _path, entry in entries:
             counts[entry["source"]] = counts.get(entry["source"], 0) + 1
         console.print(
-            "LIMIT (Alexandre Poyé): the rules as played are in docs/rules/world.md in the "
-            "repository (how to play them here: docs/world.md); the numbers and the readings "
-            "of lost icons are in src/limitgames/world/data.toml.",
+            _(
+                "LIMIT (Alexandre Poyé): the rules as played are in docs/rules/world.md in the "
+                "repository (how to play them here: docs/world.md); the numbers and the readings "
+                "of lost icons are in src/limitgames/world/data.toml."
+            ),
             highlight=False,
         )
         console.print(
-            ", ".join(f"{n} {s}" for s, n in counts.items()) + " values.", highlight=False
+            _("Values by source: %(counts)s.")
+            % {"counts": ", ".join(f"{n} {_(SOURCE_WORDS.get(s, s))}" for s, n in counts.items())},
+            highlight=False,
         )
         console.print(
-            "Use --reconstructed to list what the project supplied, --all for every value, "
-            "--format toml for an override file.",
+            _(
+                "Use --reconstructed to list what the project supplied, --all for every value, "
+                "--format toml for an override file."
+            ),
             highlight=False,
         )
         return
@@ -495,8 +529,12 @@ def rules_command(
     for path, entry in chosen:
         typer.echo(f"{path} = {_toml_value(entry['value'])}  # {_note(entry)}")
     typer.echo(
-        f"# {len(chosen)} values. Change any of them in a TOML file "
-        "(limit rules world --reconstructed --format toml starts one): limit play world --data FILE"
+        "# "
+        + _(
+            "%(count)d values. Change any of them in a TOML file (limit rules world "
+            "--reconstructed --format toml starts one): limit play world --data FILE"
+        )
+        % {"count": len(chosen)}
     )
 
 

@@ -30,6 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from limitgames.core import Chance, GameRecord, LimitGamesError, RecordError, State
+from limitgames.translation import N_, current_language
+from limitgames.translation import gettext as _
 from limitgames.world.data import PLANTS, RESOURCES
 from limitgames.world.position import token_totals
 from limitgames.world.state import WorldState
@@ -238,13 +240,32 @@ class Plot:
     text: str
 
 
+CRISIS_WORDS: dict[str, str] = {
+    "financial": N_("financial crisis"),
+    "environmental": N_("environmental crisis"),
+    "military": N_("military crisis"),
+}
+"""The crisis tiles' names as the debrief writes them (translated where shown)."""
+
+
+def _decimal(value: float, digits: int) -> str:
+    """``value`` with ``digits`` decimals, written with a decimal comma in German, French and
+    Spanish (a point in English)."""
+    text = f"{value:.{digits}f}"
+    return text if current_language.get() == "en" else text.replace(".", ",")
+
+
 def _peak(rows: Sequence[GenerationRow], attr: str) -> GenerationRow:
     return max(rows, key=lambda r: (getattr(r, attr), -r.generation))
 
 
 def _missing_runs(runs: Mapping[str, ReferenceRun]) -> str:
     absent = [r for r in runs.values() if not r.computed]
-    return " ".join(f"The {r.name} is not drawn: {r.reason} (source: {r.source})." for r in absent)
+    return " ".join(
+        _("The %(run)s is not drawn: %(reason)s (source: %(source)s).")
+        % {"run": r.name, "reason": r.reason, "source": r.source}
+        for r in absent
+    )
 
 
 def debrief_texts(rows: Sequence[GenerationRow], runs: Mapping[str, ReferenceRun]) -> list[Plot]:
@@ -257,76 +278,121 @@ def debrief_texts(rows: Sequence[GenerationRow], runs: Mapping[str, ReferenceRun
         raise ValueError("the record completed no generation: nothing to compare")
     std = runs["standard-1972"]
     last = rows[-1]
-    span = f"{rows[0].year}-{last.year} (generations 1-{last.generation})"
+    span = _("%(first)d-%(last)d (generations 1-%(generation)d)") % {
+        "first": rows[0].year,
+        "last": last.year,
+        "generation": last.generation,
+    }
     pop = _peak(rows, "population")
     w_pop_year, w_pop = std.peak("population")
+    if pop.population == last.population:
+        pop_end = _("the game's population was at its highest in its last generation (%(year)d).")
+    elif pop.year < w_pop_year:
+        pop_end = _("the game's peaked %(years)d years before World3's.")
+    else:
+        pop_end = _("the game's peaked %(years)d years after World3's.")
     pop_text = (
-        f"Population over {span}: the nations together reached {pop.population} "
-        f"(population values added) in {pop.year}, generation {pop.generation}, and ended at "
-        f"{last.population}. World3's {std.name} grows from 1.6 billion in 1900 to a peak of "
-        f"{w_pop / 1e9:.2f} billion in {w_pop_year}, then declines as food and services per "
-        f"person fall; "
-        + (
-            f"the game's population was at its highest in its last generation ({last.year})."
-            if pop.population == last.population
-            else f"the game's peaked {abs(pop.year - w_pop_year)} years "
-            f"{'before' if pop.year < w_pop_year else 'after'} World3's."
+        _(
+            "Population over %(span)s: the nations together reached %(peak)d (population values "
+            "added) in %(year)d, generation %(generation)d, and ended at %(last)d. World3's "
+            "%(run)s grows from 1.6 billion in 1900 to a peak of %(billions)s billion in "
+            "%(w_year)d, then declines as food and services per person fall; "
         )
-    )
+        % {
+            "span": span,
+            "peak": pop.population,
+            "year": pop.year,
+            "generation": pop.generation,
+            "last": last.population,
+            "run": std.name,
+            "billions": _decimal(w_pop / 1e9, 2),
+            "w_year": w_pop_year,
+        }
+    ) + pop_end % {"year": last.year, "years": abs(pop.year - w_pop_year)}
     pol = _peak(rows, "pollution")
     w_pol_year, w_pol = std.peak("pollution_index")
-    pol_text = (
-        f"Pollution: the nations held {pol.pollution} pollution tokens at most ({pol.year}) and "
-        f"{last.pollution} at the end. World3's persistent pollution index (1970 = 1) peaks at "
-        f"{w_pol:.1f} in {w_pol_year}, some years after the population, because pollution "
-        f"outlives the industry that made it."
-    )
+    pol_text = _(
+        "Pollution: the nations held %(peak)d pollution tokens at most (%(year)d) and %(last)d "
+        "at the end. World3's persistent pollution index (1970 = 1) peaks at %(index)s in "
+        "%(w_year)d, some years after the population, because pollution outlives the industry "
+        "that made it."
+    ) % {
+        "peak": pol.pollution,
+        "year": pol.year,
+        "last": last.pollution,
+        "index": _decimal(w_pol, 1),
+        "w_year": w_pol_year,
+    }
     w_res_2000 = std.value("resources_fraction", 2000)
-    res_text = (
-        f"Fossil resources: {last.fossil_fraction:.0%} of the setup's fossil was left unburnt "
-        f"in {last.year} ({last.fossil} tokens). In World3, "
-        f"{(w_res_2000 or 0):.0%} of the 1900 nonrenewable stock remains in 2000 and "
-        f"{(std.value('resources_fraction', 2100) or 0):.0%} in 2100: in the standard run, "
-        f"depletion is what ends growth."
-    )
+    res_text = _(
+        "Fossil resources: %(left)s of the setup's fossil was left unburnt in %(year)d "
+        "(%(tokens)d tokens). In World3, %(w_2000)s of the 1900 nonrenewable stock remains in "
+        "2000 and %(w_2100)s in 2100: in the standard run, depletion is what ends growth."
+    ) % {
+        "left": f"{last.fossil_fraction:.0%}",
+        "year": last.year,
+        "tokens": last.fossil,
+        "w_2000": f"{(w_res_2000 or 0):.0%}",
+        "w_2100": f"{(std.value('resources_fraction', 2100) or 0):.0%}",
+    }
     ind = _peak(rows, "industrial")
     w_io_year, w_io = std.peak("industrial_output")
-    w_f_year, _ = std.peak("food")
-    prod_text = (
-        f"Production: industrial plants yielded {ind.industrial} at most ({ind.year}), "
-        f"renewable {_peak(rows, 'renewable').renewable} at most, military "
-        f"{_peak(rows, 'military').military} at most. World3's industrial output peaks in "
-        f"{w_io_year} ({w_io / 1e12:.2f} trillion 1968 $ a year) and its food in {w_f_year}; "
-        f"World3 has no military sector, so the game's military plants have no counterpart."
-    )
+    w_f_year, _food = std.peak("food")
+    prod_text = _(
+        "Production: industrial plants yielded %(industrial)d at most (%(year)d), renewable "
+        "%(renewable)d at most, military %(military)d at most. World3's industrial output peaks "
+        "in %(w_year)d (%(trillions)s trillion 1968 $ a year) and its food in %(food_year)d; "
+        "World3 has no military sector, so the game's military plants have no counterpart."
+    ) % {
+        "industrial": ind.industrial,
+        "year": ind.year,
+        "renewable": _peak(rows, "renewable").renewable,
+        "military": _peak(rows, "military").military,
+        "w_year": w_io_year,
+        "trillions": _decimal(w_io / 1e12, 2),
+        "food_year": w_f_year,
+    }
     tiles = [(r.year, t) for r in rows for t in r.crises]
+    if tiles:
+        placed = _("Crises: %(count)d crisis tile(s) in the game: %(tiles)s.") % {
+            "count": len(tiles),
+            "tiles": ", ".join(
+                _("%(kind)s in %(year)d") % {"kind": _(CRISIS_WORDS.get(kind, kind)), "year": year}
+                for year, kind in tiles
+            ),
+        }
+    else:
+        placed = _("Crises: %(count)d crisis tile(s) in the game, none placed.") % {"count": 0}
     crisis_text = (
-        f"Crises: {len(tiles)} crisis tile(s) in the game"
-        + (
-            ": " + ", ".join(f"{kind} in {year}" for year, kind in tiles)
-            if tiles
-            else ", none placed"
+        placed
+        + " "
+        + _(
+            "World3 has no crisis events; its turning points are the population peak "
+            "(%(population)d) and the pollution peak (%(pollution)d), marked on the plot."
         )
-        + f". World3 has no crisis events; its turning points are the population peak "
-        f"({w_pop_year}) and the pollution peak ({w_pol_year}), marked on the plot."
+        % {"population": w_pop_year, "pollution": w_pol_year}
     )
     for run in runs.values():
         if run.computed and run.key != std.key:
             year, value = run.peak("population")
-            pop_text += (
-                f" In the {run.name}, population peaks at {value / 1e9:.2f} billion in {year}."
-            )
+            pop_text += " " + _(
+                "In the %(run)s, population peaks at %(billions)s billion in %(year)d."
+            ) % {"run": run.name, "billions": _decimal(value / 1e9, 2), "year": year}
             year, value = run.peak("pollution_index")
-            pol_text += f" In the {run.name}, the index peaks at {value:.1f} in {year}."
+            pol_text += " " + _("In the %(run)s, the index peaks at %(index)s in %(year)d.") % {
+                "run": run.name,
+                "index": _decimal(value, 1),
+                "year": year,
+            }
     missing = _missing_runs(runs)
     if missing:
         pop_text += " " + missing
     return [
-        Plot("population.png", "Population", pop_text),
-        Plot("pollution.png", "Pollution", pol_text),
-        Plot("fossil.png", "Fossil and nonrenewable resources", res_text),
-        Plot("production.png", "Production", prod_text),
-        Plot("crises.png", "Crises", crisis_text),
+        Plot("population.png", _("Population"), pop_text),
+        Plot("pollution.png", _("Pollution"), pol_text),
+        Plot("fossil.png", _("Fossil and nonrenewable resources"), res_text),
+        Plot("production.png", _("Production"), prod_text),
+        Plot("crises.png", _("Crises"), crisis_text),
     ]
 
 
@@ -436,7 +502,7 @@ def write_debrief(
         bottom = [b + c for b, c in zip(bottom, counts, strict=True)]
     std = runs["standard-1972"]
     for series, style in (("population", "-"), ("pollution_index", "--")):
-        year, _ = std.peak(series)
+        year, _height = std.peak(series)
         ax.axvline(
             year,
             color="tab:gray",
@@ -447,21 +513,34 @@ def write_debrief(
     ax.set_ylim(0, 3.5)
     finish(fig, [ax], by_name["crises.png"])
 
-    lines = ["# Debrief: the game beside World3", ""]
+    lines = ["# " + _("Debrief: the game beside World3"), ""]
     lines.append(
-        "Generation g stands for the year 1850 + 30 (g - 1); the game is measured at the close "
-        "of each generation. " + _provenance_line(runs)
+        _(
+            "Generation g stands for the year 1850 + 30 (g - 1); the game is measured at the "
+            "close of each generation."
+        )
+        + " "
+        + _provenance_line(runs)
     )
     lines.append("")
-    lines.append(
-        "| generation | year | population | pollution | fossil | renewable | industrial | military | crises |"
-    )
+    headings = [
+        _("generation"),
+        _("year"),
+        _("population"),
+        _("pollution"),
+        _("fossil"),
+        _("renewable"),
+        _("industrial"),
+        _("military"),
+        _("crises"),
+    ]
+    lines.append("| " + " | ".join(headings) + " |")
     lines.append("|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         lines.append(
             f"| {r.generation} | {r.year} | {r.population} | {r.pollution} | {r.fossil} "
             f"({r.fossil_fraction:.0%}) | {r.renewable} | {r.industrial} | {r.military} | "
-            f"{', '.join(r.crises) or '-'} |"
+            f"{', '.join(_(CRISIS_WORDS.get(c, c)) for c in r.crises) or '-'} |"
         )
     for path, plot in written:
         lines += ["", f"## {plot.title}", "", f"![{plot.title}]({path.name})", "", plot.text]
@@ -475,5 +554,8 @@ def _provenance_line(runs: Mapping[str, ReferenceRun]) -> str:
         if run.computed:
             parts.append(f"World3 {run.name}: {run.source}.")
         else:
-            parts.append(f"The {run.name} is not drawn ({run.reason}; source: {run.source}).")
+            parts.append(
+                _("The %(run)s is not drawn (%(reason)s; source: %(source)s).")
+                % {"run": run.name, "reason": run.reason, "source": run.source}
+            )
     return " ".join(parts)

@@ -31,6 +31,7 @@ from limitgames.world.state import (
     WorldAction,
     WorldState,
 )
+from limitgames.world.words import phrase
 
 WITHDRAWABLE = ("policy-planning", "intensive-farming")
 
@@ -196,7 +197,12 @@ def table_draw(state: WorldState, nation: Nation, deck: str, count: int) -> tupl
 
     cards = nation.decks[deck]
     k = min(count, len(cards))
-    label = f"{state.name(nation.seat)} draws {k} from the {deck} deck"
+    label = phrase(
+        N_("%(nation)s draws %(count)d from the %(deck)s deck"),
+        nation=state.name(nation.seat),
+        count=k,
+        deck=deck,
+    )
     request = {"label": label, "options": sorted(cards), "count": k}
     value = state._chance.draw("cards", lambda rng: list(cards[:k]), request)
     reason = drawn_refusal(cards, k, value)

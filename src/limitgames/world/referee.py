@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from limitgames.core import Action, Chance, GameRecord, LimitGamesError, RecordError
+from limitgames.translation import gettext as _
 from limitgames.world.state import WorldState
 
 T = TypeVar("T")
@@ -45,16 +46,20 @@ def request_refusal(request: Mapping[str, Any], value: Any) -> str | None:
     options = list(request.get("options", []))
     count = request.get("count")
     if count is None:
-        return None if value in options else f"{value!r} is not one of the options"
+        return (
+            None
+            if value in options
+            else _("%(value)r is not one of the options") % {"value": value}
+        )
     if not isinstance(value, list | tuple):
-        return "give a list"
+        return _("give a list")
     if len(value) != count:
-        return f"{len(value)} given, {count} expected"
+        return _("%(given)d given, %(count)d expected") % {"given": len(value), "count": count}
     if len(set(value)) != len(value):
-        return "an item is given twice"
+        return _("an item is given twice")
     absent = [v for v in value if v not in options]
     if absent:
-        return f"not among the options: {', '.join(map(str, absent))}"
+        return _("not among the options: %(values)s") % {"values": ", ".join(map(str, absent))}
     return None
 
 

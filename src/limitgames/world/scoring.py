@@ -24,7 +24,7 @@ from limitgames.world.data import CLASSES, WorldData
 from limitgames.world.international import total_crises
 from limitgames.world.nation import MILITARY, Nation
 from limitgames.world.state import STAGE_HANDLERS, WorldState
-from limitgames.world.words import phrase
+from limitgames.world.words import Phrase, phrase
 
 
 def score_nation(data: WorldData, nation: Nation, crises: int) -> dict[str, int]:
@@ -124,44 +124,87 @@ def score_lines(
     units = money // w["money_unit"]
     financial = value * units if value > 0 else 0
     if value > 0:
-        money_text = (
-            f"{w['financial_base']} - {crises} crises = {value} per {w['money_unit']} $; "
-            f"{money} $ / {w['money_unit']} = {units}; {units} x {value} = {financial}"
+        money_text = phrase(
+            N_(
+                "%(base)d - %(crises)d crises = %(value)d per %(unit)d $; %(money)d $ / "
+                "%(unit)d = %(units)d; %(units)d x %(value)d = %(points)d"
+            ),
+            base=w["financial_base"],
+            crises=crises,
+            value=value,
+            unit=w["money_unit"],
+            money=money,
+            units=units,
+            points=financial,
         )
     else:
-        money_text = (
-            f"{w['financial_base']} - {crises} crises = {value}: money is worth nothing ({money} $)"
+        money_text = phrase(
+            N_("%(base)d - %(crises)d crises = %(value)d: money is worth nothing (%(money)d $)"),
+            base=w["financial_base"],
+            crises=crises,
+            value=value,
+            money=money,
         )
     military_points = w["military_points"] * (military // w["military_unit"])
     impact = w["pollution"] * pollution + w["disruption"] * disruption
     return [
         ScoreLine(
             "happiness",
-            "Gross domestic happiness",
+            Phrase(N_("Gross domestic happiness")),
             happiness,
-            f"{' + '.join(classes)} = {' + '.join(map(str, levels))} = {total_sol}; population "
-            f"{data.level(pos)}: demographic index {index}; {total_sol} x {index} = {happiness}",
+            phrase(
+                N_(
+                    "%(classes)s = %(levels)s = %(sol)d; population %(population)s: "
+                    "demographic index %(index)d; %(sol)d x %(index)d = %(points)d"
+                ),
+                classes=" + ".join(classes),
+                levels=" + ".join(map(str, levels)),
+                sol=total_sol,
+                population=data.level(pos),
+                index=index,
+                points=happiness,
+            ),
         ),
-        ScoreLine("financial", "Financial strength", financial, money_text),
+        ScoreLine("financial", Phrase(N_("Financial strength")), financial, money_text),
         ScoreLine(
             "territory",
-            "Territory",
+            Phrase(N_("Territory")),
             w["territory"] * territory,
-            f"{territory} territory x {w['territory']} = {w['territory'] * territory}",
+            phrase(
+                N_("%(territory)d territory x %(weight)d = %(points)d"),
+                territory=territory,
+                weight=w["territory"],
+                points=w["territory"] * territory,
+            ),
         ),
         ScoreLine(
             "military",
-            "Military power",
+            Phrase(N_("Military power")),
             military_points,
-            f"{military} military / {w['military_unit']} = {military // w['military_unit']}; "
-            f"x {w['military_points']} = {military_points}",
+            phrase(
+                N_("%(military)d military / %(unit)d = %(units)d; x %(weight)d = %(points)d"),
+                military=military,
+                unit=w["military_unit"],
+                units=military // w["military_unit"],
+                weight=w["military_points"],
+                points=military_points,
+            ),
         ),
         ScoreLine(
             "impact",
-            "Historical impact",
+            Phrase(N_("Historical impact")),
             impact,
-            f"{pollution} pollution x {w['pollution']} + {disruption} disruption x "
-            f"{w['disruption']} = {impact}",
+            phrase(
+                N_(
+                    "%(pollution)d pollution x %(pollution_weight)d + %(disruption)d disruption "
+                    "x %(disruption_weight)d = %(points)d"
+                ),
+                pollution=pollution,
+                pollution_weight=w["pollution"],
+                disruption=disruption,
+                disruption_weight=w["disruption"],
+                points=impact,
+            ),
         ),
     ]
 

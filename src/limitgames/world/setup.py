@@ -17,6 +17,7 @@ from limitgames.core.errors import RecordError
 from limitgames.translation import N_
 from limitgames.world.data import DECKS
 from limitgames.world.nation import Nation
+from limitgames.world.words import Phrase
 
 if TYPE_CHECKING:
     from limitgames.world.state import WorldState
@@ -83,7 +84,7 @@ def set_up(state: WorldState) -> None:
 
     if state.variant.get("draws") == "table":  # a referee tells who starts
         request = {
-            "label": "the nation that holds the leadership tile",
+            "label": Phrase(N_("the nation that holds the leadership tile")),
             "options": list(range(n)),
             "names": [state.name(seat) for seat in range(n)],
             "count": None,
