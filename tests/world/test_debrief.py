@@ -140,3 +140,45 @@ def test_a_refereed_game_from_a_position_is_measured_with_the_cards_told() -> No
 def _first_cards(kind: str, request: Any) -> Any:
     """A table where each draw takes the alphabetically first cards of the deck."""
     return list(request["options"][: request["count"]])
+
+
+def test_the_plots_speak_the_readers_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every axis label, title and legend entry of the plots is drawn in the current language:
+    the German words below are the catalogue's, written out here by hand."""
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from limitgames.translation import using
+    from limitgames.world.debrief import write_debrief
+
+    seen: list[str] = []
+
+    def spy(name: str, cls: Any) -> None:
+        original = getattr(cls, name)
+
+        def record(self: Any, *args: Any, **kwargs: Any) -> Any:
+            seen.extend(str(a) for a in args if isinstance(a, str))
+            if isinstance(kwargs.get("label"), str):
+                seen.append(kwargs["label"])
+            return original(self, *args, **kwargs)
+
+        monkeypatch.setattr(cls, name, record)
+
+    for name in ("set_ylabel", "set_title", "plot", "bar", "axvline"):
+        spy(name, Axes)
+    spy("suptitle", Figure)
+    state = new_state(2, seed=4)
+    _random_until(state, 99, seed=4)
+    with using("de"):
+        write_debrief(GameRecord.of_state(state), tmp_path)
+    labels = {s for s in seen if any(c.isalpha() for c in s) and s not in {"o-", "-", "--", ":"}}
+    assert {
+        "Partie: Bevölkerungswerte",
+        "World3: Milliarden Menschen",
+        "gelegte Krisenplättchen",
+    } <= labels
+    assert "World3 Standardlauf von 1972" in labels
+    english = {"game", "game: population values", "crisis tiles placed", "World3 1972 standard run"}
+    assert not labels & english, labels & english

@@ -604,7 +604,7 @@ def create_app(
             plies=len(live.notations),
         )
 
-    debriefs: dict[str, dict[str, Any]] = {}
+    debriefs: dict[tuple[str, str], dict[str, Any]] = {}  # (game id, language) -> drawing
     debrief_lock = asyncio.Lock()
 
     @app.get("/games/{game_id}/debrief", response_class=HTMLResponse)
@@ -620,10 +620,11 @@ def create_app(
             raise HTTPException(
                 status_code=409, detail=gettext("the debrief is drawn once the game is over")
             )
-        found = debriefs.get(game_id)
+        key = (game_id, current_language.get())  # the plots' words are in the reader's language
+        found = debriefs.get(key)
         if found is None:
             async with debrief_lock:  # matplotlib draws one figure at a time
-                found = debriefs.get(game_id)
+                found = debriefs.get(key)
                 if found is None:
                     async with live.lock:
                         record = live.stored.record()
@@ -635,7 +636,7 @@ def create_app(
                             detail=gettext("no debrief for this game: %(reason)s")
                             % {"reason": exc},
                         ) from None
-                    debriefs[game_id] = found
+                    debriefs[key] = found  # to_thread runs in a copy of this context
                     while len(debriefs) > DEBRIEFS_KEPT:
                         debriefs.pop(next(iter(debriefs)))
         return _page("world_debrief.html.j2", game_id=game_id, **found)

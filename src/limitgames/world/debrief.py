@@ -247,6 +247,17 @@ CRISIS_WORDS: dict[str, str] = {
 }
 """The crisis tiles' names as the debrief writes them (translated where shown)."""
 
+SERIES_WORDS: dict[str, str] = {
+    "population": N_("population"),
+    "pollution_index": N_("pollution index"),
+    "food": N_("food"),
+    "industrial_output": N_("industrial output"),
+}
+"""World3's series as the plots name them (translated where shown)."""
+
+RUN_NAMES: tuple[str, ...] = (N_("1972 standard run"), N_("2004 update, scenario 1"))
+"""The names of the reference runs in ``world3_reference.json`` (translated where shown)."""
+
 
 def _decimal(value: float, digits: int) -> str:
     """``value`` with ``digits`` decimals, written with a decimal comma in German, French and
@@ -263,7 +274,7 @@ def _missing_runs(runs: Mapping[str, ReferenceRun]) -> str:
     absent = [r for r in runs.values() if not r.computed]
     return " ".join(
         _("The %(run)s is not drawn: %(reason)s (source: %(source)s).")
-        % {"run": r.name, "reason": r.reason, "source": r.source}
+        % {"run": _(r.name), "reason": r.reason, "source": r.source}
         for r in absent
     )
 
@@ -304,7 +315,7 @@ def debrief_texts(rows: Sequence[GenerationRow], runs: Mapping[str, ReferenceRun
             "year": pop.year,
             "generation": pop.generation,
             "last": last.population,
-            "run": std.name,
+            "run": _(std.name),
             "billions": _decimal(w_pop / 1e9, 2),
             "w_year": w_pop_year,
         }
@@ -377,10 +388,10 @@ def debrief_texts(rows: Sequence[GenerationRow], runs: Mapping[str, ReferenceRun
             year, value = run.peak("population")
             pop_text += " " + _(
                 "In the %(run)s, population peaks at %(billions)s billion in %(year)d."
-            ) % {"run": run.name, "billions": _decimal(value / 1e9, 2), "year": year}
+            ) % {"run": _(run.name), "billions": _decimal(value / 1e9, 2), "year": year}
             year, value = run.peak("pollution_index")
             pol_text += " " + _("In the %(run)s, the index peaks at %(index)s in %(year)d.") % {
-                "run": run.name,
+                "run": _(run.name),
                 "index": _decimal(value, 1),
                 "year": year,
             }
@@ -432,7 +443,7 @@ def write_debrief(
                     [v * scale for v in run.series[series]],
                     styles.get(run.key, ":"),
                     color="tab:gray",
-                    label=f"World3 {run.name}{label}",
+                    label=f"World3 {_(run.name)}{label}",
                 )
 
     def finish(fig: Any, axes: Sequence[Any], plot: Plot) -> None:
@@ -455,25 +466,25 @@ def write_debrief(
     by_name = {p.name: p for p in plots}
     # population
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    ax.plot(years, [r.population for r in rows], "o-", color="tab:blue", label="game")
-    ax.set_ylabel("game: population values")
+    ax.plot(years, [r.population for r in rows], "o-", color="tab:blue", label=_("game"))
+    ax.set_ylabel(_("game: population values"))
     right = ax.twinx()
     world3(right, "population", 1e-9)
-    right.set_ylabel("World3: billion people")
+    right.set_ylabel(_("World3: billion people"))
     finish(fig, [ax], by_name["population.png"])
     # pollution
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    ax.plot(years, [r.pollution for r in rows], "o-", color="tab:brown", label="game")
-    ax.set_ylabel("game: pollution tokens")
+    ax.plot(years, [r.pollution for r in rows], "o-", color="tab:brown", label=_("game"))
+    ax.set_ylabel(_("game: pollution tokens"))
     right = ax.twinx()
     world3(right, "pollution_index")
-    right.set_ylabel("World3: pollution index (1970 = 1)")
+    right.set_ylabel(_("World3: pollution index (1970 = 1)"))
     finish(fig, [ax], by_name["pollution.png"])
     # fossil: both are fractions of the starting stock, one axis
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    ax.plot(years, [r.fossil_fraction for r in rows], "o-", color="tab:olive", label="game")
+    ax.plot(years, [r.fossil_fraction for r in rows], "o-", color="tab:olive", label=_("game"))
     world3(ax, "resources_fraction")
-    ax.set_ylabel("fraction of the starting stock")
+    ax.set_ylabel(_("fraction of the starting stock"))
     ax.set_ylim(bottom=0)
     finish(fig, [ax], by_name["fossil.png"])
     # production: one panel per plant
@@ -483,14 +494,25 @@ def write_debrief(
         ("industrial", "industrial_output", 1e-12, "T$"),
     )
     for ax, (plant, series, scale, unit) in zip(axes, pairs, strict=False):
-        ax.plot(years, [getattr(r, plant) for r in rows], "o-", label=f"game: {plant}")
-        ax.set_title(plant)
+        ax.plot(
+            years,
+            [getattr(r, plant) for r in rows],
+            "o-",
+            label=_("game: %(plant)s") % {"plant": _(plant)},
+        )
+        ax.set_title(_(plant))
         right = ax.twinx()
-        world3(right, series, scale, f" ({series.replace('_', ' ')})")
-        right.set_ylabel(f"World3: {unit} a year")
-    axes[2].plot(years, [r.military for r in rows], "o-", color="tab:red", label="game: military")
-    axes[2].set_title("military (no World3 counterpart)")
-    axes[0].set_ylabel("game: plant values")
+        world3(right, series, scale, f" ({_(SERIES_WORDS[series])})")
+        right.set_ylabel(_("World3: %(unit)s a year") % {"unit": unit})
+    axes[2].plot(
+        years,
+        [r.military for r in rows],
+        "o-",
+        color="tab:red",
+        label=_("game: %(plant)s") % {"plant": _("military")},
+    )
+    axes[2].set_title(_("military (no World3 counterpart)"))
+    axes[0].set_ylabel(_("game: plant values"))
     finish(fig, list(axes), by_name["production.png"])
     # crises
     fig, ax = plt.subplots(figsize=(8, 4.5))
@@ -498,7 +520,8 @@ def write_debrief(
     bottom = [0] * len(rows)
     for kind, color in zip(kinds, ("tab:green", "tab:olive", "tab:red"), strict=True):
         counts = [r.crises.count(kind) for r in rows]
-        ax.bar(years, counts, width=18, bottom=bottom, color=color, label=f"game: {kind}")
+        label = _("game: %(kind)s") % {"kind": _(CRISIS_WORDS[kind])}
+        ax.bar(years, counts, width=18, bottom=bottom, color=color, label=label)
         bottom = [b + c for b, c in zip(bottom, counts, strict=True)]
     std = runs["standard-1972"]
     for series, style in (("population", "-"), ("pollution_index", "--")):
@@ -507,9 +530,9 @@ def write_debrief(
             year,
             color="tab:gray",
             linestyle=style,
-            label=f"World3 peak of {series.replace('_', ' ')}",
+            label=_("World3 peak of %(series)s") % {"series": _(SERIES_WORDS[series])},
         )
-    ax.set_ylabel("crisis tiles placed")
+    ax.set_ylabel(_("crisis tiles placed"))
     ax.set_ylim(0, 3.5)
     finish(fig, [ax], by_name["crises.png"])
 
@@ -552,10 +575,10 @@ def _provenance_line(runs: Mapping[str, ReferenceRun]) -> str:
     parts = []
     for run in runs.values():
         if run.computed:
-            parts.append(f"World3 {run.name}: {run.source}.")
+            parts.append(f"World3 {_(run.name)}: {run.source}.")
         else:
             parts.append(
                 _("The %(run)s is not drawn (%(reason)s; source: %(source)s).")
-                % {"run": run.name, "reason": run.reason, "source": run.source}
+                % {"run": _(run.name), "reason": run.reason, "source": run.source}
             )
     return " ".join(parts)
