@@ -181,13 +181,7 @@ class Server:
             self.process.wait(timeout=10)
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=10)
+        stop_process(self.process)
 
 
 class ThreadServer:
@@ -276,3 +270,14 @@ OLD_GAME_ROW = (
     "'{}', 1, '[]', '', 'playing', NULL, 0, '2026-11-01', '2026-11-01', 'server')"
 )
 """A game row as schema 0002 and 0003 store it (for the migration tests)."""
+
+
+def stop_process(process: subprocess.Popen[Any] | None) -> None:
+    """Stop ``process`` if it still runs: terminate, then kill after 10 s."""
+    if process is not None and process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)

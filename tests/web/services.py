@@ -22,6 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from tests.web.conftest import stop_process
+
 
 def free_port() -> int:
     """A free TCP port on the loopback interface."""
@@ -197,11 +199,5 @@ class RedisServer:
         return self
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=10)
+        stop_process(self.process)
         shutil.rmtree(self.folder, ignore_errors=True)

@@ -21,7 +21,7 @@ from limitgames.cli.session import (
     TranslatedHelpCommand,
     choose_language,
     help_language,
-    translated_help,
+    help_translated,
 )
 from limitgames.core import (
     GameRecord,
@@ -32,7 +32,7 @@ from limitgames.core import (
     get_game,
 )
 from limitgames.core.perft import divide, perft
-from limitgames.translation import N_, using
+from limitgames.translation import N_
 from limitgames.translation import gettext as _
 
 
@@ -65,17 +65,8 @@ class TranslatedHelpGroup(PlainFlagsGroup):
         """Draw the help with the group's and its commands' texts translated."""
         import os
 
-        kept: list[tuple[Any, str | None]] = [(self, self.help)]
-        kept += [(command, command.help) for command in self.commands.values()]
-        with using(help_language([], os.environ)):
-            try:
-                for holder, text in kept:
-                    if text:
-                        holder.help = translated_help(text)
-                super().format_help(ctx, formatter)
-            finally:
-                for holder, text in kept:
-                    holder.help = text
+        with help_translated([self, *self.commands.values()], help_language([], os.environ)):
+            super().format_help(ctx, formatter)
 
 
 def plain_flags(command: Any, ctx: Any) -> None:

@@ -21,7 +21,8 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -112,17 +113,24 @@ class TranslatedHelpCommand(TyperCommand):
     def format_help(self, ctx: Any, formatter: Any) -> None:
         """Draw the help with this command's and its options' texts translated."""
         language = help_language(ctx.meta.get("limitgames.args", []), os.environ)
-        kept: list[tuple[Any, str | None]] = [(self, self.help)]
-        kept += [(param, getattr(param, "help", None)) for param in self.params]
-        with using(language):
-            try:
-                for holder, text in kept:
-                    if text:
-                        holder.help = translated_help(text)
-                super().format_help(ctx, formatter)
-            finally:
-                for holder, text in kept:
-                    holder.help = text
+        with help_translated([self, *self.params], language):
+            super().format_help(ctx, formatter)
+
+
+@contextmanager
+def help_translated(holders: Sequence[Any], language: str) -> Iterator[None]:
+    """Within the block, each holder's ``help`` (a command's, an option's) is translated into
+    ``language`` and that language is current; the English texts are put back after."""
+    kept: list[tuple[Any, str | None]] = [(h, getattr(h, "help", None)) for h in holders]
+    with using(language):
+        try:
+            for holder, text in kept:
+                if text:
+                    holder.help = translated_help(text)
+            yield
+        finally:
+            for holder, text in kept:
+                holder.help = text
 
 
 def translated_help(text: str) -> str:
