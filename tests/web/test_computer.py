@@ -85,3 +85,22 @@ def test_worker_processes_think_at_a_lower_priority_than_the_server() -> None:
 
     server = os.nice(0)
     assert asyncio.run(run()) == min(19, server + 19)
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="SCHED_IDLE is Linux only")
+def test_worker_processes_use_the_idle_scheduling_class() -> None:
+    """On Linux the workers are SCHED_IDLE as well: a server thread that wakes up takes the CPU
+    from them at once (``nice`` +19 alone left a human move waiting 50-240 ms behind a busy
+    ``hard`` computer in ``benchmarks/bench_web_load.py``)."""
+
+    async def run() -> int:
+        pool = ComputerPool(workers=1, move_seconds=60, processes=True)
+        try:
+            assert pool._processes is not None
+            job = pool._processes.submit(os.sched_getscheduler, 0)
+            return int(await asyncio.wrap_future(job))
+        finally:
+            pool.shutdown()
+
+    assert asyncio.run(run()) == os.SCHED_IDLE
+    assert os.sched_getscheduler(0) != os.SCHED_IDLE  # the server itself is not

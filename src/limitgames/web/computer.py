@@ -15,7 +15,9 @@ clock starts, and a worker still busy with a late answer is not free.
 (``--computers``, per server process), so a strong computer uses another
 core and never holds the server's GIL. The workers run at a lower priority
 than the server (:data:`COMPUTER_NICENESS` added to the server's ``nice``
-value), so that on a busy machine people's moves are answered first; each move is
+value, and on Linux the ``SCHED_IDLE`` scheduling class, which gives the CPU up
+as soon as a server thread wakes), so that on a busy machine people's moves are
+answered first; each move is
 computed by a fresh agent built from the seat's spec with a new seed (the
 project's agents keep nothing between moves that matters). With
 ``processes=False`` they think in threads of the server process, with one
@@ -117,13 +119,21 @@ def start_worker(parent: int, niceness: int = COMPUTER_NICENESS) -> None:
     """In a new worker process: lower its priority by ``niceness`` and watch the server.
 
     ``os.nice`` adds to the process's nice value (the kernel caps it at 19);
-    where that is refused the worker runs at the server's priority.
+    where that is refused the worker runs at the server's priority. On Linux
+    the worker also enters the ``SCHED_IDLE`` class (allowed without
+    privileges): it runs only on CPU time no other task wants, so a human
+    move never waits behind a computer's thinking for a scheduler slice.
     """
     if niceness > 0:
         try:
             os.nice(niceness)
         except OSError as exc:
             log.warning("cannot lower the computer workers' priority: %s", exc)
+        idle = getattr(os, "SCHED_IDLE", None)
+        if idle is not None:
+            # Linux: a SCHED_IDLE task yields the CPU as soon as any other task wakes up
+            with contextlib.suppress(OSError):
+                os.sched_setscheduler(0, idle, os.sched_param(0))
     watch_parent(parent)
 
 

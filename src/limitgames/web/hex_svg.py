@@ -12,8 +12,11 @@ module decides nothing about the rules.
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
+
+from markupsafe import Markup, escape
 
 from limitgames.translation import N_, gettext
 from limitgames.web.views import environment, shown_name
@@ -54,6 +57,7 @@ STEP_WORDS: dict[str, str] = {
 }
 
 
+@functools.lru_cache(maxsize=16)
 def _corners(x: float, y: float, size: float) -> str:
     points = []
     for k in range(6):
@@ -143,10 +147,10 @@ def draw(
         min_y, max_y = min(ys) - margin, max(ys) + margin
     else:
         min_x, min_y, max_x, max_y = -100.0, -100.0, 100.0, 100.0
-    board = environment.get_template("hex_board.svg.j2").render(
-        tiles=drawn,
-        ghosts=ghosts,
-        removed=removed,
+    board = _board_svg(
+        drawn,
+        ghosts,
+        removed,
         cross=size * 0.35,
         view_box=f"{min_x:.1f} {min_y:.1f} {max_x - min_x:.1f} {max_y - min_y:.1f}",
         width=f"{(max_x - min_x) * DISPLAY_SCALE:.0f}",
@@ -169,6 +173,88 @@ def draw(
         else gettext("pawns"),
     )
     return board, side
+
+
+def _board_svg(
+    tiles: list[dict[str, Any]],
+    ghosts: list[dict[str, Any]],
+    removed: list[dict[str, Any]],
+    *,
+    cross: float,
+    view_box: str,
+    width: str,
+    height: str,
+    pawn_radius: float,
+) -> str:
+    """The board's ``<svg>`` element: one ``<g>`` per tile, placement cell and removed tile.
+
+    Written out with f-strings rather than a template: the page is drawn for
+    every connection after every action, and the template cost about 4 ms a
+    board (``benchmarks/bench_web_load.py``). Every text that is not a number
+    is escaped.
+    """
+    label = 1.68 * pawn_radius
+    surface = escape(gettext("the surface"))
+    out = [
+        f'<svg class="board hex-board" xmlns="http://www.w3.org/2000/svg" viewBox="{escape(view_box)}"'
+        f' width="{escape(width)}" height="{escape(height)}" role="group"'
+        f' aria-label="{surface}">\n'
+    ]
+    for g in ghosts:
+        name = escape(g["name"])
+        out.append(
+            f'  <g class="tile ghost" data-cell="{name}" data-pawn=""'
+            f' transform="translate({g["x"]:.1f},{g["y"]:.1f})">\n'
+            f'    <polygon points="{escape(g["points"])}" fill="#efe7d3" stroke="#b9ad92"'
+            ' stroke-width="1" stroke-dasharray="3 3"/>\n'
+            f'    <text class="cell-name" y="{label}" text-anchor="middle">{name}</text>\n'
+            "  </g>\n"
+        )
+    for m in removed:
+        name = escape(m["name"])
+        title = Markup(escape(gettext("%(cell)s: removed by the last removal"))) % {"cell": m["name"]}
+        out.append(
+            f'  <g class="removed-mark" data-removed="{name}"'
+            f' transform="translate({m["x"]:.1f},{m["y"]:.1f})">\n'
+            f'    <polygon points="{escape(m["points"])}"/>\n'
+            f'    <path d="M{-cross},{-cross}L{cross},{cross}M{cross},{-cross}L{-cross},{cross}"/>\n'
+            f"    <title>{title}</title>\n"
+            "  </g>\n"
+        )
+    for t in tiles:
+        name = escape(t["name"])
+        last = f' {escape(t["last"])}' if t["last"] else ""
+        out.append(
+            f'  <g class="tile tile-{escape(t["colour"])}{last}" data-cell="{name}"'
+            f' data-pawn="{escape(t["pawn"])}" transform="translate({t["x"]:.1f},{t["y"]:.1f})">\n'
+            f'    <polygon points="{escape(t["points"])}" fill="{escape(t["fill"])}"'
+            ' stroke="#5b513d" stroke-width="1.5"/>\n'
+            f'    <text class="cell-name" y="{label}" text-anchor="middle">{name}</text>\n'
+        )
+        if t["last"]:
+            said = (
+                gettext("the last move started here")
+                if t["last"] == "last-from"
+                else gettext("the last move ended here")
+            )
+            out.append(
+                f'    <circle class="last-ring" r="{pawn_radius * 1.12}"><title>{escape(said)}'
+                "</title></circle>\n"
+            )
+        if t["pawn_fill"]:
+            title = Markup(escape(gettext("%(owner)s pawn on %(cell)s"))) % {
+                "owner": t["owner"],
+                "cell": t["name"],
+            }
+            out.append(
+                f'    <circle class="pawn pawn-{escape(t["owner"])}" data-owner="{escape(t["pawn"])}"'
+                f' r="{pawn_radius}" fill="{escape(t["pawn_fill"])}"'
+                f' stroke="{escape(t["pawn_stroke"])}" stroke-width="3"><title>{title}</title></circle>\n'
+            )
+        out.append("  </g>\n")
+    out.append("</svg>")
+    return "".join(out)
+
 
 
 NEIGHBOURS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
