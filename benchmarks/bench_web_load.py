@@ -223,6 +223,15 @@ def tree_cpu(root: int) -> float:
     return total
 
 
+def _services_cpu(postgres: PostgresCluster, redis: RedisServer) -> float:
+    """CPU seconds used so far by the benchmark's PostgreSQL (every backend) and Redis."""
+    return sum(
+        tree_cpu(service.process.pid)
+        for service in (postgres, redis)
+        if service.process is not None
+    )
+
+
 def _load() -> str:
     one, five, _ = os.getloadavg()
     return f"load average {one:.2f} (1 min), {five:.2f} (5 min)"
@@ -334,8 +343,10 @@ def main() -> None:
                     try:
                         before = _load()
                         cpu = tree_cpu(server.process.pid)
+                        others = _services_cpu(postgres, redis)
                         figures = asyncio.run(throughput_scenario(server.base, args))
                         cpu = tree_cpu(server.process.pid) - cpu
+                        others = _services_cpu(postgres, redis) - others
                     finally:
                         server.stop()
                     rates[workers] = figures["actions_per_second"]
@@ -343,7 +354,8 @@ def main() -> None:
                         f"throughput, {args.fast_games} games as fast as possible, {workers} "
                         f"worker(s), {args.seconds:g} s: {figures['actions_per_second']:.0f} "
                         f"actions/s (p99 {figures['p99_ms']:.0f} ms, client CPU "
-                        f"{figures['client_cpu']:.0%} of a core; the servers used {cpu:.1f} CPU s); "
+                        f"{figures['client_cpu']:.0%} of a core; the servers used {cpu:.1f} CPU s, "
+                        f"PostgreSQL and Redis {others:.1f} CPU s); "
                         f"{before} before, "
                         f"{_load()} after",
                         flush=True,

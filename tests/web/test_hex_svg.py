@@ -29,7 +29,9 @@ def test_every_tile_is_one_group_with_its_cell_and_pawn() -> None:
         observation = _position(seed, plies)
         board, _side = hex_svg.draw(observation, ["red", "blue", "yellow"], 0)
         root = ElementTree.fromstring(board)  # well-formed XML
-        groups = {g.get("data-cell"): g for g in root.iter(SVG + "g") if "tile" in g.get("class", "")}
+        groups = {
+            g.get("data-cell"): g for g in root.iter(SVG + "g") if "tile" in g.get("class", "")
+        }
         expected = {t["name"]: t for t in observation["tiles"]}
         assert set(groups) == set(expected)
         for name, tile in expected.items():

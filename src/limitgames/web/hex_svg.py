@@ -212,7 +212,9 @@ def _board_svg(
         )
     for m in removed:
         name = escape(m["name"])
-        title = Markup(escape(gettext("%(cell)s: removed by the last removal"))) % {"cell": m["name"]}
+        title = Markup(escape(gettext("%(cell)s: removed by the last removal"))) % {
+            "cell": m["name"]
+        }
         out.append(
             f'  <g class="removed-mark" data-removed="{name}"'
             f' transform="translate({m["x"]:.1f},{m["y"]:.1f})">\n'
@@ -223,7 +225,7 @@ def _board_svg(
         )
     for t in tiles:
         name = escape(t["name"])
-        last = f' {escape(t["last"])}' if t["last"] else ""
+        last = f" {escape(t['last'])}" if t["last"] else ""
         out.append(
             f'  <g class="tile tile-{escape(t["colour"])}{last}" data-cell="{name}"'
             f' data-pawn="{escape(t["pawn"])}" transform="translate({t["x"]:.1f},{t["y"]:.1f})">\n'
@@ -254,7 +256,6 @@ def _board_svg(
         out.append("  </g>\n")
     out.append("</svg>")
     return "".join(out)
-
 
 
 NEIGHBOURS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
