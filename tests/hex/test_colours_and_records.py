@@ -158,3 +158,14 @@ def test_records_made_before_colours_were_dealt_replay_with_fixed_colours() -> N
     data["variant"].pop("colours")  # hex-1 records had no colours parameter and no deal
     state = GameRecord.from_json(data).replay(verify_result=False)
     assert isinstance(state, HexState) and state.seat_colours() == ["red", "blue"]
+
+
+def test_the_note_on_an_old_record_is_in_the_reader_s_language(tmp_path: Path) -> None:
+    path = _old_record(["b1-c1"]).write(tmp_path / "old.json")
+    result = CliRunner().invoke(build_app(), ["replay", str(path), "--language", "de"])
+    assert result.exit_code == 0, result.output
+    # written out by hand from the German catalogue's sentence
+    assert "Hinweis: Diese Aufzeichnung entstand unter den Regeln hex-1" in " ".join(
+        result.output.split()
+    )
+    assert "Note: this record" not in result.output

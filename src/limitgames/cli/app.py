@@ -195,10 +195,14 @@ def replay_command(
     except LimitGamesError as exc:
         raise fail(f"{record}: {exc}") from None
     render_final(console, state, rec)
-    note = rec.rules_note()
-    if note:
+    if rec.rules_note():
+        today = get_game(rec.game).info.rules_version
         console.print(
-            _("Note: %(note)s; every action is legal under today's rules too.") % {"note": note},
+            _(
+                "Note: this record was made under the rules %(then)s, not today's %(today)s; "
+                "every action is legal under today's rules too."
+            )
+            % {"then": rec.rules_version, "today": today},
             highlight=False,
         )
 
