@@ -12,6 +12,7 @@ from limitgames.core import GameRecord
 from limitgames.web.live import build_state
 from limitgames.web.storage import (
     STATUS_FINISHED,
+    GameNotPlayingError,
     SeatInfo,
     Store,
     default_database_url,
@@ -19,6 +20,7 @@ from limitgames.web.storage import (
     migrate,
     token_matches,
 )
+from tests.web.services import PostgresCluster, missing
 
 
 def _store_with_game(url: str) -> Store:
@@ -102,3 +104,33 @@ def test_default_database_is_in_the_user_data_dir(
     url, path = default_database_url()
     assert path.parent.is_dir() and str(path).startswith(str(tmp_path))
     assert url == f"sqlite:///{path}"
+
+
+@pytest.mark.skipif(missing() is not None, reason=f"not installed: {missing()}")
+def test_on_postgresql_an_action_is_stored_in_one_statement_with_the_same_refusals() -> None:
+    """``Store._append_in_one_statement``: the same outcomes as the two-statement transaction
+    (SQLite's path, tested above): actions in order, a ply stored twice refused with
+    IntegrityError (also when that ply ended the game), a game no longer played refused with
+    GameNotPlayingError and nothing stored."""
+    cluster = PostgresCluster().start()
+    try:
+        store = _store_with_game(cluster.url)
+        chance = [{"kind": "pile", "value": 5}]
+        store.append_action("g1", 0, 0, "take 2", chance, None)
+        with pytest.raises(IntegrityError):  # a second process storing ply 0 too
+            store.append_action("g1", 0, 1, "take 1", chance, None)
+        store.append_action("g1", 1, 1, "take 1", chance, None)
+        store.append_action("g1", 2, 0, "take 2", chance, [1.0, -1.0])  # the last ply
+        with pytest.raises(IntegrityError):  # ... raced by another process: the game is over
+            store.append_action("g1", 2, 1, "take 1", chance, [-1.0, 1.0])
+        with pytest.raises(GameNotPlayingError):  # a ply after the end: not a race
+            store.append_action("g1", 3, 1, "take 1", chance, None)
+        stored = store.load_game("g1")
+        assert stored is not None
+        assert stored.actions == ["take 2", "take 1", "take 2"]
+        assert stored.action_seats == [0, 1, 0]
+        assert stored.status == STATUS_FINISHED and stored.result == [1.0, -1.0]
+        assert store.summaries(["g1"])[0]["plies"] == 3
+        store.close()
+    finally:
+        cluster.stop()

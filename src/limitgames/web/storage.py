@@ -53,11 +53,14 @@ from sqlalchemy import (
     delete,
     event,
     func,
+    insert,
+    literal,
     select,
     text,
     update,
 )
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from limitgames.core import GameRecord
@@ -457,6 +460,9 @@ class Store:
         }
         if clock_state is not None:
             values["clock_state"] = clock_state
+        if self.engine.dialect.name == "postgresql":
+            self._append_in_one_statement(game_id, ply, seat, notation, now, values)
+            return
         with self._session() as session, session.begin():
             session.add(
                 ActionRow(game_id=game_id, ply=ply, seat=seat, notation=notation, created_at=now)
@@ -468,6 +474,59 @@ class Store:
             )
             if _rowcount(changed) != 1:
                 raise GameNotPlayingError(game_id)
+
+    def _append_in_one_statement(
+        self,
+        game_id: str,
+        ply: int,
+        seat: int,
+        notation: str,
+        now: datetime,
+        values: dict[str, Any],
+    ) -> None:
+        """:meth:`append_action` on PostgreSQL: one statement, its own transaction.
+
+        ``WITH moved AS (UPDATE games ... RETURNING id) INSERT INTO actions
+        SELECT ... FROM moved``: the game row is updated only while the game
+        is being played, and the action inserted only if it was; a ply already
+        stored fails the whole statement (``IntegrityError``), as in the
+        transaction of two statements used elsewhere (also when that ply ended
+        the game, so the update found it finished). One round trip instead of
+        four (BEGIN, INSERT, UPDATE, COMMIT): a server process waits for the
+        database on every action.
+        """
+        moved = (
+            update(GameRow)
+            .where(GameRow.id == game_id, GameRow.status == STATUS_PLAYING)
+            .values(**values)
+            .returning(GameRow.id)
+            .cte("moved")
+        )
+        statement = insert(ActionRow).from_select(
+            ["game_id", "ply", "seat", "notation", "created_at"],
+            select(
+                moved.c.id,
+                literal(ply, Integer),
+                literal(seat, Integer),
+                literal(notation, String),
+                literal(now, DateTime(timezone=True)),
+            ),
+        )
+        with self.engine.connect() as connection:
+            connection = connection.execution_options(isolation_level="AUTOCOMMIT")
+            inserted = connection.execute(statement.returning(ActionRow.ply)).fetchall()
+            if len(inserted) == 1:
+                return
+            # nothing stored: the game is over or abandoned; if because that very ply ended
+            # it (another process won the race), say so as the two-statement version does
+            taken = connection.execute(
+                select(ActionRow.ply).where(ActionRow.game_id == game_id, ActionRow.ply == ply)
+            ).first()
+        if taken is not None:
+            raise IntegrityError(
+                "INSERT INTO actions", {"game_id": game_id, "ply": ply}, Exception("ply taken")
+            )
+        raise GameNotPlayingError(game_id)
 
     def truncate_actions(self, game_id: str, plies: int, chance: list[dict[str, Any]]) -> None:
         """Keep only the first ``plies`` actions (an undo) and the chance log they drew."""
