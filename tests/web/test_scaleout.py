@@ -434,6 +434,34 @@ def test_workers_share_one_port_and_a_killed_worker_is_replaced(
         server.stop()
 
 
+@pytest.mark.slow  # uvicorn's manager starts whole server processes
+@needs_services
+def test_workers_exit_when_their_supervisor_is_killed(
+    postgres: PostgresCluster, redis_server: RedisServer
+) -> None:
+    """kill -9 of ``limit serve --workers 2`` itself: its two server processes notice within
+    seconds and exit (before, benchmark runs left such orphans serving and using CPU)."""
+    reset_database(postgres.url)
+    options = [*GENEROUS_LIMITS, "--redis", redis_server.url, "--threads", "--workers", "2"]
+    server = Server(postgres.url, options=options)
+    try:
+        server.start()
+        assert server.process is not None
+        workers = _workers(server.process.pid)
+        assert len(workers) == 2
+        os.kill(server.process.pid, signal.SIGKILL)
+        server.process.wait(timeout=10)
+        deadline = time.monotonic() + 15  # watch_parent looks once a second
+        while time.monotonic() < deadline and any(Path(f"/proc/{w}").exists() for w in workers):
+            time.sleep(0.2)
+        left = [w for w in workers if Path(f"/proc/{w}").exists()]
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
+        assert not left, "server processes outlived their supervisor"
+    finally:
+        server.stop()
+
+
 def _workers(parent: int) -> list[int]:
     """The server processes uvicorn's manager ``parent`` started (not its helpers)."""
     found = []

@@ -12,6 +12,10 @@ from limitgames.web.limits import SERVE_COMPUTER_PAUSE, ServerLimits
 
 _DEFAULT = ServerLimits()
 
+SHUTDOWN_SECONDS = 10
+"""Seconds a stopping server (Ctrl-C, SIGTERM) waits for open connections before closing them;
+without a bound, a worker process of ``--workers N`` could outlive its supervisor."""
+
 
 def serve(
     host: Annotated[
@@ -233,6 +237,8 @@ def serve(
         "ws_ping_interval": 20,
         "ws_ping_timeout": 20,
         "ws_per_message_deflate": ws_deflate,
+        # after Ctrl-C or SIGTERM, open connections get this long to finish, then are closed
+        "timeout_graceful_shutdown": SHUTDOWN_SECONDS,
     }
     if workers > 1:
         typer.echo(f"{workers} server processes on port {port}")

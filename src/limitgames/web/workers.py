@@ -74,8 +74,13 @@ def app_from_environment() -> Any:
         KeyError: the variable is not set (not started by :func:`run_workers`).
     """
     from limitgames.web.app import create_app
+    from limitgames.web.computer import watch_parent
 
     config = WorkerConfig(**json.loads(os.environ[CONFIG_VARIABLE]))
+    # a worker whose supervisor is gone (killed, or it gave up waiting for a shutdown) exits
+    # at once instead of serving on as an orphan; every action is committed before it is
+    # shown, so nothing is lost (the kill -9 tests)
+    watch_parent(os.getppid())
     return create_app(
         config.database_url,
         move_seconds=config.move_seconds,
