@@ -387,14 +387,10 @@ def test_workers_share_one_port_and_a_killed_worker_is_replaced(
     postgres: PostgresCluster, redis_server: RedisServer
 ) -> None:
     """``limit serve --workers 2``: uvicorn's manager starts the two, and a new one after kill -9."""
-    reset_database(postgres.url)
-    options = [*GENEROUS_LIMITS, "--redis", redis_server.url, "--threads", "--workers", "2"]
-    server = Server(postgres.url, options=options)
+    server = _serve_two_workers(postgres, redis_server)
     try:
-        server.start()
         assert server.process is not None
         workers = _workers(server.process.pid)
-        assert len(workers) == 2
         game = _hot_seat_hex(server, seed=9)
         rng = random.Random(5)
         sent: list[str] = []
@@ -441,14 +437,10 @@ def test_workers_exit_when_their_supervisor_is_killed(
 ) -> None:
     """kill -9 of ``limit serve --workers 2`` itself: its two server processes notice within
     seconds and exit (before, benchmark runs left such orphans serving and using CPU)."""
-    reset_database(postgres.url)
-    options = [*GENEROUS_LIMITS, "--redis", redis_server.url, "--threads", "--workers", "2"]
-    server = Server(postgres.url, options=options)
+    server = _serve_two_workers(postgres, redis_server)
     try:
-        server.start()
         assert server.process is not None
         workers = _workers(server.process.pid)
-        assert len(workers) == 2
         os.kill(server.process.pid, signal.SIGKILL)
         server.process.wait(timeout=10)
         deadline = time.monotonic() + 15  # watch_parent looks once a second
@@ -460,6 +452,19 @@ def test_workers_exit_when_their_supervisor_is_killed(
         assert not left, "server processes outlived their supervisor"
     finally:
         server.stop()
+
+
+def _serve_two_workers(postgres: PostgresCluster, redis_server: RedisServer) -> Server:
+    """``limit serve --workers 2`` started on a fresh database, its two processes running."""
+    reset_database(postgres.url)
+    options = [*GENEROUS_LIMITS, "--redis", redis_server.url, "--threads", "--workers", "2"]
+    server = Server(postgres.url, options=options)
+    server.start()
+    assert server.process is not None
+    if len(_workers(server.process.pid)) != 2:
+        server.stop()
+        raise AssertionError("limit serve --workers 2 did not start two server processes")
+    return server
 
 
 def _workers(parent: int) -> list[int]:
