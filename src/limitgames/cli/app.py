@@ -312,7 +312,7 @@ def solve_command(
         solution = solve(state, seconds=seconds)
     except (LimitGamesError, ValueError) as exc:
         raise fail(f"{position}: {exc}") from None
-    names = state.seat_names()
+    names = [_(name) for name in state.seat_names()]  # the colours, in the session's language
     if state.is_terminal():
         from limitgames.cli.render import result_text
 

@@ -199,7 +199,7 @@ def print_results(result: TournamentResult) -> None:
     table.add_column(_("agent"), style="bold", overflow="fold", min_width=12)
     table.add_column(_("W-D-L"), justify="right", no_wrap=True)
     table.add_column(_("score"), justify="right", no_wrap=True)
-    table.add_column(_("95% CI"), justify="right", no_wrap=True)
+    table.add_column(_("%(level)s CI") % {"level": "95%"}, justify="right", no_wrap=True)
     table.add_column("Elo", justify="right", no_wrap=True)
     table.add_column("openskill μ±σ", justify="right", no_wrap=True)
     by_seat = Table(title=_("wins-draws-losses by seat"), title_justify="left")
