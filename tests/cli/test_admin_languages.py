@@ -99,13 +99,14 @@ HELPS: dict[tuple[str, ...], dict[str, str]] = {
 @pytest.mark.parametrize("command", list(HELPS), ids=" ".join)
 def test_help_in_german_french_and_spanish(command: tuple[str, ...]) -> None:
     english = flat(run(*command, "--help"))
-    assert "--language" in english
+    assert "--language CODE The language of this command's words" in english
     for language, expected in HELPS[command].items():
         translated = flat(run(*command, "--help", "--language", language))
         assert translated != english, (command, language)
         assert expected in translated, (command, language, expected)
     # the locale variables choose the language when --language is not given
-    assert HELPS[command]["de"] in flat(run(*command, "--help", env={"LANGUAGE": "de"}))
+    german = flat(run(*command, "--help", env={"LANGUAGE": "de"}))
+    assert HELPS[command]["de"] in german and "Die Sprache dieses Befehls" in german
 
 
 def test_the_bench_group_help_follows_the_locale_variables() -> None:

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from limitgames.agents import LEVELS, level_spec, list_agents
-from limitgames.cli.session import LanguageOption, TranslatedHelpCommand, choose_language
+from limitgames.cli.session import CommandLanguageOption, TranslatedHelpCommand, choose_language
 from limitgames.core import LimitGamesError, available_games, parse_variant_options
 from limitgames.translation import N_
 from limitgames.translation import gettext as _
@@ -45,7 +45,7 @@ def agents_command(
         float,
         typer.Option("--seconds", min=0.05, help=N_("Seconds per measurement with --bench.")),
     ] = 2.0,
-    language: LanguageOption = None,
+    language: CommandLanguageOption = None,
 ) -> None:
     """``limit agents`` (what ``--help`` says is :data:`AGENTS_HELP`).
 

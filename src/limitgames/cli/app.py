@@ -17,6 +17,7 @@ from rich.table import Table
 from typer.core import TyperGroup
 
 from limitgames.cli.session import (
+    CommandLanguageOption,
     LanguageOption,
     TranslatedHelpCommand,
     choose_language,
@@ -147,7 +148,7 @@ GAMES_HELP = N_("List the games, their editions, player counts and variant param
 
 
 @app.command("games", cls=TranslatedHelpCommand, help=GAMES_HELP)
-def games_command(language: LanguageOption = None) -> None:
+def games_command(language: CommandLanguageOption = None) -> None:
     """``limit games`` (what ``--help`` says is :data:`GAMES_HELP`).
 
     The headings and the sentences are in the session's language; the game ids, the
@@ -253,7 +254,7 @@ def perft_command(
         bool,
         typer.Option("--divide", metavar="", help=N_("Also print the count per first action.")),
     ] = False,
-    language: LanguageOption = None,
+    language: CommandLanguageOption = None,
 ) -> None:
     """``limit perft GAME POSITION DEPTH`` (what ``--help`` says is :data:`PERFT_HELP`).
 
@@ -296,7 +297,7 @@ def solve_command(
     seconds: Annotated[
         float, typer.Option(help=N_("Give up after this many seconds."), min=0.01)
     ] = 60.0,
-    language: LanguageOption = None,
+    language: CommandLanguageOption = None,
 ) -> None:
     """``limit solve GAME POSITION`` (what ``--help`` says is :data:`SOLVE_HELP`): the value
     in words of the session's language; the actions stay the game's notation."""

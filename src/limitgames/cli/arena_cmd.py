@@ -12,7 +12,7 @@ from rich.table import Table
 
 from limitgames.agents import is_level, level_spec
 from limitgames.arena import BACKENDS, Tournament, TournamentResult, run_tournament
-from limitgames.cli.session import LanguageOption, TranslatedHelpCommand, choose_language
+from limitgames.cli.session import CommandLanguageOption, TranslatedHelpCommand, choose_language
 from limitgames.core import LimitGamesError, parse_variant_options
 from limitgames.translation import N_
 from limitgames.translation import gettext as _
@@ -95,7 +95,7 @@ def arena_command(
             help=N_("Import MODULE first (it registers extra games or agents)."),
         ),
     ] = None,
-    language: LanguageOption = None,
+    language: CommandLanguageOption = None,
 ) -> None:
     """``limit arena GAME`` (what ``--help`` says is :data:`ARENA_HELP`).
 

@@ -26,6 +26,7 @@ from limitgames.cards import CARDS, CardsState
 from limitgames.cards.notation import SUSPECT, action_kind, action_name
 from limitgames.cli import cards_view
 from limitgames.cli.session import (
+    CommandLanguageOption,
     GameTerminal,
     LanguageOption,
     Line,
@@ -381,7 +382,7 @@ def bench_cards(
         float, typer.Option("--seconds", min=0.1, help=N_("How long to measure."))
     ] = 5.0,
     seed: Annotated[int, typer.Option("--seed", help=N_("Seed of the random games."))] = 0,
-    language: LanguageOption = None,
+    language: CommandLanguageOption = None,
 ) -> None:
     """``limit bench cards`` (what ``--help`` says is :data:`BENCH_HELP`): one line in the
     session's language, the figures as in English."""

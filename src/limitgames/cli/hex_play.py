@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from limitgames.cli.session import (
+    CommandLanguageOption,
     GameTerminal,
     LanguageOption,
     Line,
@@ -339,7 +340,7 @@ def bench_hex(
             min=0,
         ),
     ] = 0,
-    language: LanguageOption = None,
+    language: CommandLanguageOption = None,
 ) -> None:
     """``limit bench hex`` (what ``--help`` says is :data:`BENCH_HELP`): the measures' names
     in the session's language, the figures as in English."""

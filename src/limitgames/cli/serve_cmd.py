@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from limitgames.cli.session import LanguageOption, choose_language
+from limitgames.cli.session import CommandLanguageOption, choose_language
 from limitgames.translation import N_
 from limitgames.translation import gettext as _
 from limitgames.web.computer import DEFAULT_MOVE_SECONDS
@@ -172,7 +172,7 @@ def serve(
             max=7 * 24 * 3600.0,
         ),
     ] = _DEFAULT.zombie_after,
-    language: LanguageOption = None,
+    language: CommandLanguageOption = None,
 ) -> None:
     """``limit serve`` (what ``--help`` says is :data:`SERVE_HELP`).
 

@@ -20,6 +20,7 @@ from rich.console import Console, RenderableType
 from rich.table import Table
 
 from limitgames.cli.session import (
+    CommandLanguageOption,
     GameTerminal,
     LanguageOption,
     NoRecordOption,
@@ -395,7 +396,7 @@ def bench_world(
     players: Annotated[int, typer.Option(help=N_("Number of nations (2-6)."))] = 4,
     seconds: Annotated[float, typer.Option(help=N_("Seconds of random games to time."))] = 10.0,
     seed: Annotated[int, typer.Option(help=N_("Seed of the games."))] = 1,
-    language: LanguageOption = None,
+    language: CommandLanguageOption = None,
 ) -> None:
     """``limit bench world`` (what ``--help`` says is :data:`BENCH_HELP`): the measures' names
     in the session's language, the figures as in English."""
