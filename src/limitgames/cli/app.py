@@ -17,6 +17,7 @@ from rich.table import Table
 from typer.core import TyperGroup
 
 from limitgames.cli.session import (
+    CommandLanguageOption,
     LanguageOption,
     TranslatedHelpCommand,
     choose_language,
@@ -108,8 +109,8 @@ play_app = typer.Typer(
     no_args_is_help=True,
 )
 bench_app = typer.Typer(
-    cls=PlainFlagsGroup,
-    help="Measure an engine's speed (random playouts per second).",
+    cls=TranslatedHelpGroup,
+    help=N_("Measure an engine's speed (random playouts per second)."),
     no_args_is_help=True,
 )
 app.add_typer(play_app, name="play")
@@ -136,24 +137,36 @@ def main_options(
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:
-    """Print a one-line error (no traceback) and return the Exit to raise."""
-    err_console.print(f"[bold red]error:[/] {message}", highlight=False)
+    """Print a one-line error (no traceback; ``error:`` in the session's language) and return
+    the Exit to raise."""
+    err_console.print("[bold red]" + _("error:") + f"[/] {message}", highlight=False)
     return typer.Exit(code)
 
 
-@app.command("games")
-def games_command() -> None:
-    """List the games, their editions, player counts and variant parameters."""
+GAMES_HELP = N_("List the games, their editions, player counts and variant parameters.")
+"""The help of ``limit games`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+
+
+@app.command("games", cls=TranslatedHelpCommand, help=GAMES_HELP)
+def games_command(language: CommandLanguageOption = None) -> None:
+    """``limit games`` (what ``--help`` says is :data:`GAMES_HELP`).
+
+    The headings and the sentences are in the session's language; the game ids, the
+    parameters' names, kinds, values and meanings (the games' own data) stay as the games
+    give them.
+    """
+    choose_language(language)
+    console = Console()  # made now: it reads the terminal width (COLUMNS) of this run
     for game_id in available_games():
         info = get_game(game_id).info
         table = Table(
             title=f"{info.id}: {info.title} ({info.designer}, {info.year})", title_justify="left"
         )
-        table.add_column("parameter")
-        table.add_column("kind")
-        table.add_column("default")
-        table.add_column("values")
-        table.add_column("meaning")
+        table.add_column(_("parameter"))
+        table.add_column(_("kind"))
+        table.add_column(_("default"))
+        table.add_column(_("values"))
+        table.add_column(_("meaning"))
         for p in info.parameters:
             if p.choices is not None:
                 values = ", ".join(str(c) for c in p.choices)
@@ -162,14 +175,16 @@ def games_command() -> None:
                 hi = "" if p.maximum is None else f"{p.maximum:g}"
                 values = f"{lo}..{hi}"
             else:
-                values = "any"
+                values = _("any")
             table.add_row(p.name, p.kind, str(p.default), values, p.help)
         console.print(table)
-        console.print(
-            f"  players {info.min_players}-{info.max_players}; rules {info.rules_version}; "
-            f"rules as played: {info.rules_doc}\n",
-            highlight=False,
-        )
+        line = _("  players %(low)d-%(high)d; rules %(version)s; rules as played: %(document)s") % {
+            "low": info.min_players,
+            "high": info.max_players,
+            "version": info.rules_version,
+            "document": info.rules_doc,
+        }
+        console.print(line + "\n", highlight=False)
 
 
 REPLAY_HELP = N_(
@@ -208,29 +223,45 @@ def replay_command(
 
 
 def read_position(path: Path) -> Any:
-    """The decoded JSON of a position file. Raises :class:`PositionError` with a one-line reason."""
+    """The decoded JSON of a position file. Raises :class:`PositionError` with a one-line reason
+    (in the session's language; the operating system's and the JSON parser's own words stay
+    English)."""
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise PositionError(f"cannot read the file: {exc.strerror}") from None
+        raise PositionError(
+            _("cannot read the file: %(reason)s") % {"reason": exc.strerror}
+        ) from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise PositionError(f"not JSON: {exc}") from None
+        raise PositionError(_("not JSON: %(reason)s") % {"reason": exc}) from None
 
 
-@app.command("perft")
+PERFT_HELP = N_(
+    "Count the decision sequences of exactly DEPTH decisions from a position.\n\n"
+    "Example: limit perft hex position.json 3 --divide"
+)
+"""The help of ``limit perft`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+
+
+@app.command("perft", cls=TranslatedHelpCommand, help=PERFT_HELP)
 def perft_command(
-    game: Annotated[str, typer.Argument(help="Game id (hex).")],
-    position: Annotated[Path, typer.Argument(help="A position file (the game's position JSON).")],
-    depth: Annotated[int, typer.Argument(help="Number of decisions.", min=0)],
+    game: Annotated[str, typer.Argument(help=N_("Game id (hex)."))],
+    position: Annotated[
+        Path, typer.Argument(help=N_("A position file (the game's position JSON)."))
+    ],
+    depth: Annotated[int, typer.Argument(help=N_("Number of decisions."), min=0)],
     divide_: Annotated[
         bool,
-        typer.Option("--divide", metavar="", help="Also print the count per first action."),
+        typer.Option("--divide", metavar="", help=N_("Also print the count per first action.")),
     ] = False,
+    language: CommandLanguageOption = None,
 ) -> None:
-    """Count the decision sequences of exactly DEPTH decisions from a position.
+    """``limit perft GAME POSITION DEPTH`` (what ``--help`` says is :data:`PERFT_HELP`).
 
-    Example: limit perft hex position.json 3 --divide
+    The counts (``ACTION: COUNT``, ``perft(DEPTH) = COUNT``) are the same in every language,
+    for scripts; only the errors are translated.
     """
+    choose_language(language)
     try:
         state = get_game(game).state_from_position(read_position(position))
     except NotImplementedError as exc:
@@ -247,26 +278,32 @@ def perft_command(
         console.print(f"perft({depth}) = {perft(state, depth)}", highlight=False)
 
 
-@app.command("solve")
+SOLVE_HELP = N_(
+    "The exact value of a position for the seat to move, a best action, and the proof size.\n\n"
+    "Two players: exact minimax (win, draw or loss). Three players: the outcome under max-n "
+    "(each player picks what is best for itself; ties go to the first action in legal order).\n\n"
+    "Example: limit solve hex puzzle.json --seconds 30"
+)
+"""The help of ``limit solve`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+
+
+@app.command("solve", cls=TranslatedHelpCommand, help=SOLVE_HELP)
 def solve_command(
-    game: Annotated[str, typer.Argument(help="Game id (hex).")],
+    game: Annotated[str, typer.Argument(help=N_("Game id (hex)."))],
     position: Annotated[
-        Path, typer.Argument(help="A position file (the game's position JSON), movement phase.")
+        Path,
+        typer.Argument(help=N_("A position file (the game's position JSON), movement phase.")),
     ],
     seconds: Annotated[
-        float, typer.Option(help="Give up after this many seconds.", min=0.01)
+        float, typer.Option(help=N_("Give up after this many seconds."), min=0.01)
     ] = 60.0,
+    language: CommandLanguageOption = None,
 ) -> None:
-    """The exact value of a position for the seat to move, a best action, and the proof size.
-
-    Two players: exact minimax (win, draw or loss). Three players: the outcome
-    under max-n (each player picks what is best for itself; ties go to the
-    first action in legal order).
-
-    Example: limit solve hex puzzle.json --seconds 30
-    """
+    """``limit solve GAME POSITION`` (what ``--help`` says is :data:`SOLVE_HELP`): the value
+    in words of the session's language; the actions stay the game's notation."""
+    choose_language(language)
     if game != "hex":
-        raise fail(f"the solver knows only hex, not {game!r}")
+        raise fail(_("the solver knows only hex, not %(game)r") % {"game": game})
     try:
         state = get_game("hex").state_from_position(read_position(position))
         from limitgames.hex.solver import solve
@@ -276,24 +313,29 @@ def solve_command(
         solution = solve(state, seconds=seconds)
     except (LimitGamesError, ValueError) as exc:
         raise fail(f"{position}: {exc}") from None
-    names = state.seat_names()
+    names = [_(name) for name in state.seat_names()]  # the colours, in the session's language
     if state.is_terminal():
         from limitgames.cli.render import result_text
 
-        console.print(f"The game is over: {result_text(state)}.", highlight=False)
+        console.print(
+            _("The game is over: %(result)s.") % {"result": result_text(state)}, highlight=False
+        )
         return
     mover = names[solution.seat]
     if solution.values is None:
         console.print(
-            f"Not solved within {seconds:g} s ({solution.nodes:,} positions searched).",
+            _("Not solved within %(seconds)s s (%(nodes)s positions searched).")
+            % {"seconds": f"{seconds:g}", "nodes": f"{solution.nodes:,}"},
             highlight=False,
         )
         raise typer.Exit(2)
-    words = {1.0: "win", 0.0: "draw", -1.0: "loss"}
-    assumption = "" if state.num_players == 2 else " (under max-n)"
-    console.print(
-        f"{mover} to move: {words[solution.values[solution.seat]]}{assumption}.", highlight=False
-    )
+    words = {1.0: _("win"), 0.0: _("draw"), -1.0: _("loss")}
+    value = words[solution.values[solution.seat]]
+    if state.num_players == 2:
+        line = _("%(player)s to move: %(value)s.") % {"player": mover, "value": value}
+    else:
+        line = _("%(player)s to move: %(value)s (under max-n).") % {"player": mover, "value": value}
+    console.print(line, highlight=False)
     if state.num_players > 2:
         console.print(
             ", ".join(f"{names[i]} {words[v]}" for i, v in enumerate(solution.values)),
@@ -301,10 +343,13 @@ def solve_command(
         )
     if solution.best_action is not None:
         console.print(
-            f"best action: {state.action_to_string(solution.best_action)}", highlight=False
+            _("best action: %(action)s") % {"action": state.action_to_string(solution.best_action)},
+            highlight=False,
         )
     console.print(
-        f"proof size: {solution.nodes:,} positions, {solution.seconds:.2f} s", highlight=False
+        _("proof size: %(nodes)s positions, %(seconds)s s")
+        % {"nodes": f"{solution.nodes:,}", "seconds": f"{solution.seconds:.2f}"},
+        highlight=False,
     )
 
 
@@ -323,7 +368,7 @@ def _register_games() -> None:
     """Plug each game's play and bench commands into the sub-apps."""
     from limitgames.cli import serve_cmd
 
-    app.command("serve")(serve_cmd.serve)
+    app.command("serve", cls=TranslatedHelpCommand, help=serve_cmd.SERVE_HELP)(serve_cmd.serve)
     from limitgames.cli import agents_cmd, arena_cmd
 
     agents_cmd.register(app)
@@ -331,19 +376,25 @@ def _register_games() -> None:
     from limitgames.cli import hex_play
 
     play_app.command("hex", cls=TranslatedHelpCommand, help=hex_play.PLAY_HELP)(hex_play.play_hex)
-    bench_app.command("hex")(hex_play.bench_hex)
+    bench_app.command("hex", cls=TranslatedHelpCommand, help=hex_play.BENCH_HELP)(
+        hex_play.bench_hex
+    )
     from limitgames.cli import cards_play
 
     play_app.command("cards", cls=TranslatedHelpCommand, help=cards_play.PLAY_HELP)(
         cards_play.play_cards
     )
-    bench_app.command("cards")(cards_play.bench_cards)
+    bench_app.command("cards", cls=TranslatedHelpCommand, help=cards_play.BENCH_HELP)(
+        cards_play.bench_cards
+    )
     from limitgames.cli import world_play
 
     play_app.command("world", cls=TranslatedHelpCommand, help=world_play.PLAY_HELP)(
         world_play.play_world
     )
-    bench_app.command("world")(world_play.bench_world)
+    bench_app.command("world", cls=TranslatedHelpCommand, help=world_play.BENCH_HELP)(
+        world_play.bench_world
+    )
     app.command("rules", cls=TranslatedHelpCommand, help=world_play.RULES_HELP)(
         world_play.rules_command
     )

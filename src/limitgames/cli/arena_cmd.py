@@ -12,52 +12,66 @@ from rich.table import Table
 
 from limitgames.agents import is_level, level_spec
 from limitgames.arena import BACKENDS, Tournament, TournamentResult, run_tournament
+from limitgames.cli.session import CommandLanguageOption, TranslatedHelpCommand, choose_language
 from limitgames.core import LimitGamesError, parse_variant_options
+from limitgames.translation import N_
+from limitgames.translation import gettext as _
 
 console = Console()
 err_console = Console(stderr=True)
 
+ARENA_HELP = N_(
+    "Play a tournament: every agent in every seat equally, results with ratings.\n\n"
+    "Example: limit arena hex --agent mcts:seconds=1 --agent random --games 100 --workers 2 "
+    "--out runs/m1"
+)
+"""The help of ``limit arena`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+
 
 def _fail(message: str) -> typer.Exit:
-    err_console.print(f"[bold red]error:[/] {message}", highlight=False)
+    """Print a one-line error (``error:`` in the session's language); return the Exit to raise."""
+    err_console.print("[bold red]" + _("error:") + f"[/] {message}", highlight=False)
     return typer.Exit(1)
 
 
 def arena_command(
-    game: Annotated[str, typer.Argument(help="Game id (hex, cards, world).")],
+    game: Annotated[str, typer.Argument(help=N_("Game id (hex, cards, world)."))],
     agent: Annotated[
         list[str],
         typer.Option(
             "--agent",
             "-a",
             metavar="SPEC",
-            help="An agent spec (mcts:seconds=1) or level (hard); give two or more.",
+            help=N_("An agent spec (mcts:seconds=1) or level (hard); give two or more."),
         ),
     ],
     games: Annotated[
         int,
         typer.Option(
-            "--games", "-n", min=1, help="Games to play (rounded up to whole seat rotations)."
+            "--games", "-n", min=1, help=N_("Games to play (rounded up to whole seat rotations).")
         ),
     ] = 10,
     variant: Annotated[
         list[str] | None,
         typer.Option(
-            "--variant", "-v", metavar="K=V", help="Variant parameter, e.g. size=6 (repeatable)."
+            "--variant",
+            "-v",
+            metavar="K=V",
+            help=N_("Variant parameter, e.g. size=6 (repeatable)."),
         ),
     ] = None,
     workers: Annotated[
-        int, typer.Option("--workers", "-w", min=1, help="Games played at once.")
+        int, typer.Option("--workers", "-w", min=1, help=N_("Games played at once."))
     ] = 1,
     backend: Annotated[
-        str, typer.Option("--backend", help="process (this machine) or ray.")
+        str, typer.Option("--backend", help=N_("process (this machine) or ray."))
     ] = "process",
     ray_address: Annotated[
         str | None,
         typer.Option(
             "--ray-address",
             metavar="ADDR",
-            help="An existing Ray cluster (default: start a local Ray).",
+            help=N_("An existing Ray cluster (default: start a local Ray)."),
         ),
     ] = None,
     out: Annotated[
@@ -65,29 +79,38 @@ def arena_command(
         typer.Option(
             "--out",
             "-o",
-            help="Directory for records, summary.json and results.png; an interrupted run there resumes.",
+            help=N_(
+                "Directory for records, summary.json and results.png; an interrupted run there resumes."
+            ),
         ),
     ] = None,
     seed: Annotated[
-        int, typer.Option("--seed", help="Run seed: every game and agent seed derives from it.")
+        int, typer.Option("--seed", help=N_("Run seed: every game and agent seed derives from it."))
     ] = 1,
     plugin: Annotated[
         list[str] | None,
         typer.Option(
             "--plugin",
             metavar="MODULE",
-            help="Import MODULE first (it registers extra games or agents).",
+            help=N_("Import MODULE first (it registers extra games or agents)."),
         ),
     ] = None,
+    language: CommandLanguageOption = None,
 ) -> None:
-    """Play a tournament: every agent in every seat equally, results with ratings.
+    """``limit arena GAME`` (what ``--help`` says is :data:`ARENA_HELP`).
 
-    Example: limit arena hex --agent mcts:seconds=1 --agent random --games 100 --workers 2 --out runs/m1
+    The tables' titles and headings and the sentences are in the session's language; the
+    agents' specs, the figures and the files written (``summary.json``, the records, the
+    chart) are the same in every language.
     """
+    choose_language(language)
     if backend not in BACKENDS:
-        raise _fail(f"unknown backend {backend!r} (known: {', '.join(BACKENDS)})")
+        raise _fail(
+            _("unknown backend %(backend)r (known: %(known)s)")
+            % {"backend": backend, "known": ", ".join(BACKENDS)}
+        )
     if ray_address and backend != "ray":
-        raise _fail("--ray-address needs --backend ray")
+        raise _fail(_("--ray-address needs --backend ray"))
     try:
         specs = [level_spec(game, a) if is_level(a) else a for a in agent]
         tournament = Tournament(
@@ -106,16 +129,23 @@ def arena_command(
             TimeRemainingColumn(),
             console=console,
         )
-        bar = progress.add_task(f"{game} games", total=None)
+        bar = progress.add_task(_("%(game)s games") % {"game": game}, total=None)
 
         def on_start(total: int, done: int) -> None:
             progress.update(bar, total=total, completed=done)
             if total != games:
                 console.print(
-                    f"{total} games: {games} rounded up so every agent takes every seat equally."
+                    _(
+                        "%(total)d games: %(games)d rounded up so every agent takes every seat "
+                        "equally."
+                    )
+                    % {"total": total, "games": games}
                 )
             if done:
-                console.print(f"Resuming: {done} games already played in {out}.")
+                console.print(
+                    _("Resuming: %(done)d games already played in %(out)s.")
+                    % {"done": done, "out": out}
+                )
 
         with progress:
             result = run_tournament(
@@ -129,42 +159,54 @@ def arena_command(
     except LimitGamesError as exc:
         raise _fail(str(exc)) from None
     except KeyboardInterrupt:
-        hint = f"; run the same command again to resume from {out}" if out is not None else ""
-        raise _fail(f"interrupted{hint}") from None
+        if out is not None:
+            message = _("interrupted; run the same command again to resume from %(out)s") % {
+                "out": out
+            }
+        else:
+            message = _("interrupted")
+        raise _fail(message) from None
     except RuntimeError as exc:
-        raise _fail(f"a game failed: {exc}") from None
+        raise _fail(_("a game failed: %(reason)s") % {"reason": exc}) from None
     print_results(result)
     if out is not None:
         chart = (
-            f"chart {out / 'results.png'}"
+            _("chart %(file)s") % {"file": out / "results.png"}
             if (out / "results.png").exists()
-            else "no chart (limitgames[charts])"
+            else _("no chart (limitgames[charts])")
         )
         console.print(
-            f"Records in {out / 'games'}; summary {out / 'summary.json'}; {chart}.", highlight=False
+            _("Records in %(folder)s; summary %(summary)s; %(chart)s.")
+            % {"folder": out / "games", "summary": out / "summary.json", "chart": chart},
+            highlight=False,
         )
 
 
 def print_results(result: TournamentResult) -> None:
     """The results table: per agent wins-draws-losses, score with its 95% interval, Elo,
-    openskill, and wins-draws-losses in each seat."""
+    openskill, and wins-draws-losses in each seat (words in the session's language)."""
     seats = len(result.standings[0].per_seat) if result.standings else 0
     table = Table(
-        title=f"{result.tournament.game}: {len(result.outcomes)} games, seed {result.tournament.seed}",
+        title=_("%(game)s: %(count)d games, seed %(seed)s")
+        % {
+            "game": result.tournament.game,
+            "count": len(result.outcomes),
+            "seed": result.tournament.seed,
+        },
         title_justify="left",
     )
     table.add_column("#", justify="right")
-    table.add_column("agent", style="bold", overflow="fold", min_width=12)
-    table.add_column("W-D-L", justify="right", no_wrap=True)
-    table.add_column("score", justify="right", no_wrap=True)
-    table.add_column("95% CI", justify="right", no_wrap=True)
+    table.add_column(_("agent"), style="bold", overflow="fold", min_width=12)
+    table.add_column(_("W-D-L"), justify="right", no_wrap=True)
+    table.add_column(_("score"), justify="right", no_wrap=True)
+    table.add_column(_("%(level)s CI") % {"level": "95%"}, justify="right", no_wrap=True)
     table.add_column("Elo", justify="right", no_wrap=True)
     table.add_column("openskill μ±σ", justify="right", no_wrap=True)
-    by_seat = Table(title="wins-draws-losses by seat", title_justify="left")
+    by_seat = Table(title=_("wins-draws-losses by seat"), title_justify="left")
     by_seat.add_column("#", justify="right")
-    by_seat.add_column("agent", overflow="fold", min_width=12)
+    by_seat.add_column(_("agent"), overflow="fold", min_width=12)
     for seat in range(seats):
-        by_seat.add_column(f"seat {seat}", justify="right", no_wrap=True)
+        by_seat.add_column(_("seat %(n)d") % {"n": seat}, justify="right", no_wrap=True)
     ranked = sorted(result.standings, key=lambda s: (-s.total.score, s.agent))
     for s in ranked:
         low, high = s.interval
@@ -186,12 +228,16 @@ def print_results(result: TournamentResult) -> None:
     played_now = any(any(t[0] for t in o.think) for o in result.outcomes)
     if played_now:
         parts = [
-            f"{spec} {v['total']:.1f} s (longest move {v['longest']:.2f} s)"
+            _("%(spec)s %(total)s s (longest move %(longest)s s)")
+            % {"spec": spec, "total": f"{v['total']:.1f}", "longest": f"{v['longest']:.2f}"}
             for spec, v in thinking.items()
         ]
-        console.print("Thinking time in the games played now: " + "; ".join(parts), highlight=False)
+        console.print(
+            _("Thinking time in the games played now: %(times)s") % {"times": "; ".join(parts)},
+            highlight=False,
+        )
 
 
 def register(app: typer.Typer) -> None:
     """Add ``arena`` to the ``limit`` app."""
-    app.command("arena")(arena_command)
+    app.command("arena", cls=TranslatedHelpCommand, help=ARENA_HELP)(arena_command)

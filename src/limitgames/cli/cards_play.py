@@ -26,6 +26,7 @@ from limitgames.cards import CARDS, CardsState
 from limitgames.cards.notation import SUSPECT, action_kind, action_name
 from limitgames.cli import cards_view
 from limitgames.cli.session import (
+    CommandLanguageOption,
     GameTerminal,
     LanguageOption,
     Line,
@@ -366,23 +367,39 @@ def measure_random_games(players: int, seconds: float, seed: int) -> dict[str, f
     }
 
 
+BENCH_HELP = N_(
+    "Measure random Limits games per second on one process (setup and playout).\n\n"
+    "Example: limit bench cards -n 6 --seconds 2"
+)
+"""The help of ``limit bench cards`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+
+
 def bench_cards(
     players: Annotated[
-        int, typer.Option("--players", "-n", min=2, max=6, help="Number of players.")
+        int, typer.Option("--players", "-n", min=2, max=6, help=N_("Number of players."))
     ] = 4,
     seconds: Annotated[
-        float, typer.Option("--seconds", min=0.1, help="How long to measure.")
+        float, typer.Option("--seconds", min=0.1, help=N_("How long to measure."))
     ] = 5.0,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the random games.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", help=N_("Seed of the random games."))] = 0,
+    language: CommandLanguageOption = None,
 ) -> None:
-    """Measure random Limits games per second on one process (setup and playout).
-
-    Example: limit bench cards -n 6 --seconds 2
-    """
+    """``limit bench cards`` (what ``--help`` says is :data:`BENCH_HELP`): one line in the
+    session's language, the figures as in English."""
+    choose_language(language)
     result = measure_random_games(players, seconds, seed)
-    console.print(
-        f"cards, {players} players: {result['games']} random games in {result['seconds']:.2f} s = "
-        f"{result['games_per_second']:.0f} games/s, {result['decisions_per_second']:.0f} decisions/s "
-        f"({result['decisions_per_game']:.1f} decisions per game)",
+    Console().print(
+        gettext(
+            "cards, %(players)d players: %(games)d random games in %(seconds)s s = "
+            "%(per_second)s games/s, %(decisions)s decisions/s (%(per_game)s decisions per game)"
+        )
+        % {
+            "players": players,
+            "games": result["games"],
+            "seconds": f"{result['seconds']:.2f}",
+            "per_second": f"{result['games_per_second']:.0f}",
+            "decisions": f"{result['decisions_per_second']:.0f}",
+            "per_game": f"{result['decisions_per_game']:.1f}",
+        },
         highlight=False,
     )

@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from limitgames.cli.session import (
+    CommandLanguageOption,
     GameTerminal,
     LanguageOption,
     Line,
@@ -39,6 +40,11 @@ if TYPE_CHECKING:  # the engine (compiled code) loads only when a hex command ru
     from limitgames.hex.state import HexState
 
 console = Console()
+
+
+COLOUR_WORDS = (N_("red"), N_("blue"), N_("yellow"), N_("white"), N_("red"), N_("black"))
+"""The seats' colours of ``limit bench hex``: nestorgames (the first three), 2008 (the last
+three); translated where shown."""
 
 
 def _fail(message: str) -> typer.Exit:
@@ -312,65 +318,78 @@ def bench_playouts(
     }
 
 
+BENCH_HELP = N_(
+    "Random playouts per second, decisions per second, results, and layouts per second.\n\n"
+    "The first figures come from single games played one after another on one core (what a "
+    "search does); with --threads N the batch kernel also plays 512 games at a time on N cores."
+    "\n\nExample: limit bench hex --size 6 --threads 2"
+)
+"""The help of ``limit bench hex`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+
+
 def bench_hex(
-    edition: Annotated[str, typer.Option(help="nestorgames or 2008.")] = "nestorgames",
-    players: Annotated[int, typer.Option(help="2 or 3.")] = 2,
-    size: Annotated[int, typer.Option(help="Tiles per colour (2-16).")] = 8,
-    seconds: Annotated[float, typer.Option(help="Seconds of playouts to time.")] = 10.0,
-    seed: Annotated[int, typer.Option(help="Seed of the layouts and playouts.")] = 1,
+    edition: Annotated[str, typer.Option(help=N_("nestorgames or 2008."))] = "nestorgames",
+    players: Annotated[int, typer.Option(help=N_("2 or 3."))] = 2,
+    size: Annotated[int, typer.Option(help=N_("Tiles per colour (2-16)."))] = 8,
+    seconds: Annotated[float, typer.Option(help=N_("Seconds of playouts to time."))] = 10.0,
+    seed: Annotated[int, typer.Option(help=N_("Seed of the layouts and playouts."))] = 1,
     threads: Annotated[
         int,
         typer.Option(
-            help="Also time the batch kernel (many games at once) on this many cores; 0: skip.",
+            help=N_("Also time the batch kernel (many games at once) on this many cores; 0: skip."),
             min=0,
         ),
     ] = 0,
+    language: CommandLanguageOption = None,
 ) -> None:
-    """Random playouts per second, decisions per second, results, and layouts per second.
-
-    The first figures come from single games played one after another on one
-    core (what a search does); with --threads N the batch kernel also plays
-    512 games at a time on N cores.
-
-    Example: limit bench hex --size 6 --threads 2
-    """
+    """``limit bench hex`` (what ``--help`` says is :data:`BENCH_HELP`): the measures' names
+    in the session's language, the figures as in English."""
+    choose_language(language)
     try:
         get_game("hex").info.resolve_variant({"edition": edition, "players": players, "size": size})
     except LimitGamesError as exc:
         raise _fail(str(exc)) from None
     rng = random.Random(seed)
+    console = Console()  # made now: it reads the terminal width (COLUMNS) of this run
     console.print(
-        f"hex {edition}, {players} players, size {size}: timing {seconds:g} s of random playouts..."
+        gettext(
+            "hex %(edition)s, %(players)d players, size %(size)d: timing %(seconds)s s of "
+            "random playouts..."
+        )
+        % {"edition": edition, "players": players, "size": size, "seconds": f"{seconds:g}"}
     )
     result = bench_playouts(edition, players, size, seconds, rng)
     table = Table(title="limit bench hex", title_justify="left")
-    table.add_column("measure")
-    table.add_column("value", justify="right")
+    table.add_column(gettext("measure"))
+    table.add_column(gettext("value"), justify="right")
     el = result["elapsed"]
-    table.add_row("playouts per second", f"{result['games'] / el:,.0f}")
-    table.add_row("decisions per second", f"{result['decisions'] / el:,.0f}")
-    table.add_row("decisions per game", f"{result['decisions'] / result['games']:.1f}")
-    table.add_row("games played", f"{result['games']:,}")
-    names = ("red", "blue", "yellow") if edition == "nestorgames" else ("white", "red", "black")
+    table.add_row(gettext("playouts per second"), f"{result['games'] / el:,.0f}")
+    table.add_row(gettext("decisions per second"), f"{result['decisions'] / el:,.0f}")
+    table.add_row(gettext("decisions per game"), f"{result['decisions'] / result['games']:.1f}")
+    table.add_row(gettext("games played"), f"{result['games']:,}")
+    names = COLOUR_WORDS[:3] if edition == "nestorgames" else COLOUR_WORDS[3:]
     for s in range(players):
-        table.add_row(f"{names[s]} wins", f"{100 * result['wins'][s] / result['games']:.1f}%")
-    table.add_row("draws", f"{100 * result['draws'] / result['games']:.1f}%")
+        table.add_row(
+            gettext("%(colour)s wins") % {"colour": gettext(names[s])},
+            f"{100 * result['wins'][s] / result['games']:.1f}%",
+        )
+    table.add_row(gettext("draws (no winner)"), f"{100 * result['draws'] / result['games']:.1f}%")
     if threads and edition == "nestorgames":
         try:
             batch = bench_batch(players, size, seconds, threads, rng)
         except ValueError as exc:
             raise _fail(str(exc)) from None
         table.add_row(
-            f"batch playouts per second, {threads} thread(s)",
+            gettext("batch playouts per second, %(threads)d thread(s)") % {"threads": threads},
             f"{batch['games'] / batch['elapsed']:,.0f}",
         )
         table.add_row(
-            f"batch decisions per second, {threads} thread(s)",
+            gettext("batch decisions per second, %(threads)d thread(s)") % {"threads": threads},
             f"{batch['decisions'] / batch['elapsed']:,.0f}",
         )
     if edition == "nestorgames":
         count, lel = bench_layouts(size, players, max(1.0, seconds / 4), rng)
-        table.add_row("layouts per second", f"{count / lel:,.0f}")
+        table.add_row(gettext("layouts per second"), f"{count / lel:,.0f}")
     console.print(table)
 
 

@@ -229,6 +229,23 @@ LanguageOption = Annotated[
 ]
 
 
+CommandLanguageOption = Annotated[
+    str | None,
+    typer.Option(
+        "--language",
+        metavar="CODE",
+        help=N_(
+            "The language of this command's words: en, de, fr or es (default: from the "
+            "LANGUAGE, LC_ALL, LC_MESSAGES or LANG environment variables, else English). "
+            "Example: --language de"
+        ),
+    ),
+]
+"""``--language`` of the commands that study and measure the games (``limit games``,
+``perft``, ``solve``, ``bench``, ``arena``, ``agents``, ``serve``): their titles, headings and
+sentences; figures, ids and specs are the same in every language."""
+
+
 def choose_language(option: str | None, environment: dict[str, str] | None = None) -> str:
     """Set the terminal session's language (:data:`~limitgames.translation.current_language`)
     from ``--language``, else the locale variables of ``environment`` (default ``os.environ``),

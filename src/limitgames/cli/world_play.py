@@ -20,6 +20,7 @@ from rich.console import Console, RenderableType
 from rich.table import Table
 
 from limitgames.cli.session import (
+    CommandLanguageOption,
     GameTerminal,
     LanguageOption,
     NoRecordOption,
@@ -384,26 +385,37 @@ def measure_random_games(players: int, seconds: float, seed: int = 1) -> dict[st
     }
 
 
-def bench_world(
-    players: Annotated[int, typer.Option(help="Number of nations (2-6).")] = 4,
-    seconds: Annotated[float, typer.Option(help="Seconds of random games to time.")] = 10.0,
-    seed: Annotated[int, typer.Option(help="Seed of the games.")] = 1,
-) -> None:
-    """Random games per second (uniformly random decisions), from setup to scoring.
+BENCH_HELP = N_(
+    "Random games per second (uniformly random decisions), from setup to scoring.\n\n"
+    "Example: limit bench world --players 3 --seconds 5"
+)
+"""The help of ``limit bench world`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
 
-    Example: limit bench world --players 3 --seconds 5
-    """
+
+def bench_world(
+    players: Annotated[int, typer.Option(help=N_("Number of nations (2-6)."))] = 4,
+    seconds: Annotated[float, typer.Option(help=N_("Seconds of random games to time."))] = 10.0,
+    seed: Annotated[int, typer.Option(help=N_("Seed of the games."))] = 1,
+    language: CommandLanguageOption = None,
+) -> None:
+    """``limit bench world`` (what ``--help`` says is :data:`BENCH_HELP`): the measures' names
+    in the session's language, the figures as in English."""
+    choose_language(language)
     if not 2 <= players <= 6:
-        raise _fail(f"players: {players} is not 2..6")
-    console.print(f"world, {players} nations: timing {seconds:g} s of random games...")
+        raise _fail(_("players: %(players)d is not 2..6") % {"players": players})
+    console = Console()  # made now: it reads the terminal width (COLUMNS) of this run
+    console.print(
+        _("world, %(players)d nations: timing %(seconds)s s of random games...")
+        % {"players": players, "seconds": f"{seconds:g}"}
+    )
     r = measure_random_games(players, seconds, seed)
     table = Table(title="limit bench world", title_justify="left")
-    table.add_column("measure")
-    table.add_column("value", justify="right")
-    table.add_row("random games per second", f"{r['games_per_second']:,.1f}")
-    table.add_row("decisions per second", f"{r['decisions_per_second']:,.0f}")
-    table.add_row("decisions per game", f"{r['decisions_per_game']:.1f}")
-    table.add_row("games played", f"{r['games']:,}")
+    table.add_column(_("measure"))
+    table.add_column(_("value"), justify="right")
+    table.add_row(_("random games per second"), f"{r['games_per_second']:,.1f}")
+    table.add_row(_("decisions per second"), f"{r['decisions_per_second']:,.0f}")
+    table.add_row(_("decisions per game"), f"{r['decisions_per_game']:.1f}")
+    table.add_row(_("games played"), f"{r['games']:,}")
     console.print(table)
 
 
