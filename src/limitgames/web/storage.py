@@ -315,7 +315,14 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    # as many pooled connections as a server process has database threads (app.DB_THREADS) and
+    # a few for the rest: a connection above pool_size is closed when given back, and a new
+    # PostgreSQL backend for every commit cost more CPU than the commit itself
+    return create_engine(url, pool_pre_ping=True, pool_size=POOL_SIZE, max_overflow=10)
+
+
+POOL_SIZE = 12
+"""Connections a server process keeps open to PostgreSQL (its 8 database threads and a few more)."""
 
 
 MIGRATION_LOCK = 0x6C696D6974
