@@ -21,6 +21,7 @@ from limitgames.cli.session import (
     LanguageOption,
     TranslatedHelpCommand,
     choose_language,
+    fail,
     help_language,
     help_translated,
 )
@@ -117,7 +118,6 @@ app.add_typer(play_app, name="play")
 app.add_typer(bench_app, name="bench")
 
 console = Console()
-err_console = Console(stderr=True)
 
 
 @app.callback()
@@ -134,13 +134,6 @@ def main_options(
     ] = False,
 ) -> None:
     """Play and study the three games called Limit: hex (Browne), cards (Rosenberg), world (Poyé)."""
-
-
-def fail(message: str, code: int = 1) -> typer.Exit:
-    """Print a one-line error (no traceback; ``error:`` in the session's language) and return
-    the Exit to raise."""
-    err_console.print("[bold red]" + _("error:") + f"[/] {message}", highlight=False)
-    return typer.Exit(code)
 
 
 GAMES_HELP = N_("List the games, their editions, player counts and variant parameters.")

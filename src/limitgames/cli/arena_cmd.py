@@ -12,13 +12,17 @@ from rich.table import Table
 
 from limitgames.agents import is_level, level_spec
 from limitgames.arena import BACKENDS, Tournament, TournamentResult, run_tournament
-from limitgames.cli.session import CommandLanguageOption, TranslatedHelpCommand, choose_language
+from limitgames.cli.session import (
+    CommandLanguageOption,
+    TranslatedHelpCommand,
+    choose_language,
+    fail,
+)
 from limitgames.core import LimitGamesError, parse_variant_options
 from limitgames.translation import N_
 from limitgames.translation import gettext as _
 
 console = Console()
-err_console = Console(stderr=True)
 
 ARENA_HELP = N_(
     "Play a tournament: every agent in every seat equally, results with ratings.\n\n"
@@ -26,12 +30,6 @@ ARENA_HELP = N_(
     "--out runs/m1"
 )
 """The help of ``limit arena`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
-
-
-def _fail(message: str) -> typer.Exit:
-    """Print a one-line error (``error:`` in the session's language); return the Exit to raise."""
-    err_console.print("[bold red]" + _("error:") + f"[/] {message}", highlight=False)
-    return typer.Exit(1)
 
 
 def arena_command(
@@ -105,12 +103,12 @@ def arena_command(
     """
     choose_language(language)
     if backend not in BACKENDS:
-        raise _fail(
+        raise fail(
             _("unknown backend %(backend)r (known: %(known)s)")
             % {"backend": backend, "known": ", ".join(BACKENDS)}
         )
     if ray_address and backend != "ray":
-        raise _fail(_("--ray-address needs --backend ray"))
+        raise fail(_("--ray-address needs --backend ray"))
     try:
         specs = [level_spec(game, a) if is_level(a) else a for a in agent]
         tournament = Tournament(
@@ -157,7 +155,7 @@ def arena_command(
                 on_game=lambda _outcome: progress.advance(bar),
             )
     except LimitGamesError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     except KeyboardInterrupt:
         if out is not None:
             message = _("interrupted; run the same command again to resume from %(out)s") % {
@@ -165,9 +163,9 @@ def arena_command(
             }
         else:
             message = _("interrupted")
-        raise _fail(message) from None
+        raise fail(message) from None
     except RuntimeError as exc:
-        raise _fail(_("a game failed: %(reason)s") % {"reason": exc}) from None
+        raise fail(_("a game failed: %(reason)s") % {"reason": exc}) from None
     print_results(result)
     if out is not None:
         chart = (

@@ -41,6 +41,7 @@ from limitgames.cli.session import (
     TerminalSession,
     Transition,
     choose_language,
+    fail,
     is_you,
     name_seats,
     parse_seats,
@@ -52,7 +53,6 @@ from limitgames.core import LimitGamesError, NotationError, State
 from limitgames.translation import N_, gettext
 
 console = Console()
-err_console = Console(stderr=True)
 
 HELP_TEXT = N_("""Actions (one a turn; colours: red yellow green blue purple, or r y g b p):
   hide COLOUR        the hide step: put a hand card face down (2 players: twice)
@@ -69,13 +69,6 @@ Commands: moves (the legal actions), board (the table again), pile (the whole
 
 COMPUTER_PACE = 0.8
 """Seconds between computer actions when a person plays, so each can be read as it comes."""
-
-
-def _fail(message: str) -> typer.Exit:
-    err_console.print(
-        "[bold red]" + gettext("error:") + f"[/] {message}", highlight=False, soft_wrap=True
-    )
-    return typer.Exit(1)
 
 
 def _as_action(action: object) -> int:
@@ -314,7 +307,7 @@ def play_cards(
     try:
         setup = resolve_play("cards", new_state, seat, opponent, seed, record, no_record, position)
     except (LimitGamesError, ValueError) as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc), soft_wrap=True) from None
     state = setup.state
     terminal = CardsTerminal(show_pile)
     name_seats(setup.seats, terminal.table_names(state), computer_names=True)

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from limitgames.cli.session import LanguageOption, choose_language
+from limitgames.cli.session import LanguageOption, choose_language, fail
 from limitgames.core import GameRecord, LimitGamesError
 from limitgames.translation import N_
 from limitgames.translation import gettext as _
@@ -42,14 +42,12 @@ def debrief_command(
 
     choose_language(language)
     console = Console()  # made now: it reads the terminal width (COLUMNS) of this run
-    err_console = Console(stderr=True)
     target = out if out is not None else record.with_name(f"{record.stem}-debrief")
     try:
         rec = GameRecord.read(record)
         written = write_debrief(rec, target)
     except (LimitGamesError, ValueError) as exc:
-        err_console.print(f"[bold red]{_('error:')}[/] {record}: {exc}", highlight=False)
-        raise typer.Exit(1) from None
+        raise fail(f"{record}: {exc}") from None
     for path, plot in written:
         console.print(f"[bold]{plot.title}[/] ({path})", highlight=False, soft_wrap=True)
         console.print(plot.text, highlight=False, soft_wrap=True)

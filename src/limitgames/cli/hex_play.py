@@ -27,6 +27,7 @@ from limitgames.cli.session import (
     TerminalSession,
     Transition,
     choose_language,
+    fail,
     name_seats,
     players_option,
     resolve_play,
@@ -45,11 +46,6 @@ console = Console()
 COLOUR_WORDS = (N_("red"), N_("blue"), N_("yellow"), N_("white"), N_("red"), N_("black"))
 """The seats' colours of ``limit bench hex``: nestorgames (the first three), 2008 (the last
 three); translated where shown."""
-
-
-def _fail(message: str) -> typer.Exit:
-    Console(stderr=True).print("[bold red]" + gettext("error:") + f"[/] {message}", highlight=False)
-    return typer.Exit(1)
 
 
 def as_hex(state: State) -> HexState:
@@ -218,7 +214,7 @@ def play_hex(
     try:
         setup = resolve_play("hex", new_state, seat, opponent, seed, record, no_record, position)
     except (LimitGamesError, ValueError) as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     state = setup.state
     state = as_hex(state)
     terminal = HexTerminal()
@@ -348,7 +344,7 @@ def bench_hex(
     try:
         get_game("hex").info.resolve_variant({"edition": edition, "players": players, "size": size})
     except LimitGamesError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     rng = random.Random(seed)
     console = Console()  # made now: it reads the terminal width (COLUMNS) of this run
     console.print(
@@ -378,7 +374,7 @@ def bench_hex(
         try:
             batch = bench_batch(players, size, seconds, threads, rng)
         except ValueError as exc:
-            raise _fail(str(exc)) from None
+            raise fail(str(exc)) from None
         table.add_row(
             gettext("batch playouts per second, %(threads)d thread(s)") % {"threads": threads},
             f"{batch['games'] / batch['elapsed']:,.0f}",

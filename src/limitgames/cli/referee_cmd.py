@@ -14,14 +14,13 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from limitgames.cli.session import LanguageOption, choose_language
+from limitgames.cli.session import LanguageOption, choose_language, fail
 from limitgames.core import LimitGamesError
 from limitgames.translation import N_
 from limitgames.translation import gettext as _
 
 console = Console()
 """The session's console, made again when a command runs (it reads this run's terminal width)."""
-err_console = Console(stderr=True)
 
 GAMES = ("world",)
 
@@ -48,11 +47,6 @@ SCORE_HELP = N_(
     "Example: limit score world table.json"
 )
 """The help of ``limit score`` (translated when drawn)."""
-
-
-def _fail(message: str) -> typer.Exit:
-    err_console.print(f"[bold red]{_('error:')}[/] {message}", highlight=False)
-    return typer.Exit(1)
 
 
 def _read_json(path: Path) -> Any:
@@ -184,7 +178,7 @@ def referee_command(
     from limitgames.world.referee import OutcomeNeeded, Referee
 
     if game not in GAMES:
-        raise _fail(
+        raise fail(
             _("the referee knows only %(games)s, not %(game)r")
             % {"games": ", ".join(GAMES), "game": game}
         )
@@ -197,9 +191,9 @@ def referee_command(
         else:
             referee = Referee(players, variant=variant, ask=_ask_outcome, start_player=start_player)
     except EndOfInput:
-        raise _fail(_("no start player given")) from None
+        raise fail(_("no start player given")) from None
     except LimitGamesError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     target = record or Path("records") / (
         f"referee-{datetime.now(UTC).strftime('%Y%m%d-%H%M%S')}.json"
     )
@@ -298,14 +292,14 @@ def score_command(
     from limitgames.world.scoring import stress_test
 
     if game not in GAMES:
-        raise _fail(
+        raise fail(
             _("the score calculator knows only %(games)s, not %(game)r")
             % {"games": ", ".join(GAMES), "game": game}
         )
     try:
         state = stress_test(_read_json(position), stress_tests)
     except LimitGamesError as exc:
-        raise _fail(f"{position}: {exc}") from None
+        raise fail(f"{position}: {exc}") from None
     try:
         while not state.is_terminal():
             _show_choice(state)
@@ -317,7 +311,7 @@ def score_command(
                     _("Refused: %(reason)s") % {"reason": exc}, highlight=False, soft_wrap=True
                 )
     except EndOfInput:
-        raise _fail(_("the stress test needs a decision (input ended)")) from None
+        raise fail(_("the stress test needs a decision (input ended)")) from None
     lines = state.log_lines(None)
     with using("en"):  # the headings are found by their English words
         english = state.log_lines(None)

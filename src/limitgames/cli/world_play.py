@@ -33,6 +33,7 @@ from limitgames.cli.session import (
     SeedOption,
     TerminalSession,
     choose_language,
+    fail,
     name_seats,
     players_option,
     resolve_play,
@@ -44,11 +45,6 @@ from limitgames.translation import N_
 from limitgames.translation import gettext as _
 
 console = Console()
-
-
-def _fail(message: str) -> typer.Exit:
-    Console(stderr=True).print("[bold red]" + _("error:") + f"[/] {message}", highlight=False)
-    return typer.Exit(1)
 
 
 class WorldInput:
@@ -324,7 +320,7 @@ def play_world(
     try:
         setup = resolve_play("world", new_state, seat, opponent, seed, record, no_record, position)
     except (LimitGamesError, ValueError) as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     state, seats = setup.state, setup.seats
     names = state.seat_names()
     name_seats(seats, names, computer_names=False)
@@ -402,7 +398,7 @@ def bench_world(
     in the session's language, the figures as in English."""
     choose_language(language)
     if not 2 <= players <= 6:
-        raise _fail(_("players: %(players)d is not 2..6") % {"players": players})
+        raise fail(_("players: %(players)d is not 2..6") % {"players": players})
     console = Console()  # made now: it reads the terminal width (COLUMNS) of this run
     console.print(
         _("world, %(players)d nations: timing %(seconds)s s of random games...")
@@ -480,7 +476,7 @@ def rules_command(
     choose_language(language)
     console = Console()  # made now: it reads the terminal width (COLUMNS) of this run
     if game not in available_games():
-        raise _fail(
+        raise fail(
             _("no game %(game)r (games: %(games)s)")
             % {"game": game, "games": ", ".join(available_games())}
         )
@@ -494,16 +490,16 @@ def rules_command(
             highlight=False,
         )
         if reconstructed or all_values or data:
-            raise _fail(_("--reconstructed, --all and --data list the game data of world only"))
+            raise fail(_("--reconstructed, --all and --data list the game data of world only"))
         return
     if output not in ("lines", "toml"):
-        raise _fail(_("--format: %(value)r is not lines or toml") % {"value": output})
+        raise fail(_("--format: %(value)r is not lines or toml") % {"value": output})
     from limitgames.world.data import iter_entries, load_data
 
     try:
         loaded = load_data(str(data) if data else None)
     except LimitGamesError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     entries = list(iter_entries(loaded.raw))
     if not reconstructed and not all_values:
         counts: dict[str, int] = {}
