@@ -49,6 +49,19 @@ def reset_database(url: str) -> None:
     engine.dispose()
 
 
+@pytest.fixture(autouse=True)
+def repeatable_server_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seeds the in-process server draws come from a seeded sequence, so each test plays
+    the same games in every run (a test once passed or failed with the operating system's
+    draw). Each game still gets a seed of its own; servers in subprocesses draw as in play."""
+    import random
+
+    import limitgames.web.live
+
+    sequence = random.Random(20261127)
+    monkeypatch.setattr(limitgames.web.live, "fresh_seed", lambda: sequence.getrandbits(63))
+
+
 @pytest.fixture
 def db_url(tmp_path: Path) -> str:
     """A fresh, empty database for one test."""
