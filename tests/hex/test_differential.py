@@ -216,8 +216,12 @@ def differential_game(
 
 
 def seeded_game(edition: str, players: int, size: int, seed: int) -> Disagreement | None:
-    """One seeded-random game from the engine's own start (seeded layout / empty table)."""
-    state = GAME.new_initial_state(seed=seed, edition=edition, players=players, size=size)
+    """One seeded-random game from the engine's own start (seeded layout / empty table); the
+    layout law alternates with the seed (the uniform law's thin shapes freeze and split more)."""
+    law = ("uniform", "grown")[seed % 2]
+    state = GAME.new_initial_state(
+        seed=seed, edition=edition, players=players, size=size, layout=law
+    )
     label = f"{edition} {players}p size {size} seed {seed}"
     return differential_game(state, random.Random(seed * 7919 + players), label)
 

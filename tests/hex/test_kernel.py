@@ -39,7 +39,9 @@ def _random_positions(count: int, seed: int, players: int = 2, size: int = 5) ->
     rng = random.Random(seed)
     out = []
     for i in range(count):
-        state = get_game("hex").new_initial_state(seed=seed * 1000 + i, players=players, size=size)
+        state = get_game("hex").new_initial_state(
+            seed=seed * 1000 + i, players=players, size=size, layout=("uniform", "grown")[i % 2]
+        )
         assert isinstance(state, HexState)
         for _ in range(rng.randrange(0, 40)):
             if state.is_terminal():

@@ -32,9 +32,13 @@ import pytest
 
 from limitgames.hex.layout import (
     COLOURS,
+    GROWTH_PULL,
     Layout,
     chain_steps,
+    colour_shape,
+    draw_layout,
     generate_layout,
+    grow_layout,
     layout_problems,
     normalise,
     sample_layout,
@@ -448,3 +452,102 @@ def test_the_chain_runs_without_numba_and_agrees_with_the_compiled_one() -> None
     assert done.stdout.strip() == str(sorted([q, r, c] for (q, r), c in compiled.items())).replace(
         "'", '"'
     )
+
+
+# --------------------------------------------------------------------------- the grown law
+
+
+def growth_law(m: int, pull: float) -> dict[Shape, float]:
+    """The exact law of :func:`grow_layout`'s shapes before the 2-neighbour check, computed
+    naively: every set of cells grown from (0, 0), with the probability of each way to grow
+    it (a touching cell is chosen with weight ``exp(pull * tiles it touches)``), summed by
+    shape up to translation."""
+    weight = [math.exp(pull * k) for k in range(7)]
+    level: dict[frozenset[Cell], float] = {frozenset([(0, 0)]): 1.0}
+    for _ in range(m - 1):
+        grown: dict[frozenset[Cell], float] = collections.defaultdict(float)
+        for cells, p in level.items():
+            touching: collections.Counter[Cell] = collections.Counter(
+                nb for c in cells for nb in _nbrs(c) if nb not in cells
+            )
+            total = sum(weight[k] for k in touching.values())
+            for cell, k in touching.items():
+                grown[cells | {cell}] += p * weight[k] / total
+        level = grown
+    law: dict[Shape, float] = collections.defaultdict(float)
+    for cells, p in level.items():
+        law[_canon(cells)] += p
+    return law
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_size_2_grown_shapes_follow_the_growth_law(players: int) -> None:
+    """Shapes of 8,000 grown layouts against the exact growth law conditioned on the shapes
+    that have a legal colouring (the sampler grows again otherwise); and every such shape
+    has a positive chance (the rules page: no layout may be impossible)."""
+    legal = legal_layouts(2, players)
+    law = {shape: p for shape, p in growth_law(8, GROWTH_PULL).items() if shape in legal}
+    assert set(law) == set(legal) and min(law.values()) > 0
+    rng = random.Random(77)
+    counts: collections.Counter[object] = collections.Counter(
+        tuple(grow_layout(2, players, rng)) for _ in range(8000)
+    )
+    assert chi_square(counts, dict(law))[2] > P_MIN
+    # the same test tells another growth law apart (pull 0: any touching cell alike)
+    flat = {shape: p for shape, p in growth_law(8, 0.0).items() if shape in legal}
+    assert chi_square(counts, flat)[2] < P_MIN
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_every_legal_colouring_of_a_shape_can_be_dealt(players: int) -> None:
+    """On the six size-2 shapes with the fewest legal colourings (24 to 144), 40 deals per
+    colouring find every legal colouring of the enumeration and nothing else."""
+    legal = legal_layouts(2, players)
+    rng = random.Random(5)
+    for shape in sorted(legal, key=lambda s: (len(legal[s]), s))[:6]:
+        expected = set(legal[shape])
+        seen = set()
+        for _ in range(40 * len(expected)):
+            dealt = colour_shape(list(shape), 2, players, rng)
+            assert dealt is not None
+            seen.add(tuple(COLOURS.index(dealt[cell]) for cell in shape))
+        assert seen == expected, shape
+
+
+def test_grown_layouts_are_compact_and_uniform_ones_thin() -> None:
+    """What the law is for: at size 8 grown layouts have far more touching pairs of tiles
+    than uniform ones (a hexagon of 37 cells has 90; a straight line of 32 has 31)."""
+
+    def pairs(layout: Layout) -> int:
+        return sum(nb in layout for cell in layout for nb in _nbrs(cell)) // 2
+
+    rng = random.Random(3)
+    grown = sum(pairs(grow_layout(8, 2, rng)) for _ in range(100)) / 100
+    uniform = sum(pairs(generate_layout(8, 2, rng)) for _ in range(100)) / 100
+    assert grown > 65 > 50 > uniform
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_every_grown_layout_is_legal_and_reproducible(players: int) -> None:
+    for n in range(2, 17):
+        rng = random.Random(n)
+        for _ in range(5):
+            layout = grow_layout(n, players, rng)
+            assert layout_problems(layout, n, players) == []
+            assert layout == normalise(layout)
+    assert grow_layout(8, players, random.Random(9)) == grow_layout(8, players, random.Random(9))
+    assert draw_layout("grown", 8, players, random.Random(9)) == grow_layout(
+        8, players, random.Random(9)
+    )
+    assert draw_layout("uniform", 8, players, random.Random(9)) == generate_layout(
+        8, players, random.Random(9)
+    )
+
+
+def test_bad_layout_laws_and_sizes_are_refused() -> None:
+    with pytest.raises(ValueError, match="layout must be one of grown, uniform"):
+        draw_layout("square", 8, 2, random.Random(1))
+    with pytest.raises(ValueError, match="size must be"):
+        grow_layout(1, 2, random.Random(1))
+    with pytest.raises(ValueError, match="players must be"):
+        grow_layout(8, 4, random.Random(1))

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from limitgames.core import GameRecord, get_game
 from limitgames.hex import kernel
-from limitgames.hex.layout import generate_layout, layout_problems
+from limitgames.hex.layout import generate_layout, grow_layout, layout_problems
 from limitgames.hex.position import position_json, state_from_position
 from limitgames.hex.state import HexState
 from limitgames.hex.surface import tiles_of
@@ -21,6 +21,7 @@ editions = st.sampled_from(["nestorgames", "2008"])
 player_counts = st.sampled_from([2, 3])
 sizes = st.integers(min_value=2, max_value=8)
 seeds = st.integers(min_value=0, max_value=2**31)
+LAWS = ("uniform", "grown")  # the layout law: by the seed's parity
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -57,7 +58,9 @@ def test_random_games_end_within_the_bound_and_keep_the_protocol(
 def test_positions_and_records_round_trip(edition: str, players: int, n: int, seed: int) -> None:
     game = get_game("hex")
     rng = random.Random(seed)
-    state = game.new_initial_state(seed=seed, edition=edition, players=players, size=n)
+    state = game.new_initial_state(
+        seed=seed, edition=edition, players=players, size=n, layout=LAWS[seed % 2]
+    )
     while not state.is_terminal():
         assert isinstance(state, HexState)
         if rng.random() < 0.3:
@@ -80,6 +83,9 @@ def test_positions_and_records_round_trip(edition: str, players: int, n: int, se
 def test_every_generated_layout_satisfies_the_constraints(players: int, n: int, seed: int) -> None:
     layout = generate_layout(n, players, random.Random(seed))
     assert layout_problems(layout, n, players) == []
+    grown = grow_layout(n, players, random.Random(seed))
+    assert layout_problems(grown, n, players) == []
+    assert min(q for q, _ in grown) == 0 and min(r for _, r in grown) == 0
 
 
 @SETTINGS
@@ -88,7 +94,9 @@ def test_fast_move_plan_agrees_with_the_full_rule_check(players: int, n: int, se
     """When the engine skips the per-move check (a safe removal survives any move), every
     candidate must pass the full check; and playout() draws only legal actions."""
     rng = random.Random(seed)
-    state = get_game("hex").new_initial_state(seed=seed, players=players, size=n)
+    state = get_game("hex").new_initial_state(
+        seed=seed, players=players, size=n, layout=LAWS[seed % 2]
+    )
     assert isinstance(state, HexState)
     while not state.is_terminal():
         if state.step == "move" and kernel.every_candidate_legal(state._s):
@@ -114,7 +122,7 @@ def test_fast_move_plan_agrees_with_the_full_rule_check(players: int, n: int, se
 @settings(max_examples=10, deadline=None)
 @given(seed=seeds)
 def test_clone_is_independent(seed: int) -> None:
-    state = get_game("hex").new_initial_state(seed=seed, size=4)
+    state = get_game("hex").new_initial_state(seed=seed, size=4, layout=LAWS[seed % 2])
     snapshot = json.dumps(state.observation(None), sort_keys=True)
     twin = state.clone()
     twin.playout(random.Random(seed))
@@ -138,7 +146,7 @@ def _first_actions(state: HexState, runs: int, seed: int) -> dict[int, int]:
 def _find(predicate: object, size: int = 5) -> HexState:
     for seed in range(500):
         rng = random.Random(seed)
-        state = get_game("hex").new_initial_state(seed=seed, size=size)
+        state = get_game("hex").new_initial_state(seed=seed, size=size, layout=LAWS[seed % 2])
         assert isinstance(state, HexState)
         while not state.is_terminal():
             if predicate(state):  # type: ignore[operator]

@@ -249,14 +249,16 @@ def play_hex(
         raise typer.Exit(130)
 
 
-def bench_layouts(n: int, players: int, seconds: float, rng: random.Random) -> tuple[int, float]:
-    """Layouts generated in about ``seconds``: ``(count, elapsed seconds)``."""
-    from limitgames.hex.layout import generate_layout
+def bench_layouts(
+    n: int, players: int, seconds: float, rng: random.Random, law: str = "grown"
+) -> tuple[int, float]:
+    """Layouts of ``law`` generated in about ``seconds``: ``(count, elapsed seconds)``."""
+    from limitgames.hex.layout import draw_layout
 
     count = 0
     start = time.perf_counter()
     while True:
-        generate_layout(n, players, rng)
+        draw_layout(law, n, players, rng)
         count += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
@@ -264,21 +266,27 @@ def bench_layouts(n: int, players: int, seconds: float, rng: random.Random) -> t
 
 
 def bench_playouts(
-    edition: str, players: int, size: int, seconds: float, rng: random.Random, pool: int = 200
+    edition: str,
+    players: int,
+    size: int,
+    seconds: float,
+    rng: random.Random,
+    pool: int = 200,
+    law: str = "grown",
 ) -> dict[str, Any]:
     """Uniformly random playouts from pre-generated starts for about ``seconds``.
 
     Returns ``{"games", "decisions", "elapsed", "wins": [per seat], "draws"}``.
     """
     from limitgames.hex.game import HexGame
-    from limitgames.hex.layout import generate_layout
+    from limitgames.hex.layout import draw_layout
 
     game = get_game("hex")
     assert isinstance(game, HexGame)
     if edition == "nestorgames":
         starts: list[HexState] = [
             game.state_from_layout(
-                generate_layout(size, players, rng), {"players": players, "size": size}
+                draw_layout(law, size, players, rng), {"players": players, "size": size}
             )
             for _ in range(pool)
         ]
@@ -329,6 +337,9 @@ def bench_hex(
     size: Annotated[int, typer.Option(help=N_("Tiles per colour (2-16)."))] = 8,
     seconds: Annotated[float, typer.Option(help=N_("Seconds of playouts to time."))] = 10.0,
     seed: Annotated[int, typer.Option(help=N_("Seed of the layouts and playouts."))] = 1,
+    layout: Annotated[
+        str, typer.Option(help=N_("How the tiles are laid: grown (the default) or uniform."))
+    ] = "grown",
     threads: Annotated[
         int,
         typer.Option(
@@ -342,7 +353,9 @@ def bench_hex(
     in the session's language, the figures as in English."""
     choose_language(language)
     try:
-        get_game("hex").info.resolve_variant({"edition": edition, "players": players, "size": size})
+        get_game("hex").info.resolve_variant(
+            {"edition": edition, "players": players, "size": size, "layout": layout}
+        )
     except LimitGamesError as exc:
         raise fail(str(exc)) from None
     rng = random.Random(seed)
@@ -354,7 +367,7 @@ def bench_hex(
         )
         % {"edition": edition, "players": players, "size": size, "seconds": f"{seconds:g}"}
     )
-    result = bench_playouts(edition, players, size, seconds, rng)
+    result = bench_playouts(edition, players, size, seconds, rng, law=layout)
     table = Table(title="limit bench hex", title_justify="left")
     table.add_column(gettext("measure"))
     table.add_column(gettext("value"), justify="right")
@@ -372,7 +385,7 @@ def bench_hex(
     table.add_row(gettext("draws (no winner)"), f"{100 * result['draws'] / result['games']:.1f}%")
     if threads and edition == "nestorgames":
         try:
-            batch = bench_batch(players, size, seconds, threads, rng)
+            batch = bench_batch(players, size, seconds, threads, rng, law=layout)
         except ValueError as exc:
             raise fail(str(exc)) from None
         table.add_row(
@@ -384,13 +397,19 @@ def bench_hex(
             f"{batch['decisions'] / batch['elapsed']:,.0f}",
         )
     if edition == "nestorgames":
-        count, lel = bench_layouts(size, players, max(1.0, seconds / 4), rng)
+        count, lel = bench_layouts(size, players, max(1.0, seconds / 4), rng, law=layout)
         table.add_row(gettext("layouts per second"), f"{count / lel:,.0f}")
     console.print(table)
 
 
 def bench_batch(
-    players: int, size: int, seconds: float, threads: int, rng: random.Random, games: int = 512
+    players: int,
+    size: int,
+    seconds: float,
+    threads: int,
+    rng: random.Random,
+    games: int = 512,
+    law: str = "grown",
 ) -> dict[str, Any]:
     """Random playouts of ``games`` games at a time with the batch kernel on ``threads`` cores.
 
@@ -398,13 +417,13 @@ def bench_batch(
     """
     from limitgames.hex.batch import HexBatch, set_threads
     from limitgames.hex.game import HexGame
-    from limitgames.hex.layout import generate_layout
+    from limitgames.hex.layout import draw_layout
 
     game = get_game("hex")
     assert isinstance(game, HexGame)
     starts = [
         game.state_from_layout(
-            generate_layout(size, players, rng), {"players": players, "size": size}
+            draw_layout(law, size, players, rng), {"players": players, "size": size}
         )
         for _ in range(64)
     ]

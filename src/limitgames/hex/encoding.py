@@ -428,13 +428,16 @@ def information_state_string(state: Any, seat: int) -> str:
 
 # --- layouts by number ---------------------------------------------------------------------------------
 @lru_cache(maxsize=4096)
-def numbered_layout(size: int, players: int, number: int) -> list[list[Any]]:
-    """Layout number ``number`` (the chance outcome ``[[q, r, colour], ...]``): the layout
-    chain's draw from ``random.Random(number)``. Cached, so a pool of layouts is cheap."""
+def numbered_layout(
+    size: int, players: int, number: int, law: str = "grown"
+) -> list[list[Any]]:
+    """Layout number ``number`` (the chance outcome ``[[q, r, colour], ...]``): the draw of
+    ``law`` (the ``layout`` variant parameter) from ``random.Random(number)``. Cached, so a
+    pool of layouts is cheap."""
     from limitgames.hex.game import layout_to_json
-    from limitgames.hex.layout import generate_layout
+    from limitgames.hex.layout import draw_layout
 
-    return layout_to_json(generate_layout(size, players, random.Random(number)))
+    return layout_to_json(draw_layout(law, size, players, random.Random(number)))
 
 
 def state_from_layout_number(
@@ -448,7 +451,12 @@ def state_from_layout_number(
 
     players = int(variant["players"])
     outcomes: list[dict[str, Any]] = [
-        {"kind": "layout", "value": numbered_layout(int(variant["size"]), players, number)}
+        {
+            "kind": "layout",
+            "value": numbered_layout(
+                int(variant["size"]), players, number, str(variant.get("layout", "grown"))
+            ),
+        }
     ]
     if deal is not None:
         deals = list(itertools.permutations(SEAT_COLOURS["nestorgames"][:players]))
@@ -491,7 +499,12 @@ class HexSetupChance(SetupChance):
             return []
         n, players = int(self.variant["size"]), int(self.variant["players"])
         out: list[dict[str, Any]] = [
-            {"kind": "layout", "value": numbered_layout(n, players, self.applied[0])}
+            {
+                "kind": "layout",
+                "value": numbered_layout(
+                    n, players, self.applied[0], str(self.variant["layout"])
+                ),
+            }
         ]
         if self._nodes == 2:
             out.append({"kind": "colours", "value": list(self._deals[self.applied[1]])})

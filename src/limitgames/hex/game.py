@@ -7,7 +7,7 @@ from typing import Any
 
 from limitgames.core import Chance, Game, RecordError, State
 from limitgames.hex.info import COLOURS, HEX_INFO, SEAT_COLOURS
-from limitgames.hex.layout import Layout, generate_layout, layout_problems, pawn_colours
+from limitgames.hex.layout import Layout, draw_layout, layout_problems, pawn_colours
 from limitgames.hex.notation import Frame
 from limitgames.hex.placement import Placement
 from limitgames.hex.position import state_from_position
@@ -64,7 +64,8 @@ class HexGame(Game):
     def new_initial_state(
         self, seed: int | None = None, chance: Any = None, **variant: Any
     ) -> HexState:
-        """A new game. nestorgames: a random legal layout drawn by chance (see :mod:`.layout`),
+        """A new game. nestorgames: a random legal layout drawn by chance by the variant's
+        ``layout`` law (``grown``, the default, or ``uniform``; see :mod:`.layout`),
         then the colours dealt to the seats (``colours=random``, the default; red moves first);
         2008: an empty table and the placement phase.
 
@@ -83,7 +84,8 @@ class HexGame(Game):
             return HexState.in_placement(
                 resolved, frame, Placement(players, n), chance=source.outcomes
             )
-        value = source.draw("layout", lambda rng: layout_to_json(generate_layout(n, players, rng)))
+        law = resolved["layout"]
+        value = source.draw("layout", lambda rng: layout_to_json(draw_layout(law, n, players, rng)))
         layout = (
             layout_from_json(value, n, players)
             if source.replaying

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from limitgames.core import GameInfo, Parameter
-from limitgames.hex.layout import COLOURS
+from limitgames.hex.layout import COLOURS, LAWS
 
 __all__ = ["COLOURS", "HEX_INFO", "SEAT_COLOURS"]
 
@@ -51,6 +51,15 @@ HEX_INFO = GameInfo(
             "random (nestorgames: colours dealt to the seats by chance; red moves first) or fixed "
             "(seat 1 red, seat 2 blue, seat 3 yellow); the 2008 edition always seats white, red, black",
             choices=("random", "fixed"),
+        ),
+        Parameter(
+            "layout",
+            "str",
+            "grown",
+            "nestorgames: how the tiles are laid at random: grown (tile by tile into a compact "
+            "group, as hands lay them at a table) or uniform (every legal layout equally likely: "
+            "mostly long thin shapes)",
+            choices=LAWS,
         ),
     ),
     rules_version="hex-2",

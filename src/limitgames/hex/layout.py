@@ -114,6 +114,7 @@ without drawing, which is exact when ``exp(BETA) / 6 >= 1``).
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -274,6 +275,169 @@ def layout_problems(layout: Layout, n: int, players: int) -> list[str]:
         if len(seen) != len(layout):
             problems.append("the tiles are not one connected group")
     return problems
+
+
+LAWS: tuple[str, ...] = ("grown", "uniform")
+"""The layout laws a game can be dealt from (the ``layout`` variant parameter of ``hex``)."""
+
+GROWTH_PULL = 1.5
+"""How strongly a grown layout prefers cells touching several laid tiles (see :func:`grow_layout`)."""
+
+_COLOUR_BUDGET = 4000
+"""Steps of one colouring search before the shape's colouring is restarted."""
+
+
+def draw_layout(law: str, n: int, players: int, rng: random.Random) -> Layout:
+    """A random legal layout drawn by ``law``: ``"grown"`` (:func:`grow_layout`) or
+    ``"uniform"`` (:func:`generate_layout`).
+
+    Raises:
+        ValueError: an unknown law, or ``n`` or ``players`` out of range.
+    """
+    if law == "grown":
+        return grow_layout(n, players, rng)
+    if law == "uniform":
+        return generate_layout(n, players, rng)
+    raise ValueError(f"layout must be one of {', '.join(LAWS)}, not {law!r}")
+
+
+def grow_layout(n: int, players: int, rng: random.Random, pull: float = GROWTH_PULL) -> Layout:
+    """A legal layout of ``4n`` tiles laid as hands lay them at a table (``rules/hex.md``, Setup).
+
+    The shape grows from one tile: each next tile goes on a cell touching the
+    group, chosen with weight ``exp(pull * k)`` where ``k`` is the number of
+    tiles it touches, so the group stays compact, as in the rulebook's
+    picture, instead of the long thin shapes that dominate the uniform law
+    (40 adjacent pairs on average at size 8, against about 73 grown with the
+    default ``pull``). A shape with a tile of fewer than 2 neighbours is
+    grown again. The colours are then dealt by a search that visits the cells
+    in a random breadth-first order and tries the colours still in stock in a
+    random order, backtracking on two touching tiles of one colour or a pawn
+    tile whose neighbours are all laid and carry pawns; after
+    :data:`_COLOUR_BUDGET` steps without a deal, it starts again (four times,
+    then the shape is grown again).
+
+    Every legal layout can be drawn, as the rules page requires (it is not
+    uniform, which the rules page does not require): a legal shape is
+    connected, so it can be grown tile by tile in a breadth-first order, each
+    step with positive weight; and any legal colouring is the search's first
+    descent when each cell's colour comes first in its shuffled order, which
+    takes ``4n + 1`` steps, within the budget. ``tests/hex/test_layout.py``
+    checks the law of the shapes at size 2 against an exact computation of
+    this growth, and that every legal colouring of small shapes is drawn.
+
+    Args:
+        n: tiles per colour, ``MIN_SIZE <= n <= MAX_SIZE``.
+        players: 2 or 3 (pawns on red and blue tiles, and on yellow with 3).
+        rng: the source of randomness; one ``rng.getrandbits(64)`` call.
+        pull: the weight of each touching tile (``0``: any touching cell alike).
+
+    Returns:
+        The layout, cells sorted by row then ``q`` (as :func:`normalise`).
+
+    Raises:
+        ValueError: ``n`` or ``players`` out of range.
+    """
+    if not (isinstance(n, int) and MIN_SIZE <= n <= MAX_SIZE):
+        raise ValueError(f"size must be an integer from {MIN_SIZE} to {MAX_SIZE}, not {n!r}")
+    if players not in (2, 3):
+        raise ValueError(f"players must be 2 or 3, not {players!r}")
+    inner = random.Random(rng.getrandbits(64))
+    weights = [math.exp(pull * k) for k in range(7)]
+    while True:
+        cells = grow_shape(4 * n, inner, weights)
+        present = set(cells)
+        if any(sum(c in present for c in _cells_around(cell)) < 2 for cell in cells):
+            continue
+        for _ in range(4):
+            layout = colour_shape(cells, n, players, inner)
+            if layout is not None:
+                return normalise(layout)
+
+
+def _cells_around(cell: Cell) -> list[Cell]:
+    q, r = cell
+    return [(q + dq, r + dr) for dq, dr in DIRECTIONS]
+
+
+def grow_shape(m: int, rng: random.Random, weights: list[float]) -> list[Cell]:
+    """``m`` cells grown from ``(0, 0)``: each next one touches the group, chosen among the
+    touching cells with weight ``weights[k]`` for a cell touching ``k`` of them (in the
+    order first touched). Returns the cells in the order laid."""
+    laid = [(0, 0)]
+    present = {(0, 0)}
+    touching: dict[Cell, int] = dict.fromkeys(_cells_around((0, 0)), 1)
+    while len(laid) < m:
+        total = sum(weights[k] for k in touching.values())
+        x = rng.random() * total
+        chosen = next(iter(touching))
+        for cell, k in touching.items():
+            chosen = cell
+            x -= weights[k]
+            if x < 0:
+                break
+        del touching[chosen]
+        laid.append(chosen)
+        present.add(chosen)
+        for cell in _cells_around(chosen):
+            if cell in touching:
+                touching[cell] += 1
+            elif cell not in present:
+                touching[cell] = 1
+    return laid
+
+
+def colour_shape(
+    cells: list[Cell], n: int, players: int, rng: random.Random
+) -> Layout | None:
+    """Colours for the tiles on ``cells`` as :func:`grow_layout` deals them (a random legal
+    colouring, every legal one possible), or ``None`` if the search ran out of steps (or the
+    shape has no legal colouring)."""
+    present = set(cells)
+    near = {c: [d for d in _cells_around(c) if d in present] for c in cells}
+    order = [rng.choice(cells)]
+    seen = set(order)
+    for cell in order:  # (grows while read: a breadth-first order)
+        around = near[cell][:]
+        rng.shuffle(around)
+        for d in around:
+            if d not in seen:
+                seen.add(d)
+                order.append(d)
+    colour: dict[Cell, int] = {}
+    stock = [n] * len(COLOURS)
+    steps = 0
+
+    def free(cell: Cell) -> bool:
+        k = colour.get(cell)
+        if k is None or k >= players or any(d not in colour for d in near[cell]):
+            return True
+        return any(colour[d] >= players for d in near[cell])
+
+    def place(i: int) -> bool:
+        nonlocal steps
+        steps += 1
+        if steps > _COLOUR_BUDGET:
+            return False
+        if i == len(order):
+            return True
+        cell = order[i]
+        choices = [
+            k for k in range(len(COLOURS)) if stock[k] and all(colour.get(d) != k for d in near[cell])
+        ]
+        rng.shuffle(choices)
+        for k in choices:
+            colour[cell] = k
+            stock[k] -= 1
+            if free(cell) and all(free(d) for d in near[cell]) and place(i + 1):
+                return True
+            stock[k] += 1
+            del colour[cell]
+        return False
+
+    if not place(0):
+        return None
+    return {cell: COLOURS[k] for cell, k in colour.items()}
 
 
 # ---------------------------------------------------------------------------

@@ -38,6 +38,11 @@ PARAMETER_HELP: tuple[str, ...] = (
         "random (nestorgames: colours dealt to the seats by chance; red moves first) or fixed "
         "(seat 1 red, seat 2 blue, seat 3 yellow); the 2008 edition always seats white, red, black"
     ),
+    N_(
+        "nestorgames: how the tiles are laid at random: grown (tile by tile into a compact "
+        "group, as hands lay them at a table) or uniform (every legal layout equally likely: "
+        "mostly long thin shapes)"
+    ),
     N_("number of players"),
     N_(
         "how a game's result is counted for agents and tournaments: win (+1 for the sole winner, "
@@ -69,6 +74,7 @@ PARAMETER_WORDS: tuple[str, ...] = (
     N_("players"),
     N_("size"),
     N_("colours"),
+    N_("layout"),
     N_("returns"),
     N_("stress_tests"),
     N_("alliances"),
