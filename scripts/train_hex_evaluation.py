@@ -5,9 +5,11 @@ Usage::
     .venv/bin/python scripts/train_hex_evaluation.py                 # writes the shipped weights
     .venv/bin/python scripts/train_hex_evaluation.py --games 400 --out /tmp/w.json
 
-Games: 2 players, size 8, nestorgames, seeded layouts, both seats played by the
-greedy agent (``heuristic:epsilon=0.15``: a whole turn deep, 15% of the
-decisions at random, so positions vary). Every decision
+Games: 2 players, size 8, nestorgames, seeded layouts of the game's default law
+(``--layout grown``; ``uniform`` for the other), both seats played by the
+greedy agent on the hand-tuned evaluation (``heuristic:epsilon=0.15,eval=hand``:
+a whole turn deep, 15% of the decisions at random, so positions vary; not on the
+learned one, so the data do not depend on the weights this script writes). Every decision
 point of every game is a sample; its label is the game's result for seat 0
 (1 win, 0.5 draw, 0 loss). Features are those of
 :func:`limitgames.agents.hex_evaluation.feature_vector` (differences between the
@@ -35,13 +37,15 @@ import numpy as np
 from limitgames.agents import make_agent
 from limitgames.agents.hex_evaluation import FEATURE_NAMES, WEIGHTS_FILE, feature_vector, hand_value
 from limitgames.core import get_game
+from limitgames.hex.layout import LAWS
 
-POLICY = "heuristic:epsilon=0.15"
+POLICY = "heuristic:epsilon=0.15,eval=hand"
 
 
-def _play(seed: int) -> tuple[list[list[float]], list[float], float]:
+def _play(job: tuple[int, str]) -> tuple[list[list[float]], list[float], float]:
     """One game's samples: features for seat 0, the hand evaluation for seat 0, and the result."""
-    state = get_game("hex").new_initial_state(seed=seed, size=8, colours="fixed")
+    seed, law = job
+    state = get_game("hex").new_initial_state(seed=seed, size=8, colours="fixed", layout=law)
     agents = [make_agent(POLICY, seed * 2 + k) for k in range(2)]
     rows: list[list[float]] = []
     hand: list[float] = []
@@ -86,12 +90,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=1500)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--layout", choices=LAWS, default="grown", help="the layout law")
     parser.add_argument("--out", type=Path, default=WEIGHTS_FILE)
     args = parser.parse_args(argv)
     started = time.perf_counter()
     seeds = [args.seed * 1_000_000 + i for i in range(args.games)]
     with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-        games = pool.map(_play, seeds, chunksize=8)
+        games = pool.map(_play, [(seed, args.layout) for seed in seeds], chunksize=8)
     order = list(range(len(games)))
     random.Random(args.seed).shuffle(order)
     cut = int(0.8 * len(order))
@@ -109,7 +114,8 @@ def main(argv: list[str] | None = None) -> None:
         "model": "logistic regression of the result for a seat on feature_vector(state, seat)",
         "features": list(FEATURE_NAMES),
         "weights": [round(float(v), 6) for v in w],
-        "data": f"{args.games} games of {POLICY} against itself, 2 players, size 8, seed {args.seed}; "
+        "data": f"{args.games} games of {POLICY} against itself, 2 players, size 8, "
+        f"{args.layout} layouts, seed {args.seed}; "
         f"{len(y_train)} training and {len(y_test)} held-out positions (split by game)",
         "held_out": {
             "log_loss": round(log_loss(p_test, y_test), 4),
@@ -118,7 +124,10 @@ def main(argv: list[str] | None = None) -> None:
             "hand_tuned_accuracy": round(accuracy(p_hand, y_test), 4),
         },
         "command": "python scripts/train_hex_evaluation.py "
-        + " ".join(f"--{k} {v}" for k, v in (("games", args.games), ("seed", args.seed))),
+        + " ".join(
+            f"--{k} {v}"
+            for k, v in (("games", args.games), ("seed", args.seed), ("layout", args.layout))
+        ),
     }
     args.out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     print(

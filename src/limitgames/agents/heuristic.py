@@ -16,6 +16,10 @@ Options (spec ``heuristic:epsilon=0.2``):
     epsilon: chance (0..1) of playing a uniformly random action instead;
         used for the easy level. Default 0.
     lookahead: ``turn`` (default) or ``decision`` (see above).
+    eval: another evaluation of the game's module by name (hex: ``hand``, the
+        hand-tuned one, which ``scripts/train_hex_evaluation.py`` plays with so
+        that its data do not depend on the weights it writes; default: the
+        game's own).
 
 ``last_info`` keys: ``value`` (evaluation of the chosen action for the seat,
 -1..1), ``win`` (the same as a 0..1 estimate), ``actions`` (how many were
@@ -44,11 +48,17 @@ class HeuristicAgent(Agent):
     name = "heuristic"
 
     def __init__(
-        self, spec: str, seed: int | None = None, epsilon: float = 0.0, turn: bool = True
+        self,
+        spec: str,
+        seed: int | None = None,
+        epsilon: float = 0.0,
+        turn: bool = True,
+        evaluation: str | None = None,
     ) -> None:
         super().__init__(spec, seed)
         self.epsilon = epsilon
         self.turn = turn
+        self.evaluation = evaluation
 
     def choose(self, state: State) -> Action:
         actions = self.legal_actions_of(state)
@@ -65,7 +75,7 @@ class HeuristicAgent(Agent):
             self.last_info = {"actions": len(actions), "random": False, "policy": True}
             return choice
         root = state if is_perfect_information(state) else state.determinize(seat, self.rng)
-        evaluate = evaluation_for(state.game_id)
+        evaluate = evaluation_for(state.game_id, self.evaluation)
         best: list[Action] = []
         best_value = -float("inf")
         for action in actions:
@@ -105,13 +115,20 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     reader = OptionReader("heuristic", options)
     epsilon = reader.fraction("epsilon", 0.0)
     lookahead = reader.choice("lookahead", "turn", ("turn", "decision"))
+    chosen = reader.choice("eval", "default", ("default", "learned", "hand"))
     reader.finish()
-    return HeuristicAgent(spec, seed, epsilon=epsilon, turn=lookahead == "turn")
+    return HeuristicAgent(
+        spec,
+        seed,
+        epsilon=epsilon,
+        turn=lookahead == "turn",
+        evaluation=None if chosen == "default" else chosen,
+    )
 
 
 register_agent(
     "heuristic",
     _make,
     "greedy play with the game's evaluation, one turn deep; options epsilon=0..1 (random "
-    "moves), lookahead=turn|decision",
+    "moves), lookahead=turn|decision, eval=default|learned|hand",
 )
