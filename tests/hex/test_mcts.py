@@ -161,6 +161,28 @@ def test_the_tree_is_reused_after_a_move_and_a_reply() -> None:
     assert _search(state, fresh, 100).reused == 0
 
 
+def test_a_reused_tree_is_cleared_rather_than_doubled_once_its_arrays_are_large() -> None:
+    """Below REUSE_NODES a tree more than half full is kept (its arrays double during the
+    search); from REUSE_NODES on it is cleared at the start of the next search."""
+    from limitgames.hex.mcts import REUSE_NODES
+
+    state = get_game("hex").new_initial_state(seed=6)
+    assert isinstance(state, HexState)
+    small = HexSearch(seed=2, depth=None)
+    first = _search(state, small, 20000)  # fills more than half of 16k nodes
+    assert first.nodes * 2 > 1 << 14
+    state.apply(first.action)
+    assert _search(state, small, 1).reused > 0
+    large = HexSearch(seed=2, depth=None)
+    large._allocate(REUSE_NODES)
+    before = get_game("hex").new_initial_state(seed=6)
+    assert isinstance(before, HexState)
+    report = _search(before, large, 20000)
+    large.counters[0] = REUSE_NODES // 2 + 1  # as if more than half were used
+    before.apply(report.action)
+    assert _search(before, large, 1).reused == 0
+
+
 def test_the_table_merges_transpositions() -> None:
     # a small surface searched deeply reaches positions by different orders of actions
     state = get_game("hex").new_initial_state(seed=11, size=3)
