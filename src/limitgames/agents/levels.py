@@ -37,7 +37,10 @@ _HEX: dict[str, str] = {
 """hex (budgets at most 0.2, 1, 3 and 6 s a move on one core): greedy with 30% random moves
 (beatable, makes visible mistakes); alpha-beta on the learned evaluation at 0.3 s; the compiled
 MCTS (transposition table, MCTS-Solver, tree reuse, learned cut-offs, contempt for draws) at 1 s,
-and at 3 s with the evaluation prior; the last two play small endings with the exact solver."""
+and at 3 s with the evaluation prior; the last two play small endings with the exact solver.
+Measured on the default (grown) layouts in ``docs/agents.md``, "The ladder, measured": each
+level wins at least 70% against the one below, but medium wins 88% (not 90%) against the greedy
+player and the expert configuration at 1 s loses to plain UCT at 1 s."""
 _WORLD: dict[str, str] = {**_HIDDEN, "easy": "heuristic"}
 """world: easy is the heuristic nation without random moves (its ties are broken at random). A
 random move costs a LIMIT nation a lot (the food sold, the money spent on a card it does not

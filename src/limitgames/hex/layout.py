@@ -310,21 +310,17 @@ def grow_layout(n: int, players: int, rng: random.Random, pull: float = GROWTH_P
     picture, instead of the long thin shapes that dominate the uniform law
     (40 adjacent pairs on average at size 8, against about 73 grown with the
     default ``pull``). A shape with a tile of fewer than 2 neighbours is
-    grown again. The colours are then dealt by a search that visits the cells
-    in a random breadth-first order and tries the colours still in stock in a
-    random order, backtracking on two touching tiles of one colour or a pawn
-    tile whose neighbours are all laid and carry pawns; after
-    :data:`_COLOUR_BUDGET` steps without a deal, it starts again (four times,
-    then the shape is grown again).
+    grown again. The colours are then dealt by :func:`colour_shape`; if it
+    runs out of steps four times, the shape is grown again. Compiled (Numba,
+    ``_grow``), with the xorshift64 stream of :mod:`limitgames.hex.bitboard`.
 
     Every legal layout can be drawn, as the rules page requires (it is not
     uniform, which the rules page does not require): a legal shape is
     connected, so it can be grown tile by tile in a breadth-first order, each
-    step with positive weight; and any legal colouring is the search's first
-    descent when each cell's colour comes first in its shuffled order, which
-    takes ``4n + 1`` steps, within the budget. ``tests/hex/test_layout.py``
-    checks the law of the shapes at size 2 against an exact computation of
-    this growth, and that every legal colouring of small shapes is drawn.
+    step with positive weight; and any legal colouring can be dealt (see
+    :func:`colour_shape`). ``tests/hex/test_layout.py`` checks the law of the
+    shapes at size 2 against an exact computation of this growth, and that
+    every legal colouring of small shapes is dealt.
 
     Args:
         n: tiles per colour, ``MIN_SIZE <= n <= MAX_SIZE``.
@@ -342,102 +338,225 @@ def grow_layout(n: int, players: int, rng: random.Random, pull: float = GROWTH_P
         raise ValueError(f"size must be an integer from {MIN_SIZE} to {MAX_SIZE}, not {n!r}")
     if players not in (2, 3):
         raise ValueError(f"players must be 2 or 3, not {players!r}")
-    inner = random.Random(rng.getrandbits(64))
-    weights = [math.exp(pull * k) for k in range(7)]
-    while True:
-        cells = grow_shape(4 * n, inner, weights)
-        present = set(cells)
-        if any(sum(c in present for c in _cells_around(cell)) < 2 for cell in cells):
-            continue
-        for _ in range(4):
-            layout = colour_shape(cells, n, players, inner)
-            if layout is not None:
-                return normalise(layout)
-
-
-def _cells_around(cell: Cell) -> list[Cell]:
-    q, r = cell
-    return [(q + dq, r + dr) for dq, dr in DIRECTIONS]
-
-
-def grow_shape(m: int, rng: random.Random, weights: list[float]) -> list[Cell]:
-    """``m`` cells grown from ``(0, 0)``: each next one touches the group, chosen among the
-    touching cells with weight ``weights[k]`` for a cell touching ``k`` of them (in the
-    order first touched). Returns the cells in the order laid."""
-    laid = [(0, 0)]
-    present = {(0, 0)}
-    touching: dict[Cell, int] = dict.fromkeys(_cells_around((0, 0)), 1)
-    while len(laid) < m:
-        total = sum(weights[k] for k in touching.values())
-        x = rng.random() * total
-        chosen = next(iter(touching))
-        for cell, k in touching.items():
-            chosen = cell
-            x -= weights[k]
-            if x < 0:
-                break
-        del touching[chosen]
-        laid.append(chosen)
-        present.add(chosen)
-        for cell in _cells_around(chosen):
-            if cell in touching:
-                touching[cell] += 1
-            elif cell not in present:
-                touching[cell] = 1
-    return laid
+    state = np.array([seed_word(rng.getrandbits(64))], dtype=np.uint64)
+    weights = np.array([math.exp(pull * k) for k in range(7)], dtype=np.float64)
+    out = np.empty((4 * n, 3), dtype=np.int64)
+    _grow(n, players, weights, _COLOUR_BUDGET, state, out)
+    return normalise({(q, r): COLOURS[c] for q, r, c in out.tolist()})
 
 
 def colour_shape(
     cells: list[Cell], n: int, players: int, rng: random.Random
 ) -> Layout | None:
-    """Colours for the tiles on ``cells`` as :func:`grow_layout` deals them (a random legal
-    colouring, every legal one possible), or ``None`` if the search ran out of steps (or the
-    shape has no legal colouring)."""
-    present = set(cells)
-    near = {c: [d for d in _cells_around(c) if d in present] for c in cells}
-    order = [rng.choice(cells)]
-    seen = set(order)
-    for cell in order:  # (grows while read: a breadth-first order)
-        around = near[cell][:]
-        rng.shuffle(around)
-        for d in around:
-            if d not in seen:
-                seen.add(d)
-                order.append(d)
-    colour: dict[Cell, int] = {}
-    stock = [n] * len(COLOURS)
-    steps = 0
+    """A random legal colouring of the ``4n`` tiles on ``cells``, as :func:`grow_layout` deals
+    it, or ``None`` if the search ran out of :data:`_COLOUR_BUDGET` steps (or there is none).
 
-    def free(cell: Cell) -> bool:
-        k = colour.get(cell)
-        if k is None or k >= players or any(d not in colour for d in near[cell]):
-            return True
-        return any(colour[d] >= players for d in near[cell])
-
-    def place(i: int) -> bool:
-        nonlocal steps
-        steps += 1
-        if steps > _COLOUR_BUDGET:
-            return False
-        if i == len(order):
-            return True
-        cell = order[i]
-        choices = [
-            k for k in range(len(COLOURS)) if stock[k] and all(colour.get(d) != k for d in near[cell])
-        ]
-        rng.shuffle(choices)
-        for k in choices:
-            colour[cell] = k
-            stock[k] -= 1
-            if free(cell) and all(free(d) for d in near[cell]) and place(i + 1):
-                return True
-            stock[k] += 1
-            del colour[cell]
-        return False
-
-    if not place(0):
+    The search visits the cells in a random breadth-first order and tries the
+    colours still in stock in a random order, backtracking on two touching
+    tiles of one colour or on a pawn tile whose neighbours are all coloured
+    and all carry pawns. Every legal colouring can come out: it is the
+    search's first descent when each cell's colour comes first in its
+    shuffled order, which takes ``4n`` steps, within the budget. Uses one
+    ``rng.getrandbits(64)`` call.
+    """
+    m = len(cells)
+    width = 2 * m + 5
+    q0 = min(q for q, _ in cells) - 2
+    r0 = min(r for _, r in cells) - 2
+    index = np.array([(r - r0) * width + (q - q0) for q, r in cells], dtype=np.int64)
+    present = np.zeros(width * width, dtype=np.bool_)
+    present[index] = True
+    colour = np.full(width * width, -1, dtype=np.int64)
+    state = np.array([seed_word(rng.getrandbits(64))], dtype=np.uint64)
+    off = _offsets(width)
+    if not _colour(index, present, colour, off, n, players, _COLOUR_BUDGET, state):
         return None
-    return {cell: COLOURS[k] for cell, k in colour.items()}
+    return {cell: COLOURS[int(colour[x])] for cell, x in zip(cells, index, strict=True)}
+
+
+def _offsets(width: int) -> np.ndarray[Any, Any]:
+    """Index steps to the six neighbours in a grid ``width`` cells wide (index ``r * width + q``)."""
+    return np.array([dq + dr * width for dq, dr in DIRECTIONS], dtype=np.int64)
+
+
+@njit(cache=True)
+def _grow(n: Any, players: Any, weights: Any, budget: Any, rng: Any, out: Any) -> None:
+    """:func:`grow_layout` on a grid of ``(2m + 5)^2`` cells (``m = 4n``, the start in the
+    middle, so no cell of a shape reaches the border): writes ``out[i] = (q, r, colour)``."""
+    m = 4 * n
+    width = 2 * m + 5
+    off = np.empty(6, np.int64)
+    dq = (1, 1, 0, -1, -1, 0)
+    dr = (0, -1, -1, 0, 1, 1)
+    for k in range(6):
+        off[k] = dq[k] + dr[k] * width
+    centre = (m + 2) * width + (m + 2)
+    present = np.zeros(width * width, np.bool_)
+    touch = np.zeros(width * width, np.int64)
+    slot = np.full(width * width, -1, np.int64)
+    frontier = np.empty(6 * m + 6, np.int64)
+    laid = np.empty(m, np.int64)
+    colour = np.full(width * width, -1, np.int64)
+    while True:
+        # grow
+        present[:] = False
+        touch[:] = 0
+        slot[:] = -1
+        size = 0
+        laid[0] = centre
+        present[centre] = True
+        for k in range(6):
+            y = centre + off[k]
+            touch[y] = 1
+            slot[y] = size
+            frontier[size] = y
+            size += 1
+        for i in range(1, m):
+            total = 0.0
+            for j in range(size):
+                total += weights[touch[frontier[j]]]
+            u = _uniform(rng) * total
+            pick = size - 1
+            for j in range(size):
+                u -= weights[touch[frontier[j]]]
+                if u < 0.0:
+                    pick = j
+                    break
+            x = frontier[pick]
+            size -= 1
+            frontier[pick] = frontier[size]
+            slot[frontier[pick]] = pick
+            slot[x] = -1
+            laid[i] = x
+            present[x] = True
+            for k in range(6):
+                y = x + off[k]
+                if not present[y]:
+                    touch[y] += 1
+                    if touch[y] == 1:
+                        slot[y] = size
+                        frontier[size] = y
+                        size += 1
+        ok = True
+        for i in range(m):
+            d = 0
+            for k in range(6):
+                if present[laid[i] + off[k]]:
+                    d += 1
+            if d < 2:
+                ok = False
+                break
+        if not ok:
+            continue
+        for _ in range(4):
+            colour[:] = -1
+            if _colour(laid, present, colour, off, n, players, budget, rng):
+                for i in range(m):
+                    x = laid[i]
+                    out[i, 0] = x % width
+                    out[i, 1] = x // width
+                    out[i, 2] = colour[x]
+                return
+
+
+@njit(cache=True)
+def _free(x: Any, present: Any, colour: Any, off: Any, players: Any) -> Any:
+    """Whether the tile on ``x`` keeps a freedom: uncoloured, pawn-free, a neighbour not yet
+    coloured, or a pawn-free neighbour."""
+    c = colour[x]
+    if c < 0 or c >= players:
+        return True
+    found = False
+    for k in range(6):
+        y = x + off[k]
+        if present[y]:
+            if colour[y] < 0 or colour[y] >= players:
+                found = True
+                break
+    return found
+
+
+@njit(cache=True)
+def _colour(
+    cells: Any, present: Any, colour: Any, off: Any, n: Any, players: Any, budget: Any, rng: Any
+) -> Any:
+    """:func:`colour_shape`'s search (iterative backtracking): fills ``colour`` at ``cells``
+    and returns True, or returns False after ``budget`` colours tried."""
+    m = cells.shape[0]
+    order = np.empty(m, np.int64)
+    seen = np.zeros(present.shape[0], np.bool_)
+    order[0] = cells[rng_below(rng, 0, m)]
+    seen[order[0]] = True
+    filled = 1
+    around = np.empty(6, np.int64)
+    for i in range(m):
+        x = order[i]
+        for k in range(6):
+            around[k] = x + off[k]
+        for k in range(5, 0, -1):
+            j = rng_below(rng, 0, k + 1)
+            around[k], around[j] = around[j], around[k]
+        for k in range(6):
+            y = around[k]
+            if present[y] and not seen[y]:
+                seen[y] = True
+                order[filled] = y
+                filled += 1
+    stock = np.full(4, n, np.int64)
+    choices = np.empty((m, 4), np.int64)
+    count = np.zeros(m, np.int64)
+    tried = np.zeros(m, np.int64)
+    steps = 0
+    i = 0
+    fresh = True
+    while True:
+        if i == m:
+            return True
+        x = order[i]
+        if fresh:
+            c = 0
+            for k in range(4):
+                if stock[k] == 0:
+                    continue
+                clash = False
+                for d in range(6):
+                    if colour[x + off[d]] == k:
+                        clash = True
+                        break
+                if not clash:
+                    choices[i, c] = k
+                    c += 1
+            for k in range(c - 1, 0, -1):
+                j = rng_below(rng, 0, k + 1)
+                choices[i, k], choices[i, j] = choices[i, j], choices[i, k]
+            count[i] = c
+            tried[i] = 0
+            fresh = False
+        if colour[x] >= 0:  # take back the colour tried last at this level
+            stock[colour[x]] += 1
+            colour[x] = -1
+        if tried[i] == count[i]:
+            i -= 1
+            if i < 0:
+                return False
+            continue
+        k = choices[i, tried[i]]
+        tried[i] += 1
+        steps += 1
+        if steps > budget:
+            return False
+        colour[x] = k
+        stock[k] -= 1
+        good = _free(x, present, colour, off, players)
+        if good:
+            for d in range(6):
+                y = x + off[d]
+                if present[y] and not _free(y, present, colour, off, players):
+                    good = False
+                    break
+        if good:
+            i += 1
+            fresh = True
 
 
 # ---------------------------------------------------------------------------
