@@ -44,7 +44,7 @@ from limitgames.hex.kernel import (
     returns_of,
     settle,
 )
-from limitgames.hex.layout import generate_layout
+from limitgames.hex.layout import generate_layout, grow_layout
 from limitgames.hex.mcts import EVALUATION_SIZE, HexSearch
 from limitgames.hex.surface import MAX_TILES, Surface
 
@@ -58,6 +58,7 @@ def compile_kernel() -> float:
     start = time.perf_counter()
     for players in (2, 3):
         generate_layout(2, players, random.Random(1))  # the layout chain
+        grow_layout(2, players, random.Random(1))  # the grown layouts (the default law)
     cells = [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)]
     surface = Surface(cells)
     nb, ring = surface.neighbour_masks, surface.ring
