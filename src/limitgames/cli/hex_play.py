@@ -265,6 +265,23 @@ def bench_layouts(
             return count, elapsed
 
 
+def layout_starts(
+    law: str, size: int, players: int, count: int, rng: random.Random
+) -> list[HexState]:
+    """``count`` nestorgames starts on layouts of ``law`` (fixed colours: red is seat 0)."""
+    from limitgames.hex.game import HexGame
+    from limitgames.hex.layout import draw_layout
+
+    game = get_game("hex")
+    assert isinstance(game, HexGame)
+    return [
+        game.state_from_layout(
+            draw_layout(law, size, players, rng), {"players": players, "size": size}
+        )
+        for _ in range(count)
+    ]
+
+
 def bench_playouts(
     edition: str,
     players: int,
@@ -279,20 +296,12 @@ def bench_playouts(
     Returns ``{"games", "decisions", "elapsed", "wins": [per seat], "draws"}``.
     """
     from limitgames.hex.game import HexGame
-    from limitgames.hex.layout import draw_layout
 
-    game = get_game("hex")
-    assert isinstance(game, HexGame)
     if edition == "nestorgames":
-        starts: list[HexState] = [
-            game.state_from_layout(
-                draw_layout(law, size, players, rng), {"players": players, "size": size}
-            )
-            for _ in range(pool)
-        ]
+        starts = layout_starts(law, size, players, pool, rng)
     else:
         starts = [
-            game.new_initial_state(
+            HexGame().new_initial_state(
                 seed=rng.randrange(1 << 30), edition=edition, players=players, size=size
             )
         ]
@@ -416,17 +425,8 @@ def bench_batch(
     Returns ``{"games", "decisions", "elapsed"}``. Raises ValueError for a bad thread count.
     """
     from limitgames.hex.batch import HexBatch, set_threads
-    from limitgames.hex.game import HexGame
-    from limitgames.hex.layout import draw_layout
 
-    game = get_game("hex")
-    assert isinstance(game, HexGame)
-    starts = [
-        game.state_from_layout(
-            draw_layout(law, size, players, rng), {"players": players, "size": size}
-        )
-        for _ in range(64)
-    ]
+    starts = layout_starts(law, size, players, 64, rng)
     batch = HexBatch([starts[i % len(starts)] for i in range(games)], seed=rng.randrange(1 << 30))
     set_threads(threads)
     batch.playout()  # load the compiled code before timing

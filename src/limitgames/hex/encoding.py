@@ -428,9 +428,7 @@ def information_state_string(state: Any, seat: int) -> str:
 
 # --- layouts by number ---------------------------------------------------------------------------------
 @lru_cache(maxsize=4096)
-def numbered_layout(
-    size: int, players: int, number: int, law: str = "grown"
-) -> list[list[Any]]:
+def numbered_layout(size: int, players: int, number: int, law: str = "grown") -> list[list[Any]]:
     """Layout number ``number`` (the chance outcome ``[[q, r, colour], ...]``): the draw of
     ``law`` (the ``layout`` variant parameter) from ``random.Random(number)``. Cached, so a
     pool of layouts is cheap."""
@@ -501,9 +499,7 @@ class HexSetupChance(SetupChance):
         out: list[dict[str, Any]] = [
             {
                 "kind": "layout",
-                "value": numbered_layout(
-                    n, players, self.applied[0], str(self.variant["layout"])
-                ),
+                "value": numbered_layout(n, players, self.applied[0], str(self.variant["layout"])),
             }
         ]
         if self._nodes == 2:

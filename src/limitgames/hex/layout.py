@@ -345,9 +345,7 @@ def grow_layout(n: int, players: int, rng: random.Random, pull: float = GROWTH_P
     return normalise({(q, r): COLOURS[c] for q, r, c in out.tolist()})
 
 
-def colour_shape(
-    cells: list[Cell], n: int, players: int, rng: random.Random
-) -> Layout | None:
+def colour_shape(cells: list[Cell], n: int, players: int, rng: random.Random) -> Layout | None:
     """A random legal colouring of the ``4n`` tiles on ``cells``, as :func:`grow_layout` deals
     it, or ``None`` if the search ran out of :data:`_COLOUR_BUDGET` steps (or there is none).
 
@@ -466,14 +464,11 @@ def _free(x: Any, present: Any, colour: Any, off: Any, players: Any) -> Any:
     c = colour[x]
     if c < 0 or c >= players:
         return True
-    found = False
     for k in range(6):
         y = x + off[k]
-        if present[y]:
-            if colour[y] < 0 or colour[y] >= players:
-                found = True
-                break
-    return found
+        if present[y] and (colour[y] < 0 or colour[y] >= players):
+            return True
+    return False
 
 
 @njit(cache=True)

@@ -648,8 +648,7 @@ class HexSearch:
             not self.reuse
             or self._surface is not nb
             or (
-                self.counters[_NODES] * 2 > self.ints.shape[0]
-                and self.ints.shape[0] >= REUSE_NODES
+                self.counters[_NODES] * 2 > self.ints.shape[0] and self.ints.shape[0] >= REUSE_NODES
             )
         ):
             self.clear()
