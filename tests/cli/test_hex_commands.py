@@ -142,3 +142,21 @@ def test_bad_variant_is_refused() -> None:
     assert code == 2 and "--players" in out and "Traceback" not in out
     code, out = invoke("play", "hex", "--edition", "1999", "--seat", "random", "--no-record")
     assert code == 1 and "edition" in out and "Traceback" not in out
+
+
+def test_the_layout_law_is_chosen_and_recorded(tmp_path: Path) -> None:
+    """--layout uniform reaches the game and its record; a record replays with its own layout."""
+    for law in ("uniform", "grown"):
+        record = tmp_path / f"{law}.json"
+        code, out = invoke(
+            "play", "hex", "--seat", "random", "--seat", "random", "--size", "4",
+            "--seed", "5", "--layout", law, "--record", str(record), "--quiet",
+        )  # fmt: skip
+        assert code == 0, out
+        rec = GameRecord.read(record)
+        assert rec.variant["layout"] == law
+        assert invoke("replay", str(record))[0] == 0
+    code, out = invoke("play", "hex", "--layout", "square", "--seat", "random", "--no-record")
+    assert code == 1 and "layout" in out and "grown, uniform" in out and "Traceback" not in out
+    code, out = invoke("bench", "hex", "--seconds", "0.2", "--size", "3", "--layout", "uniform")
+    assert code == 0 and "layouts per second" in out

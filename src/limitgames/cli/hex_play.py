@@ -198,6 +198,16 @@ def play_hex(
             ),
         ),
     ] = "random",
+    layout: Annotated[
+        str,
+        typer.Option(
+            metavar="grown|uniform",
+            help=N_(
+                "nestorgames: grown: the tiles laid one by one into a compact group, as at a "
+                "table; uniform: every legal layout equally likely (mostly long thin shapes)."
+            ),
+        ),
+    ] = "grown",
     language: LanguageOption = None,
 ) -> None:
     """``limit play hex``: play Browne's Limit in the terminal (what ``--help`` says is
@@ -208,7 +218,12 @@ def play_hex(
 
     def new_state(game_seed: int) -> State:
         return game.new_initial_state(
-            seed=game_seed, edition=edition, players=players, size=size, colours=colours
+            seed=game_seed,
+            edition=edition,
+            players=players,
+            size=size,
+            colours=colours,
+            layout=layout,
         )
 
     try:
