@@ -341,7 +341,7 @@ def grow_layout(n: int, players: int, rng: random.Random, pull: float = GROWTH_P
     state = np.array([seed_word(rng.getrandbits(64))], dtype=np.uint64)
     weights = np.array([math.exp(pull * k) for k in range(7)], dtype=np.float64)
     out = np.empty((4 * n, 3), dtype=np.int64)
-    _grow(n, players, weights, _COLOUR_BUDGET, state, out)
+    _grow(n, players, weights, _COLOUR_BUDGET, _offsets(8 * n + 5), state, out)
     return normalise({(q, r): COLOURS[c] for q, r, c in out.tolist()})
 
 
@@ -378,20 +378,15 @@ def _offsets(width: int) -> np.ndarray[Any, Any]:
 
 
 @njit(cache=True)
-def _grow(n: Any, players: Any, weights: Any, budget: Any, rng: Any, out: Any) -> None:
+def _grow(n: Any, players: Any, weights: Any, budget: Any, off: Any, rng: Any, out: Any) -> None:
     """:func:`grow_layout` on a grid of ``(2m + 5)^2`` cells (``m = 4n``, the start in the
-    middle, so no cell of a shape reaches the border): writes ``out[i] = (q, r, colour)``."""
+    middle, so no cell of a shape reaches the border; ``off``: :func:`_offsets` of that width):
+    writes ``out[i] = (q, r, colour)``."""
     m = 4 * n
     width = 2 * m + 5
-    off = np.empty(6, np.int64)
-    dq = (1, 1, 0, -1, -1, 0)
-    dr = (0, -1, -1, 0, 1, 1)
-    for k in range(6):
-        off[k] = dq[k] + dr[k] * width
     centre = (m + 2) * width + (m + 2)
     present = np.zeros(width * width, np.bool_)
     touch = np.zeros(width * width, np.int64)
-    slot = np.full(width * width, -1, np.int64)
     frontier = np.empty(6 * m + 6, np.int64)
     laid = np.empty(m, np.int64)
     colour = np.full(width * width, -1, np.int64)
@@ -399,14 +394,12 @@ def _grow(n: Any, players: Any, weights: Any, budget: Any, rng: Any, out: Any) -
         # grow
         present[:] = False
         touch[:] = 0
-        slot[:] = -1
         size = 0
         laid[0] = centre
         present[centre] = True
         for k in range(6):
             y = centre + off[k]
             touch[y] = 1
-            slot[y] = size
             frontier[size] = y
             size += 1
         for i in range(1, m):
@@ -423,8 +416,6 @@ def _grow(n: Any, players: Any, weights: Any, budget: Any, rng: Any, out: Any) -
             x = frontier[pick]
             size -= 1
             frontier[pick] = frontier[size]
-            slot[frontier[pick]] = pick
-            slot[x] = -1
             laid[i] = x
             present[x] = True
             for k in range(6):
@@ -432,7 +423,6 @@ def _grow(n: Any, players: Any, weights: Any, budget: Any, rng: Any, out: Any) -
                 if not present[y]:
                     touch[y] += 1
                     if touch[y] == 1:
-                        slot[y] = size
                         frontier[size] = y
                         size += 1
         ok = True
