@@ -201,7 +201,7 @@ def evaluation_array() -> np.ndarray[Any, Any]:
 class HexTreeSearch:
     """``mcts`` on hex: the movement phase searched by the compiled MCTS
     (:class:`limitgames.hex.mcts.HexSearch`: flat-array tree, kernel playouts, transposition
-    table, MCTS-Solver, evaluation prior, tree reuse). The 2008 placement phase is left to the
+    table, MCTS-Solver, evaluation prior, tree reuse, tactical playouts). The 2008 placement phase is left to the
     Python search (:meth:`choose` returns ``None`` there)."""
 
     def __init__(
@@ -211,6 +211,7 @@ class HexTreeSearch:
         depth: int | None = PLAYOUT_DEPTH,
         prior: float = 0.0,
         contempt: float = 0.0,
+        greed: float = 0.0,
         table: bool = True,
         solver: bool = True,
         reuse: bool = True,
@@ -223,6 +224,7 @@ class HexTreeSearch:
             evaluation=evaluation_array() if needs_model else None,
             prior=prior,
             contempt=contempt,
+            greed=greed,
             table=table,
             solver=solver,
             reuse=reuse,

@@ -22,8 +22,13 @@ Spec options (``mcts:seconds=1``, ``mcts:iterations=2000,playouts=heuristic``):
     playouts: ``random`` (to the end, uniformly), ``heuristic`` (``depth``
         random decisions, then the game's evaluation), ``policy`` (to the
         end with the game's rule-of-thumb policy, 10% random decisions; slow),
+        ``tactical`` (hex, in its compiled search: to the end by the tactical
+        policy of :mod:`limitgames.hex.tactics`, which takes captures and
+        spares its own last freedoms; elsewhere the same as ``random``),
         or ``auto`` (default: ``heuristic`` if the game has an evaluation,
         else ``random``).
+    greed: with ``playouts=tactical``, the chance (0..1, default 1) that a
+        playout decision follows the tactical policy rather than chance.
     depth: cut-off of heuristic playouts in decisions (default: the game's
         own, ``PLAYOUT_DEPTH`` of its evaluation module: hex 12, cards 2,
         world 24; else 12).
@@ -145,6 +150,9 @@ def policy_playout(policy: Policy, epsilon: float = 0.1) -> Playout:
 
 
 PLAYOUT_KINDS: tuple[str, ...] = ("auto", "random", "heuristic", "policy")
+"""The playout kinds every tree search here knows (``mcts`` and ``ismcts``)."""
+MCTS_PLAYOUT_KINDS: tuple[str, ...] = (*PLAYOUT_KINDS, "tactical")
+"""``mcts`` also knows ``tactical``: a game's compiled tactical policy (hex), else ``random``."""
 
 
 def make_playout(kind: str, game_id: str | None, depth: int | None) -> Playout:
@@ -153,7 +161,8 @@ def make_playout(kind: str, game_id: str | None, depth: int | None) -> Playout:
     ``auto`` is ``heuristic`` for a game with an evaluation (``hex``,
     ``cards``), else ``random``. (``policy`` playouts read observations at
     every step and are too slow to be the default.)
-    ``policy`` without a policy falls back to ``random``.
+    ``policy`` without a policy falls back to ``random``, and so does
+    ``tactical`` (it exists only inside a compiled search: hex).
     """
     if kind == "auto" and game_id is not None:
         kind = "heuristic" if has_evaluation(game_id) else "random"
@@ -234,8 +243,10 @@ class MctsAgent(Agent):
         contempt: float = 0.0,
         solve: bool = False,
         solve_share: float = 0.4,
+        greed: float = 1.0,
     ) -> None:
         super().__init__(spec, seed)
+        self.greed = greed
         self.solve = solve
         self.solve_share = solve_share
         self.table = table
@@ -266,7 +277,7 @@ class MctsAgent(Agent):
             kind = self.playouts
             if kind == "auto":
                 kind = "heuristic" if has_evaluation(game_id) else "random"
-            if kind in ("random", "heuristic"):
+            if kind in ("random", "heuristic", "tactical"):
                 depth = None
                 if kind == "heuristic":
                     depth = self.depth if self.depth is not None else playout_depth_for(game_id)
@@ -276,6 +287,7 @@ class MctsAgent(Agent):
                     depth=depth,
                     prior=self.prior,
                     contempt=self.contempt,
+                    greed=self.greed if kind == "tactical" else 0.0,
                     table=self.table,
                     solver=self.solver,
                     reuse=self.reuse,
@@ -395,7 +407,7 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     reader = OptionReader("mcts", options)
     budget = reader.budget(Budget(seconds=1.0))
     c = reader.number("c", 1.4)
-    playouts = reader.choice("playouts", "auto", PLAYOUT_KINDS)
+    playouts = reader.choice("playouts", "auto", MCTS_PLAYOUT_KINDS)
     depth = reader.integer("depth", None)
     reuse = reader.choice("reuse", "yes", ("yes", "no")) == "yes"
     table = reader.choice("table", "yes", ("yes", "no")) == "yes"
@@ -404,6 +416,7 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     contempt = reader.fraction("contempt", 0.0)
     solve = reader.choice("solve", "no", ("yes", "no")) == "yes"
     solve_share = reader.fraction("solve_share", 0.4)
+    greed = reader.fraction("greed", 1.0)
     reader.finish()
     assert c is not None
     return MctsAgent(
@@ -420,6 +433,7 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
         contempt=contempt,
         solve=solve,
         solve_share=solve_share,
+        greed=greed,
     )
 
 
@@ -427,7 +441,8 @@ register_agent(
     "mcts",
     _make,
     "UCT tree search, max-n for any number of seats; options seconds=S or iterations=N, "
-    "c=1.4, playouts=auto|random|heuristic|policy, depth=D, reuse=yes|no, table=yes|no, "
+    "c=1.4, playouts=auto|random|heuristic|policy|tactical, greed=0..1, depth=D, reuse=yes|no, "
+    "table=yes|no, "
     "solver=yes|no, prior=W, contempt=0..1 (hex: a compiled search), solve=yes|no (exact solver on small "
     "positions), solve_share=0..1",
 )

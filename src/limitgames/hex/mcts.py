@@ -12,7 +12,9 @@ and one kernel playout. What it does, by option of :class:`HexSearch`:
 - **Playouts**: uniformly random to the end (:func:`kernel.playout`), or cut
   off after ``depth`` random decisions and scored by the learned evaluation
   (:func:`evaluate`, the compiled twin of
-  :func:`limitgames.agents.hex_evaluation.evaluate`).
+  :func:`limitgames.agents.hex_evaluation.evaluate`); with ``greed`` above 0
+  the playout follows the tactical policy of :mod:`limitgames.hex.tactics`
+  (captures first, own last freedoms spared) at that share of its decisions.
 - **Transposition table**: nodes are keyed by the fields that decide the
   future (those of ``HexState.key()``: tiles, pawns, seat and step to move,
   whether the equaliser binds, quiet turns, eliminations), compared in full.
@@ -51,7 +53,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from limitgames.hex import kernel
+from limitgames.hex import kernel, tactics
 from limitgames.hex.bitboard import U, rng_below, seed_word
 from limitgames.hex.solver import _KEY_WORDS, _key, _time_is_up
 
@@ -66,8 +68,8 @@ _NODE_FLOATS = 6
 # counters
 _NODES, _EDGES, _ROOT, _FULL = 0, 1, 2, 3
 # parameters
-_C, _PRIOR, _DEPTH, _TABLE, _SOLVER, _CONTEMPT, _ME = 0, 1, 2, 3, 4, 5, 6
-_PARAMS = 7
+_C, _PRIOR, _DEPTH, _TABLE, _SOLVER, _CONTEMPT, _ME, _GREED = 0, 1, 2, 3, 4, 5, 6, 7
+_PARAMS = 8
 
 EVALUATION_SIZE = 13
 """Length of the evaluation array :func:`evaluate` reads: the 8 weights of
@@ -363,6 +365,7 @@ def search(
     use_table = params[_TABLE] > 0.0
     use_solver = params[_SOLVER] > 0.0
     depth = int(params[_DEPTH])
+    greed = params[_GREED]
     path = np.empty(_PATH, np.int64)
     result = np.zeros(3, np.float64)
     values = np.zeros(3, np.float64)
@@ -427,11 +430,11 @@ def search(
                 if ints[child, _PROVEN]:
                     for k in range(3):
                         result[k] = floats[child, _EXACT + k]
-                elif depth < 0:
-                    kernel.playout(nb, ring, s, rng, 0, -1, history)
-                    _score(s, result, params)
                 else:
-                    kernel.playout(nb, ring, s, rng, 0, depth, history)
+                    if greed > 0.0:
+                        tactics.tactical_playout(nb, ring, s, rng, 0, depth, history, greed)
+                    else:
+                        kernel.playout(nb, ring, s, rng, 0, depth, history)
                     if s[kernel.S_STEP] == kernel.OVER_STEP:
                         _score(s, result, params)
                     else:
@@ -545,6 +548,8 @@ class HexSearch:
         prior: weight of the evaluation prior (0: off).
         contempt: what a draw (or shared win) costs the searching player, in results
             (0: a draw is worth 0; 0.3: worth -0.3, so it plays on for a win).
+        greed: the share (0..1) of playout decisions taken by the tactical policy
+            (:func:`limitgames.hex.tactics.tactical_playout`); 0: uniformly random playouts.
         table: merge transpositions.
         solver: MCTS-Solver.
         reuse: keep the tree between moves.
@@ -562,6 +567,7 @@ class HexSearch:
         evaluation: np.ndarray[Any, Any] | None = None,
         prior: float = 0.0,
         contempt: float = 0.0,
+        greed: float = 0.0,
         table: bool = True,
         solver: bool = True,
         reuse: bool = True,
@@ -571,7 +577,16 @@ class HexSearch:
         if (depth is not None or prior > 0.0) and evaluation is None:
             raise ValueError("cut-off playouts and the prior need an evaluation array")
         self.params = np.array(
-            [c, prior, -1 if depth is None else depth, float(table), float(solver), contempt, 0],
+            [
+                c,
+                prior,
+                -1 if depth is None else depth,
+                float(table),
+                float(solver),
+                contempt,
+                0,
+                greed,
+            ],
             np.float64,
         )
         self.weights = (

@@ -115,8 +115,8 @@ def compile_kernel() -> float:
     # the compiled tree search, with every option that takes another code path
     weights = np.zeros(EVALUATION_SIZE)
     weights[11] = 1.0  # (a nonzero scale)
-    for depth, prior in ((None, 0.0), (4, 0.5)):
-        HexSearch(depth=depth, prior=prior, evaluation=weights, contempt=0.1).search(
+    for depth, prior, greed in ((None, 0.0, 1.0), (4, 0.5, 0.0)):
+        HexSearch(depth=depth, prior=prior, evaluation=weights, contempt=0.1, greed=greed).search(
             nb, ring, s.copy(), iterations=20
         )
     return time.perf_counter() - start

@@ -1,0 +1,284 @@
+"""Tactical playouts for hex: random play that takes captures and avoids throwing pawns away.
+
+Uniformly random playouts (:func:`limitgames.hex.kernel.playout`) leave a
+capture to chance: a group with one freedom left survives a random turn
+about as often as it falls. A player at a real table takes such a group, and
+does not remove the last freedom of its own. A playout that does the same
+judges a position by what it threatens, not by luck; MCTS programs for Go
+learned this first (Gelly et al. 2006, Coulom 2007: capture and escape rules
+in the playouts). This module is that playout policy, compiled beside the
+kernel. It never decides what is legal: every action it plays is one the
+kernel's own sampler or move rules would allow (the tests check each one
+against :func:`limitgames.hex.kernel.legal_actions`).
+
+The policy, at each decision (``rules/hex.md`` words), with probability
+``greed`` (else the kernel's uniform choice):
+
+- **Move**: if some legal move fills the last freedom of an enemy group (its
+  pawn does not leave a tile next to that group, which would give the group a
+  new freedom), play one of those at random.
+- **Remove**: if removing the last freedom of an enemy group is legal, do it
+  (one at random); otherwise remove, uniformly at random, a legal tile that is
+  not the last freedom of one of the mover's own groups, if there is one.
+- Under the first-move equaliser (no captures allowed) and when nothing above
+  applies: the kernel's uniform choice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from limitgames.hex import kernel
+from limitgames.hex.bitboard import (
+    ONE,
+    ZERO,
+    bit,
+    lowest_bit,
+    lowest_index,
+    nth_index,
+    popcount,
+    rng_below,
+    rng_next,
+)
+from limitgames.hex.codec import REMOVAL_BASE
+from limitgames.hex.surface import MAX_TILES
+
+__all__ = ["atari", "tactical_move", "tactical_playout", "tactical_removal"]
+
+_TILES = np.int64(MAX_TILES)
+_REMOVAL = np.int64(REMOVAL_BASE)
+_SCALE = 1.0 / 18446744073709551616.0  # 2**-64: a uniform word as a fraction
+
+
+@njit(cache=True)
+def atari(nb: Any, pawns: Any, empty: Any, freedoms: Any, groups: Any) -> int:
+    """The groups of ``pawns`` (one player's) with exactly one freedom.
+
+    Writes each such group's freedom (a tile index) into ``freedoms`` and its
+    pawns (a mask) into ``groups`` (both at least 16 long); returns how many.
+    """
+    n = 0
+    rest = pawns
+    while rest:
+        group = kernel.flood(nb, lowest_bit(rest), pawns)
+        rest &= ~group
+        free = kernel.neighbours_of(nb, group) & empty
+        if free and not (free & (free - ONE)):
+            freedoms[n] = lowest_index(free)
+            groups[n] = group
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _enemy_atari(nb: Any, s: Any, empty: Any, freedoms: Any, groups: Any) -> int:
+    """:func:`atari` for every enemy of the player to move, into the same arrays."""
+    p = np.int64(s[kernel.S_TO_MOVE])
+    n = 0
+    for k in range(np.int64(s[kernel.S_PLAYERS])):
+        if k != p and s[kernel.S_PAWNS + k]:
+            n += atari(nb, s[kernel.S_PAWNS + k], empty, freedoms[n:], groups[n:])
+    return n
+
+
+@njit(cache=True)
+def _short_groups(nb: Any, s: Any, empty: Any, frees: Any, groups: Any) -> int:
+    """Every enemy group (of the player to move) with one or two freedoms: its freedom mask into
+    ``frees`` and its pawns into ``groups``; returns how many."""
+    p = np.int64(s[kernel.S_TO_MOVE])
+    n = 0
+    for k in range(np.int64(s[kernel.S_PLAYERS])):
+        if k == p:
+            continue
+        pawns = s[kernel.S_PAWNS + k]
+        rest = pawns
+        while rest:
+            group = kernel.flood(nb, lowest_bit(rest), pawns)
+            rest &= ~group
+            free = kernel.neighbours_of(nb, group) & empty
+            if free and popcount(free) <= 2:
+                frees[n] = free
+                groups[n] = group
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def tactical_move(
+    nb: Any, s: Any, rng: Any, slot: int, froms: Any, dests: Any, comps: Any, pool: Any
+) -> int:
+    """A legal move that captures, else one that leaves an enemy group a single freedom on a
+    tile with a free edge (so the removal that follows may take it), one at random; -1 if
+    there is none or the equaliser binds.
+
+    A move from ``fr`` onto a freedom of an enemy group takes that freedom
+    unless ``fr`` touches the group (leaving it gives the group a new one).
+    The move is legal outright outside the checks
+    (:func:`kernel.every_candidate_legal`); otherwise it is kept only if it
+    allows a removal or ends the game (:func:`kernel.move_verdict`).
+    """
+    if kernel.is_equaliser(s):
+        return -1
+    empty = s[kernel.S_TILES] & ~kernel.all_pawns(s)
+    frees = np.empty(48, np.uint64)
+    groups = np.empty(48, np.uint64)
+    n_short = _short_groups(nb, s, empty, frees, groups)
+    if n_short == 0:
+        return -1
+    n = kernel.move_candidates(nb, s, froms, dests, comps)
+    fast = kernel.every_candidate_legal(s)
+    edge = s[kernel.S_EDGE]
+    captures = 0
+    setups = 0
+    for i in range(n):
+        fr = froms[i]
+        for j in range(n_short):
+            if nb[fr] & groups[j]:
+                continue
+            free = frees[j]
+            single = not (free & (free - ONE))
+            targets = dests[i] & free
+            while targets:
+                f = lowest_index(targets)
+                targets &= targets - ONE
+                if not single and not (free & ~bit(f) & edge):
+                    continue
+                if not (fast or kernel.move_verdict(nb, s, fr, f)[1]):
+                    continue
+                if single:
+                    pool[captures] = fr * _TILES + f
+                    captures += 1
+                else:
+                    pool[kernel.MAX_MOVES - 1 - setups] = fr * _TILES + f
+                    setups += 1
+    if captures:
+        return pool[rng_below(rng, slot, captures)]
+    if setups:
+        return pool[kernel.MAX_MOVES - 1 - rng_below(rng, slot, setups)]
+    return -1
+
+
+@njit(cache=True)
+def _legal_removal_in(nb: Any, s: Any, rng: Any, slot: int, mask: Any, pawns: Any) -> int:
+    """A uniformly random legal removal among the candidate tiles ``mask`` (a removal action),
+    or -1 if none is legal (outside the equaliser, where the legality is a split check)."""
+    m = mask
+    while m:
+        t = nth_index(m, rng_below(rng, slot, popcount(m)))
+        if kernel.removal_gone(nb, s, t, pawns):
+            return _REMOVAL + t
+        m &= ~bit(t)
+    return -1
+
+
+@njit(cache=True)
+def _freedoms_of_short_groups(nb: Any, pawns: Any, empty: Any, most: int) -> Any:
+    """The union of the freedoms of the groups of ``pawns`` that have ``most`` freedoms or
+    fewer (but at least one)."""
+    out = ZERO
+    rest = pawns
+    while rest:
+        group = kernel.flood(nb, lowest_bit(rest), pawns)
+        rest &= ~group
+        free = kernel.neighbours_of(nb, group) & empty
+        if free and popcount(free) <= most:
+            out |= free
+    return out
+
+
+@njit(cache=True)
+def tactical_removal(nb: Any, s: Any, rng: Any, slot: int) -> int:
+    """A legal removal by the policy, or -1 if the equaliser binds or no tile fits it.
+
+    In order, uniformly within each kind: one that takes the last freedom of an
+    enemy group (a capture); one that takes a freedom of an enemy group with
+    two and none of an own group with two or fewer; one that takes no freedom
+    of an own group with two or fewer; one that takes no own group's last
+    freedom.
+    """
+    if kernel.is_equaliser(s):
+        return -1
+    pawns = kernel.all_pawns(s)
+    empty = s[kernel.S_TILES] & ~pawns
+    cand = empty & s[kernel.S_EDGE]
+    p = np.int64(s[kernel.S_TO_MOVE])
+    enemy_last = ZERO
+    enemy_short = ZERO
+    for k in range(np.int64(s[kernel.S_PLAYERS])):
+        if k != p and s[kernel.S_PAWNS + k]:
+            enemy_last |= _freedoms_of_short_groups(nb, s[kernel.S_PAWNS + k], empty, 1)
+            enemy_short |= _freedoms_of_short_groups(nb, s[kernel.S_PAWNS + k], empty, 2)
+    own = s[kernel.S_PAWNS + p]
+    own_last = _freedoms_of_short_groups(nb, own, empty, 1)
+    own_short = _freedoms_of_short_groups(nb, own, empty, 2)
+    action = _legal_removal_in(nb, s, rng, slot, cand & enemy_last, pawns)
+    if action < 0:
+        action = _legal_removal_in(nb, s, rng, slot, cand & enemy_short & ~own_short, pawns)
+    if action < 0:
+        action = _legal_removal_in(nb, s, rng, slot, cand & ~own_short, pawns)
+    if action < 0:
+        action = _legal_removal_in(nb, s, rng, slot, cand & ~own_last, pawns)
+    return action
+
+
+@njit(cache=True)
+def _chance(rng: Any, slot: int, p: float) -> bool:
+    """True with probability ``p`` (one draw of the stream)."""
+    if p >= 1.0:
+        return True
+    if p <= 0.0:
+        return False
+    return float(rng_next(rng, slot)) * _SCALE < p
+
+
+@njit(cache=True)
+def tactical_playout(
+    nb: Any,
+    ring: Any,
+    s: Any,
+    rng: Any,
+    slot: int,
+    max_decisions: int,
+    history: Any,
+    greed: float,
+) -> int:
+    """Play the tactical policy (module docstring) until the game ends or ``max_decisions`` were
+    played; the arguments and the return value are those of :func:`kernel.playout`, plus
+    ``greed``, the chance (0..1) that a decision follows the policy rather than the uniform
+    choice."""
+    froms = np.empty(16, np.int64)
+    dests = np.empty(16, np.uint64)
+    comps = np.empty(MAX_TILES, np.uint64)
+    pool = np.empty(kernel.MAX_MOVES, np.int64)
+    limit = len(history) if max_decisions < 0 else min(max_decisions, len(history))
+    count = 0
+    while s[kernel.S_STEP] != kernel.OVER_STEP and count < limit:
+        tactical = _chance(rng, slot, greed)
+        if s[kernel.S_STEP] == kernel.MOVE_STEP:
+            action = -1
+            if tactical:
+                action = tactical_move(nb, s, rng, slot, froms, dests, comps, pool)
+            if action < 0:
+                action = kernel.sample_move(nb, s, rng, slot, froms, dests, comps, pool)
+            kernel.play_move(nb, s, action // _TILES, action % _TILES)
+            if s[kernel.S_STEP] != kernel.REMOVE_STEP:
+                kernel.settle(nb, s)
+        else:
+            action = -1
+            if tactical:
+                action = tactical_removal(nb, s, rng, slot)
+            if action < 0:
+                action = kernel.sample_removal(nb, s, rng, slot)
+            if action < 0:  # no legal removal: the step is skipped (no decision)
+                kernel.end_turn(s, False)
+                kernel.settle(nb, s)
+                continue
+            kernel.play_removal(nb, ring, s, action - _REMOVAL)
+            kernel.settle(nb, s)
+        history[count] = action
+        count += 1
+    kernel.settle(nb, s)
+    return count
