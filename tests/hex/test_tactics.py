@@ -80,20 +80,29 @@ def _ask_removal(state: HexState, rng: np.ndarray[Any, Any]) -> int:
     return int(tactics.tactical_removal(surface.neighbour_masks, s, rng, 0))
 
 
-def _expected_moves(ref: RefState) -> tuple[set[tuple], set[tuple]]:
-    """(the legal moves that capture, the legal moves that leave some enemy group that had two
-    freedoms with one, on a tile with a free edge): by playing each move on the reference."""
+def _expected_moves(ref: RefState) -> tuple[set[tuple], set[tuple], set[tuple]]:
+    """(the legal moves that capture; those that take a pawn of an own group with one freedom
+    to a tile with two empty neighbours or more after the move; those that leave some enemy
+    group that had two freedoms with one, on a tile with a free edge): by playing each move on
+    the reference."""
     seat = ref.to_move
     assert seat is not None
     before = {
         frozenset(g): free for k in range(ref.players) if k != seat for g, free in _groups(ref, k)
     }
-    captures, setups = set(), set()
+    threatened = {c for g, free in _groups(ref, seat) if len(free) == 1 for c in g}
+    captures, escapes, setups = set(), set(), set()
     for action in ref.legal_actions():
         after = ref.apply(action)
         if _enemy_count(after, seat) < _enemy_count(ref, seat):
             captures.add(action)
             continue
+        _, fr, to = action
+        if fr in threatened:
+            board = after.board
+            if sum(1 for n in neighbours(to) if n in board and board[n] is None) >= 2:
+                escapes.add(action)
+                continue
         for k in range(ref.players):
             if k == seat:
                 continue
@@ -103,7 +112,7 @@ def _expected_moves(ref: RefState) -> tuple[set[tuple], set[tuple]]:
                     (tile,) = free
                     if has_free_edge(after.board, tile):
                         setups.add(action)
-    return captures, setups
+    return captures, escapes, setups
 
 
 def _removal_tiers(ref: RefState) -> list[set[tuple]]:
@@ -128,7 +137,7 @@ def _removal_tiers(ref: RefState) -> list[set[tuple]]:
 @pytest.mark.parametrize("players", [2, 3])
 def test_the_policy_picks_the_kind_of_action_it_promises(players: int) -> None:
     rng = np.array([0x9E3779B97F4A7C15], np.uint64)
-    checked = {"capture": 0, "setup": 0, "none": 0, "removal": 0}
+    checked = {"capture": 0, "escape": 0, "setup": 0, "none": 0, "removal": 0}
     for state in _positions(60, 40 + players, players):
         ref = ref_from_engine(state)
         s = state.kernel_vector()
@@ -141,10 +150,13 @@ def test_the_policy_picks_the_kind_of_action_it_promises(players: int) -> None:
             if equaliser:
                 assert picks == {None}
                 continue
-            captures, setups = _expected_moves(ref)
+            captures, escapes, setups = _expected_moves(ref)
             if captures:
                 assert picks <= captures, (picks, captures)
                 checked["capture"] += 1
+            elif escapes:
+                assert picks <= escapes, (picks, escapes)
+                checked["escape"] += 1
             elif setups:
                 assert picks <= setups, (picks, setups)
                 checked["setup"] += 1
@@ -164,7 +176,7 @@ def test_the_policy_picks_the_kind_of_action_it_promises(players: int) -> None:
             else:
                 assert picks == {None}
     # the positions exercised every branch, so the test can fail on each
-    assert checked["capture"] and checked["setup"] and checked["none"] and checked["removal"]
+    assert all(checked.values()), checked
 
 
 def test_the_policy_finds_every_capture_in_turn() -> None:
@@ -176,7 +188,7 @@ def test_the_policy_finds_every_capture_in_turn() -> None:
         ref = ref_from_engine(state)
         if ref.step != "move" or kernel.is_equaliser(state.kernel_vector()):
             continue
-        captures, _ = _expected_moves(ref)
+        captures, _, _ = _expected_moves(ref)
         if len(captures) < 2:
             continue
         picks = {_chosen(state, _ask_move(state, rng)) for _ in range(40 * len(captures))}
@@ -200,7 +212,15 @@ def test_every_action_of_a_tactical_playout_is_legal(players: int, greed: float)
             surface = state.surface
             assert s is not None and surface is not None
             played = tactics.tactical_playout(
-                surface.neighbour_masks, surface.ring, s, rng, 0, 1, history, greed
+                surface.neighbour_masks,
+                surface.ring,
+                s,
+                rng,
+                0,
+                1,
+                history,
+                np.empty(1, np.int64),
+                greed,
             )
             assert played == 1
             action = int(history[0])
@@ -221,7 +241,8 @@ def test_without_greed_it_is_the_kernels_uniform_playout() -> None:
         a, b = s.copy(), s.copy()
         ha, hb = np.empty(512, np.int64), np.empty(512, np.int64)
         na = kernel.playout(nb, ring, a, np.array([seed + 1], np.uint64), 0, -1, ha)
-        nb_ = tactics.tactical_playout(nb, ring, b, np.array([seed + 1], np.uint64), 0, -1, hb, 0.0)
+        seeds = np.array([seed + 1], np.uint64)
+        nb_ = tactics.tactical_playout(nb, ring, b, seeds, 0, -1, hb, np.empty(512, np.int64), 0.0)
         assert na == nb_ and np.array_equal(ha[:na], hb[:na]) and np.array_equal(a, b)
 
 
@@ -230,6 +251,7 @@ def test_tactical_playouts_end_games_by_capture_more_often_than_random_ones() ->
     decisions on average than uniform ones (they do not walk past groups in atari)."""
     lengths: dict[float, list[int]] = {0.0: [], 1.0: []}
     history = np.empty(512, np.int64)
+    movers = np.empty(512, np.int64)
     for seed in range(40):
         state = GAME.new_initial_state(seed=seed)
         assert isinstance(state, HexState)
@@ -240,7 +262,39 @@ def test_tactical_playouts_end_games_by_capture_more_often_than_random_ones() ->
             assert s is not None
             rng = np.array([seed + 99], np.uint64)
             n = tactics.tactical_playout(
-                surface.neighbour_masks, surface.ring, s, rng, 0, -1, history, greed
+                surface.neighbour_masks, surface.ring, s, rng, 0, -1, history, movers, greed
             )
             lengths[greed].append(n)
     assert np.mean(lengths[1.0]) < np.mean(lengths[0.0]) - 2
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_search_ranks_each_action_by_the_policys_kinds(players: int) -> None:
+    """``action_kinds`` (the search's order of trial) against the reference's sets: a move
+    ranks 3 if it captures, 2 if it escapes, 1 if it sets up a capture, else 0; a removal ranks
+    4 to 1 by the first of the four kinds of ``_removal_tiers`` it belongs to, else 0."""
+    seen = set()
+    for state in _positions(50, 60 + players, players):
+        s = state.kernel_vector()
+        surface = state.surface
+        assert s is not None and surface is not None
+        actions = np.array(state.legal_actions(), np.int64)
+        kinds = np.empty(len(actions), np.int64)
+        tactics.action_kinds(surface.neighbour_masks, s, actions, len(actions), kinds)
+        ref = ref_from_engine(state)
+        as_ref = [ref_action(state, state.action_to_string(int(a))) for a in actions]
+        if kernel.is_equaliser(s):
+            assert not kinds.any()
+            continue
+        if ref.step == "move":
+            captures, escapes, setups = _expected_moves(ref)
+            expected = [
+                3 if a in captures else 2 if a in escapes else 1 if a in setups else 0
+                for a in as_ref
+            ]
+        else:
+            tiers = _removal_tiers(ref)
+            expected = [next((4 - i for i, t in enumerate(tiers) if a in t), 0) for a in as_ref]
+        assert kinds.tolist() == expected
+        seen.update(expected)
+    assert seen >= {0, 1, 2, 3, 4}

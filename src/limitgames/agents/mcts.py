@@ -29,6 +29,14 @@ Spec options (``mcts:seconds=1``, ``mcts:iterations=2000,playouts=heuristic``):
         else ``random``).
     greed: with ``playouts=tactical``, the chance (0..1, default 1) that a
         playout decision follows the tactical policy rather than chance.
+    order: (hex) weight of the tactical order of trial, a progressive bias
+        from :func:`limitgames.hex.tactics.action_kinds` (default 0, off).
+    widen: (hex) progressive widening: a node visited ``N`` times has its
+        first ``1 + widen sqrt(N)`` actions in play (default 0, off: all).
+    rave: (hex) RAVE (Gelly and Silver 2007) with equivalence parameter ``k``
+        (default 0, off): all-moves-as-first statistics per action, mixed into
+        the mean with weight ``sqrt(k / (3 n + k))``; they also pick which
+        untried action comes next.
     depth: cut-off of heuristic playouts in decisions (default: the game's
         own, ``PLAYOUT_DEPTH`` of its evaluation module: hex 12, cards 2,
         world 24; else 12).
@@ -49,8 +57,9 @@ Spec options (``mcts:seconds=1``, ``mcts:iterations=2000,playouts=heuristic``):
 Games with a compiled search of their own (``hex``: :mod:`limitgames.hex.mcts`,
 through ``tree_search`` of its evaluation module) run the whole search there:
 flat arrays instead of node objects, playouts inside the kernel, and the
-``table``, ``solver`` and ``prior`` options. Elsewhere the search runs in
-Python below, where those three options have no effect. Plain UCT is
+``table``, ``solver``, ``prior``, ``order`` and ``widen`` options and ``tactical``
+playouts. Elsewhere the search runs in Python below, where those options have no
+effect (``tactical`` playouts are random ones there). Plain UCT is
 ``mcts:playouts=random,table=no,solver=no,reuse=no``.
 
 ``last_info`` keys (for interfaces; see ``docs/agents.md``):
@@ -244,9 +253,15 @@ class MctsAgent(Agent):
         solve: bool = False,
         solve_share: float = 0.4,
         greed: float = 1.0,
+        order: float = 0.0,
+        widen: float = 0.0,
+        rave: float = 0.0,
     ) -> None:
         super().__init__(spec, seed)
         self.greed = greed
+        self.order = order
+        self.widen = widen
+        self.rave = rave
         self.solve = solve
         self.solve_share = solve_share
         self.table = table
@@ -288,6 +303,9 @@ class MctsAgent(Agent):
                     prior=self.prior,
                     contempt=self.contempt,
                     greed=self.greed if kind == "tactical" else 0.0,
+                    order=self.order,
+                    widen=self.widen,
+                    rave=self.rave,
                     table=self.table,
                     solver=self.solver,
                     reuse=self.reuse,
@@ -417,6 +435,9 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     solve = reader.choice("solve", "no", ("yes", "no")) == "yes"
     solve_share = reader.fraction("solve_share", 0.4)
     greed = reader.fraction("greed", 1.0)
+    order = reader.number("order", None) or 0.0
+    widen = reader.number("widen", None) or 0.0
+    rave = reader.number("rave", None) or 0.0
     reader.finish()
     assert c is not None
     return MctsAgent(
@@ -434,6 +455,9 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
         solve=solve,
         solve_share=solve_share,
         greed=greed,
+        order=order,
+        widen=widen,
+        rave=rave,
     )
 
 
@@ -441,7 +465,8 @@ register_agent(
     "mcts",
     _make,
     "UCT tree search, max-n for any number of seats; options seconds=S or iterations=N, "
-    "c=1.4, playouts=auto|random|heuristic|policy|tactical, greed=0..1, depth=D, reuse=yes|no, "
+    "c=1.4, playouts=auto|random|heuristic|policy|tactical, greed=0..1, order=W, widen=W, rave=K, "
+    "depth=D, reuse=yes|no, "
     "table=yes|no, "
     "solver=yes|no, prior=W, contempt=0..1 (hex: a compiled search), solve=yes|no (exact solver on small "
     "positions), solve_share=0..1",

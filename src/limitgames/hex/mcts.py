@@ -30,6 +30,15 @@ and one kernel playout. What it does, by option of :class:`HexSearch`:
 - **Prior** (progressive bias, Chaslot et al. 2008): when a node's actions
   are listed, each child is scored by the learned evaluation; the actions
   are tried best first, and UCB gets ``prior_weight * value / (n + 1)``.
+- **Tactical order and widening** (progressive widening, Coulom 2007;
+  Chaslot et al. 2008): with ``order`` above 0 a node's actions are ranked
+  by :func:`limitgames.hex.tactics.action_kinds` (captures, escapes and
+  set-ups first; removals that capture or press an enemy group before those
+  that endanger an own one), tried in that order, and UCB gets
+  ``order * rank / (n + 1)`` (the rank scaled to 0..1). With ``widen`` above
+  0 a node visited ``N`` times has only its first ``1 + widen sqrt(N)``
+  actions in play, so a wide move step (a hundred moves and more) is not
+  tried move by move before the search looks deeper.
 - **Contempt**: a finished game that is a draw (or a shared win) may be
   scored ``-contempt`` for the searching player instead of 0, so that it
   plays on for a win rather than settle for a stalemate (hex draws often).
@@ -68,8 +77,10 @@ _NODE_FLOATS = 6
 # counters
 _NODES, _EDGES, _ROOT, _FULL = 0, 1, 2, 3
 # parameters
-_C, _PRIOR, _DEPTH, _TABLE, _SOLVER, _CONTEMPT, _ME, _GREED = 0, 1, 2, 3, 4, 5, 6, 7
-_PARAMS = 8
+_C, _PRIOR, _DEPTH, _TABLE, _SOLVER, _CONTEMPT, _ME, _GREED, _ORDER, _WIDEN, _RAVE = range(11)
+_PARAMS = 11
+_AMAF_KEYS = 128
+"""All-moves-as-first keys: a move by the tile it goes to (0..63), a removal by its tile (64..127)."""
 
 EVALUATION_SIZE = 13
 """Length of the evaluation array :func:`evaluate` reads: the 8 weights of
@@ -251,7 +262,16 @@ def _list_actions(
         actions[i] = actions[j]
         actions[j] = a
     mover = np.int64(s[kernel.S_TO_MOVE])
-    if params[_PRIOR] > 0.0:
+    if params[_ORDER] > 0.0 and params[_PRIOR] <= 0.0:
+        kinds = np.empty(n, np.int64)
+        tactics.action_kinds(nb, s, actions, n, kinds)
+        order = np.argsort(-kinds, kind="mergesort")
+        top = max(kinds.max(), 1) if n else 1
+        for i in range(n):
+            edge_action[first + i] = actions[order[i]]
+            edge_prior[first + i] = kinds[order[i]] / top
+            edge_child[first + i] = -1
+    elif params[_PRIOR] > 0.0:
         priors = np.empty(n, np.float64)
         for i in range(n):
             child = s.copy()
@@ -274,15 +294,93 @@ def _list_actions(
 
 
 @njit(cache=True)
+def _amaf_key(action: int) -> int:
+    """The all-moves-as-first key of a kernel action (see :data:`_AMAF_KEYS`)."""
+    if action < kernel.REMOVAL_BASE:
+        return action % 64
+    return 64 + action - kernel.REMOVAL_BASE
+
+
+@njit(cache=True)
+def _update_amaf(
+    path: Any,
+    path_action: Any,
+    length: int,
+    history: Any,
+    movers: Any,
+    played: int,
+    ints: Any,
+    edge_action: Any,
+    edge_amaf: Any,
+    result: Any,
+    seen: Any,
+) -> None:
+    """All-moves-as-first backup (Gelly and Silver 2007): at each node of the path, every listed
+    edge whose key its mover played at that point or later in the iteration (in the tree or
+    the playout) gets the iteration's result for that mover."""
+    seen[:, :] = False
+    for j in range(played):
+        seen[movers[j], _amaf_key(history[j])] = True
+    for i in range(length - 2, -1, -1):
+        node = path[i]
+        mover = ints[node, _MOVER]
+        if mover < 0:
+            continue
+        seen[mover, _amaf_key(path_action[i])] = True
+        first = ints[node, _FIRST]
+        for e in range(first, first + ints[node, _COUNT]):
+            if seen[mover, _amaf_key(edge_action[e])]:
+                edge_amaf[e, 0] += 1.0
+                edge_amaf[e, 1] += result[mover]
+
+
+@njit(cache=True)
+def _bring_forward(
+    e: int, end: int, edge_action: Any, edge_prior: Any, edge_amaf: Any, params: Any
+) -> None:
+    """Swap into slot ``e`` (the next to be tried) the untried edge of ``e..end`` with the best
+    all-moves-as-first mean plus tactical bias (untried edges have no child yet)."""
+    best = e
+    best_score = -np.inf
+    bias = params[_ORDER]
+    for f in range(e, end):
+        n = edge_amaf[f, 0]
+        score = bias * edge_prior[f] + (edge_amaf[f, 1] / n if n > 0.0 else 0.0)
+        if score > best_score:
+            best_score = score
+            best = f
+    if best != e:
+        a = edge_action[e]
+        edge_action[e] = edge_action[best]
+        edge_action[best] = a
+        p = edge_prior[e]
+        edge_prior[e] = edge_prior[best]
+        edge_prior[best] = p
+        for k in range(2):
+            x = edge_amaf[e, k]
+            edge_amaf[e, k] = edge_amaf[best, k]
+            edge_amaf[best, k] = x
+
+
+@njit(cache=True)
 def _select(
-    node: int, ints: Any, floats: Any, edge_child: Any, edge_prior: Any, params: Any
+    node: int,
+    ints: Any,
+    floats: Any,
+    edge_child: Any,
+    edge_prior: Any,
+    edge_amaf: Any,
+    params: Any,
 ) -> Any:
-    """The expanded edge of ``node`` with the best UCB score for its mover (max-n)."""
+    """The expanded edge of ``node`` with the best UCB score for its mover (max-n); with RAVE
+    the mean is mixed with the edge's all-moves-as-first mean, weight
+    ``sqrt(k / (3 n + k))`` (Gelly and Silver 2007)."""
     mover = ints[node, _MOVER]
     first = ints[node, _FIRST]
     log_n = np.log(max(ints[node, _VISITS], 1))
     c = params[_C]
-    prior_weight = params[_PRIOR]
+    rave = params[_RAVE]
+    prior_weight = params[_PRIOR] if params[_PRIOR] > 0.0 else params[_ORDER]
     best = first
     best_score = -np.inf
     for e in range(first, first + ints[node, _EXPANDED]):
@@ -293,7 +391,11 @@ def _select(
             n = ints[child, _VISITS]
             if n == 0:
                 return e
-            score = floats[child, _TOTAL + mover] / n + c * np.sqrt(log_n / n)
+            mean = floats[child, _TOTAL + mover] / n
+            if rave > 0.0 and edge_amaf[e, 0] > 0.0:
+                beta = np.sqrt(rave / (3.0 * n + rave))
+                mean = (1.0 - beta) * mean + beta * edge_amaf[e, 1] / edge_amaf[e, 0]
+            score = mean + c * np.sqrt(log_n / n)
             if prior_weight > 0.0:
                 score += prior_weight * edge_prior[e] / (n + 1)
         if score > best_score:
@@ -349,6 +451,7 @@ def search(
     edge_action: Any,
     edge_child: Any,
     edge_prior: Any,
+    edge_amaf: Any,
     counters: Any,
     params: Any,
     weights: Any,
@@ -366,6 +469,11 @@ def search(
     use_solver = params[_SOLVER] > 0.0
     depth = int(params[_DEPTH])
     greed = params[_GREED]
+    widen = params[_WIDEN]
+    rave = params[_RAVE] > 0.0
+    path_action = np.empty(_PATH, np.int64)
+    movers = np.empty(8 * 64, np.int64)
+    seen = np.zeros((3, _AMAF_KEYS), np.bool_)
     path = np.empty(_PATH, np.int64)
     result = np.zeros(3, np.float64)
     values = np.zeros(3, np.float64)
@@ -388,6 +496,7 @@ def search(
         node = root
         length = 1
         path[0] = root
+        played = 0
         while True:
             if ints[node, _PROVEN]:
                 for k in range(3):
@@ -398,10 +507,20 @@ def search(
                     nb, ring, s, node, ints, edge_action, edge_child, edge_prior,
                     counters, params, weights, rng, actions, rows, values,
                 )  # fmt: skip
+                for e in range(ints[node, _FIRST], ints[node, _FIRST] + ints[node, _COUNT]):
+                    edge_amaf[e, 0] = 0.0
+                    edge_amaf[e, 1] = 0.0
             expanded = ints[node, _EXPANDED]
-            if expanded < ints[node, _COUNT]:
+            room = ints[node, _COUNT]
+            if widen > 0.0:
+                room = min(room, 1 + int(widen * np.sqrt(ints[node, _VISITS])))
+            if expanded < room:
                 e = ints[node, _FIRST] + expanded
+                if rave:
+                    _bring_forward(e, ints[node, _FIRST] + ints[node, _COUNT], edge_action,
+                                   edge_prior, edge_amaf, params)  # fmt: skip
                 ints[node, _EXPANDED] = expanded + 1
+                path_action[length - 1] = edge_action[e]
                 kernel.play(nb, ring, s, edge_action[e])
                 h = _key(s, key)
                 found = _lookup(table, keys, key, h)
@@ -431,8 +550,10 @@ def search(
                     for k in range(3):
                         result[k] = floats[child, _EXACT + k]
                 else:
-                    if greed > 0.0:
-                        tactics.tactical_playout(nb, ring, s, rng, 0, depth, history, greed)
+                    if greed > 0.0 or rave:
+                        played = tactics.tactical_playout(
+                            nb, ring, s, rng, 0, depth, history, movers, greed
+                        )
                     else:
                         kernel.playout(nb, ring, s, rng, 0, depth, history)
                     if s[kernel.S_STEP] == kernel.OVER_STEP:
@@ -440,7 +561,8 @@ def search(
                     else:
                         evaluate(nb, s, weights, rows, result)
                 break
-            e = _select(node, ints, floats, edge_child, edge_prior, params)
+            e = _select(node, ints, floats, edge_child, edge_prior, edge_amaf, params)
+            path_action[length - 1] = edge_action[e]
             kernel.play(nb, ring, s, edge_action[e])
             node = edge_child[e]
             path[length] = node
@@ -454,6 +576,11 @@ def search(
             ints[n, _VISITS] += 1
             for k in range(players):
                 floats[n, _TOTAL + k] += result[k]
+        if rave:
+            _update_amaf(
+                path, path_action, length, history, movers, played, ints, edge_action,
+                edge_amaf, result, seen,
+            )  # fmt: skip
         if use_solver:
             for i in range(length - 2, -1, -1):
                 if not _try_prove(path[i], ints, floats, edge_child):
@@ -550,6 +677,12 @@ class HexSearch:
             (0: a draw is worth 0; 0.3: worth -0.3, so it plays on for a win).
         greed: the share (0..1) of playout decisions taken by the tactical policy
             (:func:`limitgames.hex.tactics.tactical_playout`); 0: uniformly random playouts.
+        order: weight of the tactical order (0: off; actions are tried in random order).
+            Ignored when ``prior`` is on (the evaluation orders them then).
+        widen: progressive widening, ``1 + widen sqrt(visits)`` actions in play (0: off).
+        rave: the RAVE equivalence parameter ``k`` (0: off): all-moves-as-first
+            statistics per edge, mixed into UCB with weight ``sqrt(k / (3 n + k))``, and
+            the next action tried is the untried one with the best of them.
         table: merge transpositions.
         solver: MCTS-Solver.
         reuse: keep the tree between moves.
@@ -568,6 +701,9 @@ class HexSearch:
         prior: float = 0.0,
         contempt: float = 0.0,
         greed: float = 0.0,
+        order: float = 0.0,
+        widen: float = 0.0,
+        rave: float = 0.0,
         table: bool = True,
         solver: bool = True,
         reuse: bool = True,
@@ -586,6 +722,9 @@ class HexSearch:
                 contempt,
                 0,
                 greed,
+                order,
+                widen,
+                rave,
             ],
             np.float64,
         )
@@ -611,6 +750,7 @@ class HexSearch:
         self.edge_action = np.zeros(edges, np.int64)
         self.edge_child = np.full(edges, _EMPTY, np.int64)
         self.edge_prior = np.zeros(edges, np.float64)
+        self.edge_amaf = np.zeros((edges, 2), np.float64)
         self.counters = np.zeros(4, np.int64)
 
     def clear(self) -> None:
@@ -624,7 +764,7 @@ class HexSearch:
         if nodes * 2 > self.max_nodes:
             return False
         old = (self.ints, self.floats, self.keys, self.edge_action, self.edge_child)
-        old_prior, counters = self.edge_prior, self.counters.copy()
+        old_prior, old_amaf, counters = self.edge_prior, self.edge_amaf, self.counters.copy()
         used, edges = int(counters[_NODES]), int(counters[_EDGES])
         self._allocate(nodes * 2)
         self.ints[:used] = old[0][:used]
@@ -633,6 +773,7 @@ class HexSearch:
         self.edge_action[:edges] = old[3][:edges]
         self.edge_child[:edges] = old[4][:edges]
         self.edge_prior[:edges] = old_prior[:edges]
+        self.edge_amaf[:edges] = old_amaf[:edges]
         self.counters[:] = counters
         self.counters[_FULL] = 0
         _rebuild_table(self.keys, used, self.table)
@@ -681,7 +822,7 @@ class HexSearch:
         while left > 0:
             n = search(
                 nb, ring, s, self.ints, self.floats, self.keys, self.table,
-                self.edge_action, self.edge_child, self.edge_prior, self.counters,
+                self.edge_action, self.edge_child, self.edge_prior, self.edge_amaf, self.counters,
                 self.params, self.weights, self.rng, left, deadline,
             )  # fmt: skip
             done += n

@@ -16,7 +16,11 @@ The policy, at each decision (``rules/hex.md`` words), with probability
 
 - **Move**: if some legal move fills the last freedom of an enemy group (its
   pawn does not leave a tile next to that group, which would give the group a
-  new freedom), play one of those at random.
+  new freedom), play one of those at random; else, if a pawn of an own group
+  with one freedom can move to a tile that then has two empty neighbours or
+  more (an escape), one of those; else a move that leaves an enemy group that
+  had two freedoms with one, on a tile with a free edge (the removal that
+  follows may then take it).
 - **Remove**: if removing the last freedom of an enemy group is legal, do it
   (one at random); otherwise remove, uniformly at random, a legal tile that is
   not the last freedom of one of the mover's own groups, if there is one.
@@ -46,7 +50,7 @@ from limitgames.hex.bitboard import (
 from limitgames.hex.codec import REMOVAL_BASE
 from limitgames.hex.surface import MAX_TILES
 
-__all__ = ["atari", "tactical_move", "tactical_playout", "tactical_removal"]
+__all__ = ["action_kinds", "atari", "tactical_move", "tactical_playout", "tactical_removal"]
 
 _TILES = np.int64(MAX_TILES)
 _REMOVAL = np.int64(REMOVAL_BASE)
@@ -107,12 +111,54 @@ def _short_groups(nb: Any, s: Any, empty: Any, frees: Any, groups: Any) -> int:
 
 
 @njit(cache=True)
+def _threatened(nb: Any, pawns: Any, empty: Any) -> Any:
+    """The pawns of ``pawns`` (one player's) in groups with exactly one freedom."""
+    out = ZERO
+    rest = pawns
+    while rest:
+        group = kernel.flood(nb, lowest_bit(rest), pawns)
+        rest &= ~group
+        free = kernel.neighbours_of(nb, group) & empty
+        if free and not (free & (free - ONE)):
+            out |= group
+    return out
+
+
+@njit(cache=True)
+def _escapes(
+    nb: Any, s: Any, empty: Any, froms: Any, dests: Any, n: int, fast: bool, pool: Any
+) -> int:
+    """Write into ``pool`` the legal moves that take a pawn out of an own group with one
+    freedom onto a tile with at least two empty neighbours after the move; return how many."""
+    threatened = _threatened(nb, s[kernel.S_PAWNS + np.int64(s[kernel.S_TO_MOVE])], empty)
+    if not threatened:
+        return 0
+    size = 0
+    for i in range(n):
+        fr = froms[i]
+        if not threatened & bit(fr):
+            continue
+        targets = dests[i]
+        while targets:
+            to = lowest_index(targets)
+            targets &= targets - ONE
+            after = (empty & ~bit(to)) | bit(fr)
+            if popcount(nb[to] & after) < 2:
+                continue
+            if fast or kernel.move_verdict(nb, s, fr, to)[1]:
+                pool[size] = fr * _TILES + to
+                size += 1
+    return size
+
+
+@njit(cache=True)
 def tactical_move(
     nb: Any, s: Any, rng: Any, slot: int, froms: Any, dests: Any, comps: Any, pool: Any
 ) -> int:
-    """A legal move that captures, else one that leaves an enemy group a single freedom on a
-    tile with a free edge (so the removal that follows may take it), one at random; -1 if
-    there is none or the equaliser binds.
+    """A legal move that captures, else one that takes a pawn of an own group with one freedom
+    onto a tile with two empty neighbours or more (an escape), else one that leaves an enemy
+    group a single freedom on a tile with a free edge (so the removal that follows may take
+    it), one at random; -1 if there is none or the equaliser binds.
 
     A move from ``fr`` onto a freedom of an enemy group takes that freedom
     unless ``fr`` touches the group (leaving it gives the group a new one).
@@ -126,8 +172,6 @@ def tactical_move(
     frees = np.empty(48, np.uint64)
     groups = np.empty(48, np.uint64)
     n_short = _short_groups(nb, s, empty, frees, groups)
-    if n_short == 0:
-        return -1
     n = kernel.move_candidates(nb, s, froms, dests, comps)
     fast = kernel.every_candidate_legal(s)
     edge = s[kernel.S_EDGE]
@@ -156,6 +200,9 @@ def tactical_move(
                     setups += 1
     if captures:
         return pool[rng_below(rng, slot, captures)]
+    escapes = _escapes(nb, s, empty, froms, dests, n, fast, pool)
+    if escapes:
+        return pool[rng_below(rng, slot, escapes)]
     if setups:
         return pool[kernel.MAX_MOVES - 1 - rng_below(rng, slot, setups)]
     return -1
@@ -243,10 +290,12 @@ def tactical_playout(
     slot: int,
     max_decisions: int,
     history: Any,
+    movers: Any,
     greed: float,
 ) -> int:
     """Play the tactical policy (module docstring) until the game ends or ``max_decisions`` were
     played; the arguments and the return value are those of :func:`kernel.playout`, plus
+    ``movers`` (``int64``, as long as ``history``: the kernel player of each decision) and
     ``greed``, the chance (0..1) that a decision follows the policy rather than the uniform
     choice."""
     froms = np.empty(16, np.int64)
@@ -257,6 +306,7 @@ def tactical_playout(
     count = 0
     while s[kernel.S_STEP] != kernel.OVER_STEP and count < limit:
         tactical = _chance(rng, slot, greed)
+        mover = np.int64(s[kernel.S_TO_MOVE])
         if s[kernel.S_STEP] == kernel.MOVE_STEP:
             action = -1
             if tactical:
@@ -279,6 +329,69 @@ def tactical_playout(
             kernel.play_removal(nb, ring, s, action - _REMOVAL)
             kernel.settle(nb, s)
         history[count] = action
+        movers[count] = mover
         count += 1
     kernel.settle(nb, s)
     return count
+
+
+@njit(cache=True)
+def action_kinds(nb: Any, s: Any, actions: Any, n: int, out: Any) -> None:
+    """How the policy ranks each of the legal actions ``actions[:n]`` of position ``s``, into
+    ``out[:n]`` (higher first; the search tries its actions in this order).
+
+    Moves, in the order of :func:`tactical_move`: 3 for a capture, 2 for an
+    escape, 1 for a move that leaves an enemy group that had two freedoms with
+    one on a tile with a free edge, else 0. Removals: 4 to 1 for the four kinds of :func:`tactical_removal`
+    in its order, 0 for a removal of an own group's last freedom. Under the
+    equaliser every action ranks 0.
+    """
+    for i in range(n):
+        out[i] = 0
+    if kernel.is_equaliser(s):
+        return
+    pawns = kernel.all_pawns(s)
+    empty = s[kernel.S_TILES] & ~pawns
+    if s[kernel.S_STEP] == kernel.MOVE_STEP:
+        frees = np.empty(48, np.uint64)
+        groups = np.empty(48, np.uint64)
+        n_short = _short_groups(nb, s, empty, frees, groups)
+        edge = s[kernel.S_EDGE]
+        threatened = _threatened(nb, s[kernel.S_PAWNS + np.int64(s[kernel.S_TO_MOVE])], empty)
+        for i in range(n):
+            fr = actions[i] // _TILES
+            to = actions[i] % _TILES
+            best = 0
+            for j in range(n_short):
+                free = frees[j]
+                if not (free & bit(to)) or nb[fr] & groups[j]:
+                    continue
+                if not (free & (free - ONE)):
+                    best = 3
+                elif free & ~bit(to) & edge and best < 1:
+                    best = 1
+            after = (empty & ~bit(to)) | bit(fr)
+            if best < 2 and threatened & bit(fr) and popcount(nb[to] & after) >= 2:
+                best = 2
+            out[i] = best
+        return
+    p = np.int64(s[kernel.S_TO_MOVE])
+    enemy_last = ZERO
+    enemy_short = ZERO
+    for k in range(np.int64(s[kernel.S_PLAYERS])):
+        if k != p and s[kernel.S_PAWNS + k]:
+            enemy_last |= _freedoms_of_short_groups(nb, s[kernel.S_PAWNS + k], empty, 1)
+            enemy_short |= _freedoms_of_short_groups(nb, s[kernel.S_PAWNS + k], empty, 2)
+    own = s[kernel.S_PAWNS + p]
+    own_last = _freedoms_of_short_groups(nb, own, empty, 1)
+    own_short = _freedoms_of_short_groups(nb, own, empty, 2)
+    for i in range(n):
+        tb = bit(actions[i] - _REMOVAL)
+        if tb & enemy_last:
+            out[i] = 4
+        elif tb & enemy_short and not tb & own_short:
+            out[i] = 3
+        elif not tb & own_short:
+            out[i] = 2
+        elif not tb & own_last:
+            out[i] = 1
