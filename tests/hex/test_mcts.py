@@ -86,14 +86,22 @@ def _two_player_fixture() -> list[Any]:
     ]
 
 
-@pytest.mark.parametrize("table", [True, False])
+_SEARCHES = {
+    "table": {"table": True},
+    "tree": {"table": False},
+    # the expert's options: tactical playouts, tactical order, progressive widening, RAVE
+    "tactical": {"table": True, "greed": 1.0, "order": 1.0, "widen": 2.0, "rave": 300.0},
+}
+
+
+@pytest.mark.parametrize("options", list(_SEARCHES.values()), ids=list(_SEARCHES))
 @pytest.mark.parametrize(
     ("name", "pos", "expected"),
     _two_player_fixture(),
     ids=[case.values[0] for case in _two_player_fixture()],
 )
 def test_solver_proves_the_minimax_value(
-    name: str, pos: dict[str, Any], expected: list[float] | None, table: bool
+    name: str, pos: dict[str, Any], expected: list[float] | None, options: dict[str, Any]
 ) -> None:
     clean = {k: v for k, v in pos.items() if k not in ("seats", "result", "equaliser")}
     reference = RefState.from_position(clean)
@@ -102,7 +110,7 @@ def test_solver_proves_the_minimax_value(
     assert isinstance(state, HexState)
     s, surface = state.kernel_vector(), state.surface
     assert s is not None and surface is not None
-    search = HexSearch(table=table, solver=True, seed=3)
+    search = HexSearch(solver=True, seed=3, **options)
     report = search.search(surface.neighbour_masks, surface.ring, s, iterations=300_000)
     mover = state.current_player()
     assert report.proven == naive[mover], f"{name}: proven {report.proven}, minimax {naive}"
@@ -242,3 +250,60 @@ def test_contempt_scores_a_draw_below_zero_for_the_searching_player_only() -> No
     params[5] = 0.25  # a decided game is scored as it is
     _score(won.kernel_vector(), out, params)
     assert sorted(out[:2].tolist()) == [-1.0, 1.0]
+
+
+def test_all_moves_as_first_credits_the_actions_each_mover_played_later() -> None:
+    """``_update_amaf`` on a hand-made iteration. Node 0 (player 0 to move) lists a move to
+    tile 5, a move to tile 6 and the removal of tile 7; it played the move to 5 into node 1
+    (player 1), which lists the removals of tiles 8 and 9 and played the removal of 8 into
+    node 2, where the playout began: player 0 moved a pawn to tile 6, player 1 removed tile 9,
+    player 0 removed tile 8. Result: player 0 won (+1), player 1 lost (-1).
+
+    By hand: node 0's edges to 5 (played by 0 at node 0) and to 6 (played by 0 in the playout)
+    are credited with +1; the removal of 7 was never played. Node 1's removal of 8 (played
+    there) and of 9 (played by 1 in the playout) are credited with -1. The removal of 8 by
+    player 0 in the playout does not count for player 1's node.
+    """
+    from limitgames.hex.codec import REMOVAL_BASE
+    from limitgames.hex.mcts import _AMAF_KEYS, _COUNT, _FIRST, _MOVER, _NODE_INTS, _update_amaf
+
+    ints = np.zeros((3, _NODE_INTS), np.int64)
+    ints[0, _FIRST], ints[0, _COUNT], ints[0, _MOVER] = 0, 3, 0
+    ints[1, _FIRST], ints[1, _COUNT], ints[1, _MOVER] = 3, 2, 1
+    ints[2, _FIRST], ints[2, _COUNT], ints[2, _MOVER] = -1, 0, 0
+    removal = REMOVAL_BASE
+    edge_action = np.array([1 * 64 + 5, 2 * 64 + 6, removal + 7, removal + 8, removal + 9])
+    edge_amaf = np.zeros((5, 2))
+    path = np.array([0, 1, 2])
+    path_action = np.array([1 * 64 + 5, removal + 8])
+    history = np.array([3 * 64 + 6, removal + 9, removal + 8])
+    movers = np.array([0, 1, 0])
+    result = np.array([1.0, -1.0, 0.0])
+    seen = np.zeros((3, _AMAF_KEYS), np.bool_)
+    _update_amaf(
+        path, path_action, 3, history, movers, 3, ints, edge_action, edge_amaf, result, seen
+    )
+    assert edge_amaf.tolist() == [[1, 1], [1, 1], [0, 0], [1, -1], [1, -1]]
+
+
+def test_progressive_widening_keeps_few_actions_in_play_and_tries_the_tactical_ones_first() -> None:
+    from limitgames.hex import tactics
+    from limitgames.hex.mcts import _COUNT, _EXPANDED, _FIRST
+
+    state = get_game("hex").new_initial_state(seed=6)
+    assert isinstance(state, HexState)
+    search = HexSearch(seed=2, greed=1.0, order=1.0, widen=2.0, table=False)
+    report = _search(state, search, 1000)
+    root = int(search.counters[2])
+    expanded = int(search.ints[root, _EXPANDED])
+    # the root was visited 1000 times: at most 1 + 2 sqrt(999) = 64 of its 121 actions in play
+    assert expanded <= 1 + int(2 * np.sqrt(report.root_visits - 1)) == 64
+    assert int(search.ints[root, _COUNT]) == 121
+    first = int(search.ints[root, _FIRST])
+    actions = search.edge_action[first : first + int(search.ints[root, _COUNT])].copy()
+    kinds = np.empty(len(actions), np.int64)
+    s, surface = state.kernel_vector(), state.surface
+    assert s is not None and surface is not None
+    tactics.action_kinds(surface.neighbour_masks, s, actions, len(actions), kinds)
+    assert (np.diff(kinds) <= 0).all()  # best kinds first
+    assert sum(child.visits for child in report.children) == report.root_visits == 1000

@@ -64,6 +64,7 @@ from numba import njit
 
 from limitgames.hex import kernel, tactics
 from limitgames.hex.bitboard import U, rng_below, seed_word
+from limitgames.hex.codec import REMOVAL_BASE
 from limitgames.hex.solver import _KEY_WORDS, _key, _time_is_up
 
 __all__ = ["EVALUATION_SIZE", "HexSearch", "SearchReport", "evaluate"]
@@ -296,9 +297,9 @@ def _list_actions(
 @njit(cache=True)
 def _amaf_key(action: int) -> int:
     """The all-moves-as-first key of a kernel action (see :data:`_AMAF_KEYS`)."""
-    if action < kernel.REMOVAL_BASE:
+    if action < REMOVAL_BASE:
         return action % 64
-    return 64 + action - kernel.REMOVAL_BASE
+    return 64 + action - REMOVAL_BASE
 
 
 @njit(cache=True)
