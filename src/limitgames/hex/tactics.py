@@ -20,10 +20,15 @@ The policy, at each decision (``rules/hex.md`` words), with probability
   with one freedom can move to a tile that then has two empty neighbours or
   more (an escape), one of those; else a move that leaves an enemy group that
   had two freedoms with one, on a tile with a free edge (the removal that
-  follows may then take it).
-- **Remove**: if removing the last freedom of an enemy group is legal, do it
-  (one at random); otherwise remove, uniformly at random, a legal tile that is
-  not the last freedom of one of the mover's own groups, if there is one.
+  follows may then take it); else a press: a move from a tile next to no
+  enemy pawn onto one next to an enemy pawn, which then has two empty
+  neighbours or more.
+- **Remove**: the first of these kinds that holds a legal removal, uniformly
+  within it (:func:`removal_kinds`): the last freedom of an enemy group (a
+  capture); a freedom of an enemy group with two that is no freedom of an own
+  group with two or fewer; a tile next to an enemy pawn and to no own pawn;
+  a tile that is no freedom of an own group with two or fewer; a tile that is
+  not the last freedom of an own group.
 - Under the first-move equaliser (no captures allowed) and when nothing above
   applies: the kernel's uniform choice.
 """
@@ -50,42 +55,19 @@ from limitgames.hex.bitboard import (
 from limitgames.hex.codec import REMOVAL_BASE
 from limitgames.hex.surface import MAX_TILES
 
-__all__ = ["action_kinds", "atari", "tactical_move", "tactical_playout", "tactical_removal"]
+__all__ = [
+    "action_kinds",
+    "removal_kinds",
+    "tactical_move",
+    "tactical_playout",
+    "tactical_removal",
+]
 
 _TILES = np.int64(MAX_TILES)
 _REMOVAL = np.int64(REMOVAL_BASE)
 _SCALE = 1.0 / 18446744073709551616.0  # 2**-64: a uniform word as a fraction
-
-
-@njit(cache=True)
-def atari(nb: Any, pawns: Any, empty: Any, freedoms: Any, groups: Any) -> int:
-    """The groups of ``pawns`` (one player's) with exactly one freedom.
-
-    Writes each such group's freedom (a tile index) into ``freedoms`` and its
-    pawns (a mask) into ``groups`` (both at least 16 long); returns how many.
-    """
-    n = 0
-    rest = pawns
-    while rest:
-        group = kernel.flood(nb, lowest_bit(rest), pawns)
-        rest &= ~group
-        free = kernel.neighbours_of(nb, group) & empty
-        if free and not (free & (free - ONE)):
-            freedoms[n] = lowest_index(free)
-            groups[n] = group
-            n += 1
-    return n
-
-
-@njit(cache=True)
-def _enemy_atari(nb: Any, s: Any, empty: Any, freedoms: Any, groups: Any) -> int:
-    """:func:`atari` for every enemy of the player to move, into the same arrays."""
-    p = np.int64(s[kernel.S_TO_MOVE])
-    n = 0
-    for k in range(np.int64(s[kernel.S_PLAYERS])):
-        if k != p and s[kernel.S_PAWNS + k]:
-            n += atari(nb, s[kernel.S_PAWNS + k], empty, freedoms[n:], groups[n:])
-    return n
+REMOVAL_KINDS = 5
+"""How many kinds of removal :func:`removal_kinds` ranks."""
 
 
 @njit(cache=True)
@@ -158,7 +140,8 @@ def tactical_move(
     """A legal move that captures, else one that takes a pawn of an own group with one freedom
     onto a tile with two empty neighbours or more (an escape), else one that leaves an enemy
     group a single freedom on a tile with a free edge (so the removal that follows may take
-    it), one at random; -1 if there is none or the equaliser binds.
+    it), else a press (:func:`_presses`), one at random; -1 if there is none or the
+    equaliser binds.
 
     A move from ``fr`` onto a freedom of an enemy group takes that freedom
     unless ``fr`` touches the group (leaving it gives the group a new one).
@@ -205,7 +188,46 @@ def tactical_move(
         return pool[rng_below(rng, slot, escapes)]
     if setups:
         return pool[kernel.MAX_MOVES - 1 - rng_below(rng, slot, setups)]
+    presses = _presses(nb, s, empty, froms, dests, n, fast, pool)
+    if presses:
+        return pool[rng_below(rng, slot, presses)]
     return -1
+
+
+@njit(cache=True)
+def _near_enemy(nb: Any, s: Any) -> Any:
+    """The tiles next to a pawn of an enemy of the player to move."""
+    p = np.int64(s[kernel.S_TO_MOVE])
+    near = ZERO
+    for k in range(np.int64(s[kernel.S_PLAYERS])):
+        if k != p:
+            near |= kernel.neighbours_of(nb, s[kernel.S_PAWNS + k])
+    return near
+
+
+@njit(cache=True)
+def _presses(
+    nb: Any, s: Any, empty: Any, froms: Any, dests: Any, n: int, fast: bool, pool: Any
+) -> int:
+    """Write into ``pool`` the legal moves from a tile that touches no enemy pawn onto one that
+    does and that then has two empty neighbours or more; return how many."""
+    near_enemy = _near_enemy(nb, s)
+    size = 0
+    for i in range(n):
+        fr = froms[i]
+        if near_enemy & bit(fr):
+            continue
+        targets = dests[i] & near_enemy
+        while targets:
+            to = lowest_index(targets)
+            targets &= targets - ONE
+            after = (empty & ~bit(to)) | bit(fr)
+            if popcount(nb[to] & after) < 2:
+                continue
+            if fast or kernel.move_verdict(nb, s, fr, to)[1]:
+                pool[size] = fr * _TILES + to
+                size += 1
+    return size
 
 
 @njit(cache=True)
@@ -237,23 +259,20 @@ def _freedoms_of_short_groups(nb: Any, pawns: Any, empty: Any, most: int) -> Any
 
 
 @njit(cache=True)
-def tactical_removal(nb: Any, s: Any, rng: Any, slot: int) -> int:
-    """A legal removal by the policy, or -1 if the equaliser binds or no tile fits it.
-
-    In order, uniformly within each kind: one that takes the last freedom of an
-    enemy group (a capture); one that takes a freedom of an enemy group with
-    two and none of an own group with two or fewer; one that takes no freedom
-    of an own group with two or fewer; one that takes no own group's last
-    freedom.
-    """
-    if kernel.is_equaliser(s):
-        return -1
+def removal_kinds(nb: Any, s: Any, out: Any) -> None:
+    """The tiles of the policy's five kinds of removal, best first, into ``out[0..4]`` (masks,
+    before the split rule): the last freedom of an enemy group (a capture); a freedom of an
+    enemy group with two that is no freedom of an own group with two or fewer; a tile next to
+    an enemy pawn and to no own pawn; any tile but a freedom of an own group with two or
+    fewer; any tile but the last freedom of an own group. Each is a candidate removal: empty,
+    with a free edge."""
     pawns = kernel.all_pawns(s)
     empty = s[kernel.S_TILES] & ~pawns
     cand = empty & s[kernel.S_EDGE]
     p = np.int64(s[kernel.S_TO_MOVE])
     enemy_last = ZERO
     enemy_short = ZERO
+    near_enemy = _near_enemy(nb, s)
     for k in range(np.int64(s[kernel.S_PLAYERS])):
         if k != p and s[kernel.S_PAWNS + k]:
             enemy_last |= _freedoms_of_short_groups(nb, s[kernel.S_PAWNS + k], empty, 1)
@@ -261,14 +280,28 @@ def tactical_removal(nb: Any, s: Any, rng: Any, slot: int) -> int:
     own = s[kernel.S_PAWNS + p]
     own_last = _freedoms_of_short_groups(nb, own, empty, 1)
     own_short = _freedoms_of_short_groups(nb, own, empty, 2)
-    action = _legal_removal_in(nb, s, rng, slot, cand & enemy_last, pawns)
-    if action < 0:
-        action = _legal_removal_in(nb, s, rng, slot, cand & enemy_short & ~own_short, pawns)
-    if action < 0:
-        action = _legal_removal_in(nb, s, rng, slot, cand & ~own_short, pawns)
-    if action < 0:
-        action = _legal_removal_in(nb, s, rng, slot, cand & ~own_last, pawns)
-    return action
+    near_own = kernel.neighbours_of(nb, own)
+    out[0] = cand & enemy_last
+    out[1] = cand & enemy_short & ~own_short
+    out[2] = cand & near_enemy & ~near_own
+    out[3] = cand & ~own_short
+    out[4] = cand & ~own_last
+
+
+@njit(cache=True)
+def tactical_removal(nb: Any, s: Any, rng: Any, slot: int) -> int:
+    """A legal removal by the policy, or -1 if the equaliser binds or no tile fits it: one of
+    the first kind of :func:`removal_kinds` that holds a legal removal, uniformly."""
+    if kernel.is_equaliser(s):
+        return -1
+    kinds = np.empty(REMOVAL_KINDS, np.uint64)
+    removal_kinds(nb, s, kinds)
+    pawns = kernel.all_pawns(s)
+    for j in range(REMOVAL_KINDS):
+        action = _legal_removal_in(nb, s, rng, slot, kinds[j], pawns)
+        if action >= 0:
+            return action
+    return -1
 
 
 @njit(cache=True)
@@ -340,11 +373,11 @@ def action_kinds(nb: Any, s: Any, actions: Any, n: int, out: Any) -> None:
     """How the policy ranks each of the legal actions ``actions[:n]`` of position ``s``, into
     ``out[:n]`` (higher first; the search tries its actions in this order).
 
-    Moves, in the order of :func:`tactical_move`: 3 for a capture, 2 for an
-    escape, 1 for a move that leaves an enemy group that had two freedoms with
-    one on a tile with a free edge, else 0. Removals: 4 to 1 for the four kinds of :func:`tactical_removal`
-    in its order, 0 for a removal of an own group's last freedom. Under the
-    equaliser every action ranks 0.
+    Moves, in the order of :func:`tactical_move`: 4 for a capture, 3 for an
+    escape, 2 for a move that leaves an enemy group that had two freedoms with
+    one on a tile with a free edge, 1 for a press, else 0. Removals: 5 to 1 for the five kinds of
+    :func:`removal_kinds` in its order, 0 for a removal of an own group's last freedom.
+    Under the equaliser every action ranks 0.
     """
     for i in range(n):
         out[i] = 0
@@ -357,7 +390,9 @@ def action_kinds(nb: Any, s: Any, actions: Any, n: int, out: Any) -> None:
         groups = np.empty(48, np.uint64)
         n_short = _short_groups(nb, s, empty, frees, groups)
         edge = s[kernel.S_EDGE]
-        threatened = _threatened(nb, s[kernel.S_PAWNS + np.int64(s[kernel.S_TO_MOVE])], empty)
+        p = np.int64(s[kernel.S_TO_MOVE])
+        threatened = _threatened(nb, s[kernel.S_PAWNS + p], empty)
+        near_enemy = _near_enemy(nb, s)
         for i in range(n):
             fr = actions[i] // _TILES
             to = actions[i] % _TILES
@@ -367,31 +402,21 @@ def action_kinds(nb: Any, s: Any, actions: Any, n: int, out: Any) -> None:
                 if not (free & bit(to)) or nb[fr] & groups[j]:
                     continue
                 if not (free & (free - ONE)):
-                    best = 3
-                elif free & ~bit(to) & edge and best < 1:
-                    best = 1
-            after = (empty & ~bit(to)) | bit(fr)
-            if best < 2 and threatened & bit(fr) and popcount(nb[to] & after) >= 2:
-                best = 2
+                    best = 4
+                elif free & ~bit(to) & edge and best < 2:
+                    best = 2
+            roomy = popcount(nb[to] & ((empty & ~bit(to)) | bit(fr))) >= 2
+            if best < 3 and threatened & bit(fr) and roomy:
+                best = 3
+            if best < 1 and roomy and near_enemy & bit(to) and not near_enemy & bit(fr):
+                best = 1
             out[i] = best
         return
-    p = np.int64(s[kernel.S_TO_MOVE])
-    enemy_last = ZERO
-    enemy_short = ZERO
-    for k in range(np.int64(s[kernel.S_PLAYERS])):
-        if k != p and s[kernel.S_PAWNS + k]:
-            enemy_last |= _freedoms_of_short_groups(nb, s[kernel.S_PAWNS + k], empty, 1)
-            enemy_short |= _freedoms_of_short_groups(nb, s[kernel.S_PAWNS + k], empty, 2)
-    own = s[kernel.S_PAWNS + p]
-    own_last = _freedoms_of_short_groups(nb, own, empty, 1)
-    own_short = _freedoms_of_short_groups(nb, own, empty, 2)
+    kinds = np.empty(REMOVAL_KINDS, np.uint64)
+    removal_kinds(nb, s, kinds)
     for i in range(n):
         tb = bit(actions[i] - _REMOVAL)
-        if tb & enemy_last:
-            out[i] = 4
-        elif tb & enemy_short and not tb & own_short:
-            out[i] = 3
-        elif not tb & own_short:
-            out[i] = 2
-        elif not tb & own_last:
-            out[i] = 1
+        for j in range(REMOVAL_KINDS):
+            if kinds[j] & tb:
+                out[i] = REMOVAL_KINDS - j
+                break
