@@ -215,3 +215,19 @@ def test_agents_play_three_player_hex_to_the_end() -> None:
         "hex", ["mcts:iterations=30", "heuristic", "alphabeta:depth=1"], 1, players=3, size=5
     )
     assert len(result) == 3
+
+
+def test_mcts_tactical_options_play_hex_and_bad_values_are_refused() -> None:
+    spec = "mcts:iterations=300,playouts=tactical,greed=0.5,c=1,order=1,widen=2,rave=300"
+    result = play("hex", [spec, "mcts:iterations=300,playouts=tactical"], 3, size=4)
+    assert sorted(result) in ([-1.0, 1.0], [0.0, 0.0])
+    agent = make_agent(spec)
+    search = agent.compiled_search_for("hex")  # type: ignore[attr-defined]
+    params = search.search.params.tolist()
+    assert params[7:] == [0.5, 1.0, 2.0, 300.0]  # greed, order, widen, rave as the spec says
+    # other games have no compiled tactics: the playouts are random ones there
+    assert play("toy-tricks", ["mcts:iterations=50,playouts=tactical", "random"], 2)
+    with pytest.raises(AgentSpecError, match="greed"):
+        make_agent("mcts:playouts=tactical,greed=1.5")
+    with pytest.raises(AgentSpecError, match="playouts"):
+        make_agent("mcts:playouts=smart")

@@ -32,17 +32,15 @@ _HEX: dict[str, str] = {
     "easy": "heuristic:epsilon=0.3",
     "medium": "alphabeta:seconds=0.3",
     "hard": "mcts:seconds=1,contempt=0.3,solve=yes",
-    "expert": "mcts:seconds=3,playouts=random,contempt=0.3,solve=yes",
+    "expert": "mcts:seconds=3,playouts=tactical,c=1,contempt=0.3,solve=yes,order=1,widen=2",
 }
 """hex (budgets at most 0.2, 1, 3 and 6 s a move on one core): greedy with 30% random moves
 (beatable, makes visible mistakes); alpha-beta on the learned evaluation at 0.3 s; the compiled
 MCTS (transposition table, MCTS-Solver, tree reuse, learned cut-offs, contempt for draws) at 1 s;
-at 3 s the same with random playouts to the end instead of the learned cut-offs (on grown
-layouts they judge better: 30-10 against hard, where the learned prior and cut-offs at 3 s won
-25-15); the last two play small endings with the exact solver. Measured in ``docs/agents.md``,
-"The ladder, measured": each level wins at least 70% of its games against the one below, but
-medium wins 88% (not 90%) against the greedy player, and expert at 1 s does not beat plain UCT
-at 1 s."""
+at 3 s the compiled MCTS with tactical playouts (``limitgames.hex.tactics``: captures, escapes,
+set-ups and presses first), the same tactical order of trial with progressive widening, and
+c = 1; the last two play small endings with the exact solver. Measured in ``docs/agents.md``,
+"The ladder, measured"."""
 _WORLD: dict[str, str] = {**_HIDDEN, "easy": "heuristic"}
 """world: easy is the heuristic nation without random moves (its ties are broken at random). A
 random move costs a LIMIT nation a lot (the food sold, the money spent on a card it does not
