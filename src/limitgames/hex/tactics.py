@@ -107,20 +107,26 @@ def _threatened(nb: Any, pawns: Any, empty: Any) -> Any:
 
 
 @njit(cache=True)
-def _escapes(
-    nb: Any, s: Any, empty: Any, froms: Any, dests: Any, n: int, fast: bool, pool: Any
+def _roomy_moves(
+    nb: Any,
+    s: Any,
+    empty: Any,
+    froms: Any,
+    dests: Any,
+    n: int,
+    fast: bool,
+    pool: Any,
+    origins: Any,
+    targets_allowed: Any,
 ) -> int:
-    """Write into ``pool`` the legal moves that take a pawn out of an own group with one
-    freedom onto a tile with at least two empty neighbours after the move; return how many."""
-    threatened = _threatened(nb, s[kernel.S_PAWNS + np.int64(s[kernel.S_TO_MOVE])], empty)
-    if not threatened:
-        return 0
+    """Write into ``pool`` the legal moves from a tile of ``origins`` onto a tile of
+    ``targets_allowed`` that then has two empty neighbours or more; return how many."""
     size = 0
     for i in range(n):
         fr = froms[i]
-        if not threatened & bit(fr):
+        if not origins & bit(fr):
             continue
-        targets = dests[i]
+        targets = dests[i] & targets_allowed
         while targets:
             to = lowest_index(targets)
             targets &= targets - ONE
@@ -140,7 +146,8 @@ def tactical_move(
     """A legal move that captures, else one that takes a pawn of an own group with one freedom
     onto a tile with two empty neighbours or more (an escape), else one that leaves an enemy
     group a single freedom on a tile with a free edge (so the removal that follows may take
-    it), else a press (:func:`_presses`), one at random; -1 if there is none or the
+    it), else a press (from a tile next to no enemy pawn onto one next to an enemy pawn that
+    then has two empty neighbours or more), one at random; -1 if there is none or the
     equaliser binds.
 
     A move from ``fr`` onto a freedom of an enemy group takes that freedom
@@ -183,12 +190,17 @@ def tactical_move(
                     setups += 1
     if captures:
         return pool[rng_below(rng, slot, captures)]
-    escapes = _escapes(nb, s, empty, froms, dests, n, fast, pool)
+    # escapes: a pawn of an own group with one freedom, to a tile with room
+    own = s[kernel.S_PAWNS + np.int64(s[kernel.S_TO_MOVE])]
+    threatened = _threatened(nb, own, empty)
+    escapes = _roomy_moves(nb, s, empty, froms, dests, n, fast, pool, threatened, ~ZERO)
     if escapes:
         return pool[rng_below(rng, slot, escapes)]
     if setups:
         return pool[kernel.MAX_MOVES - 1 - rng_below(rng, slot, setups)]
-    presses = _presses(nb, s, empty, froms, dests, n, fast, pool)
+    # presses: from a tile next to no enemy pawn onto one next to an enemy pawn, with room
+    near_enemy = _near_enemy(nb, s)
+    presses = _roomy_moves(nb, s, empty, froms, dests, n, fast, pool, ~near_enemy, near_enemy)
     if presses:
         return pool[rng_below(rng, slot, presses)]
     return -1
@@ -203,31 +215,6 @@ def _near_enemy(nb: Any, s: Any) -> Any:
         if k != p:
             near |= kernel.neighbours_of(nb, s[kernel.S_PAWNS + k])
     return near
-
-
-@njit(cache=True)
-def _presses(
-    nb: Any, s: Any, empty: Any, froms: Any, dests: Any, n: int, fast: bool, pool: Any
-) -> int:
-    """Write into ``pool`` the legal moves from a tile that touches no enemy pawn onto one that
-    does and that then has two empty neighbours or more; return how many."""
-    near_enemy = _near_enemy(nb, s)
-    size = 0
-    for i in range(n):
-        fr = froms[i]
-        if near_enemy & bit(fr):
-            continue
-        targets = dests[i] & near_enemy
-        while targets:
-            to = lowest_index(targets)
-            targets &= targets - ONE
-            after = (empty & ~bit(to)) | bit(fr)
-            if popcount(nb[to] & after) < 2:
-                continue
-            if fast or kernel.move_verdict(nb, s, fr, to)[1]:
-                pool[size] = fr * _TILES + to
-                size += 1
-    return size
 
 
 @njit(cache=True)
