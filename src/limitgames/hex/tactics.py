@@ -93,17 +93,27 @@ def _short_groups(nb: Any, s: Any, empty: Any, frees: Any, groups: Any) -> int:
 
 
 @njit(cache=True)
-def _threatened(nb: Any, pawns: Any, empty: Any) -> Any:
-    """The pawns of ``pawns`` (one player's) in groups with exactly one freedom."""
-    out = ZERO
+def _short_groups_of(nb: Any, pawns: Any, empty: Any) -> Any:
+    """One walk over the groups of ``pawns`` (one player's): ``(threatened, last, short)``, the
+    pawns of the groups with exactly one freedom, the union of those groups' freedoms, and the
+    union of the freedoms of the groups with one or two (uint64 masks)."""
+    threatened = ZERO
+    last = ZERO
+    short = ZERO
     rest = pawns
     while rest:
         group = kernel.flood(nb, lowest_bit(rest), pawns)
         rest &= ~group
         free = kernel.neighbours_of(nb, group) & empty
-        if free and not (free & (free - ONE)):
-            out |= group
-    return out
+        if not free:
+            continue
+        if not (free & (free - ONE)):
+            threatened |= group
+            last |= free
+            short |= free
+        elif popcount(free) == 2:
+            short |= free
+    return threatened, last, short
 
 
 @njit(cache=True)
@@ -192,7 +202,7 @@ def tactical_move(
         return pool[rng_below(rng, slot, captures)]
     # escapes: a pawn of an own group with one freedom, to a tile with room
     own = s[kernel.S_PAWNS + np.int64(s[kernel.S_TO_MOVE])]
-    threatened = _threatened(nb, own, empty)
+    threatened = _short_groups_of(nb, own, empty)[0]
     escapes = _roomy_moves(nb, s, empty, froms, dests, n, fast, pool, threatened, ~ZERO)
     if escapes:
         return pool[rng_below(rng, slot, escapes)]
@@ -231,21 +241,6 @@ def _legal_removal_in(nb: Any, s: Any, rng: Any, slot: int, mask: Any, pawns: An
 
 
 @njit(cache=True)
-def _freedoms_of_short_groups(nb: Any, pawns: Any, empty: Any, most: int) -> Any:
-    """The union of the freedoms of the groups of ``pawns`` that have ``most`` freedoms or
-    fewer (but at least one)."""
-    out = ZERO
-    rest = pawns
-    while rest:
-        group = kernel.flood(nb, lowest_bit(rest), pawns)
-        rest &= ~group
-        free = kernel.neighbours_of(nb, group) & empty
-        if free and popcount(free) <= most:
-            out |= free
-    return out
-
-
-@njit(cache=True)
 def removal_kinds(nb: Any, s: Any, out: Any) -> None:
     """The tiles of the policy's five kinds of removal, best first, into ``out[0..4]`` (masks,
     before the split rule): the last freedom of an enemy group (a capture); a freedom of an
@@ -262,11 +257,11 @@ def removal_kinds(nb: Any, s: Any, out: Any) -> None:
     near_enemy = _near_enemy(nb, s)
     for k in range(np.int64(s[kernel.S_PLAYERS])):
         if k != p and s[kernel.S_PAWNS + k]:
-            enemy_last |= _freedoms_of_short_groups(nb, s[kernel.S_PAWNS + k], empty, 1)
-            enemy_short |= _freedoms_of_short_groups(nb, s[kernel.S_PAWNS + k], empty, 2)
+            _, last, short = _short_groups_of(nb, s[kernel.S_PAWNS + k], empty)
+            enemy_last |= last
+            enemy_short |= short
     own = s[kernel.S_PAWNS + p]
-    own_last = _freedoms_of_short_groups(nb, own, empty, 1)
-    own_short = _freedoms_of_short_groups(nb, own, empty, 2)
+    _, own_last, own_short = _short_groups_of(nb, own, empty)
     near_own = kernel.neighbours_of(nb, own)
     out[0] = cand & enemy_last
     out[1] = cand & enemy_short & ~own_short
@@ -378,7 +373,7 @@ def action_kinds(nb: Any, s: Any, actions: Any, n: int, out: Any) -> None:
         n_short = _short_groups(nb, s, empty, frees, groups)
         edge = s[kernel.S_EDGE]
         p = np.int64(s[kernel.S_TO_MOVE])
-        threatened = _threatened(nb, s[kernel.S_PAWNS + p], empty)
+        threatened = _short_groups_of(nb, s[kernel.S_PAWNS + p], empty)[0]
         near_enemy = _near_enemy(nb, s)
         for i in range(n):
             fr = actions[i] // _TILES
