@@ -243,3 +243,41 @@ def test_axe_finds_no_serious_violation_on_the_cards_page(
         assert serious_violations(page) == []
     finally:
         context.close()
+
+
+CROWD = """(n) => {
+  // the worst case of 4 nations late in a game: the alliance step's 9 choices (pass; to each of
+  // 3 nations, per alliance, an offer or an exclusion; leave each alliance) with long labels,
+  // and nation boards grown by a technology line of two lines and a permanent card
+  const box = document.querySelector('.world-choices');
+  const first = box.querySelector('.world-option');
+  while (box.querySelectorAll('.world-option').length < n) {
+    const c = first.cloneNode(true);
+    c.querySelector('.option-label').textContent = 'Exclude diamond from the military alliance';
+    c.querySelector('.option-preview').textContent =
+      'proposes to exclude diamond from its military alliance; then square must answer';
+    box.appendChild(c);
+  }
+  for (const b of document.querySelectorAll('.nation-board')) {
+    for (const line of ['technology: Market Access, Robotization, Mass Production',
+                        'permanent: Recycling.']) {
+      const p = document.createElement('p'); p.textContent = line; b.appendChild(p);
+    }
+  }
+}"""
+
+
+def test_nine_choices_leave_the_4_nation_boards_whole_on_a_laptop(
+    live_server: Server, browser: Any
+) -> None:
+    """The alliance step of 4 nations offers up to 9 choices; late in a game, with grown
+    boards, 3 rows of them once pushed the boards below the panel's edge (seen in a run of
+    the test above). The choices pack tighter from 9 on."""
+    context, page = open_world(live_server, browser, 1280, 800, 4)
+    try:
+        assert not wait_turn_or_end(page)
+        page.evaluate(CROWD, 9)
+        assert page.locator(".world-option").count() >= 9
+        check_layout(page, laptop=True, whole_boards=True)
+    finally:
+        context.close()
