@@ -10,6 +10,7 @@ the docstring of ``tactics`` promises, and every action of a tactical playout mu
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -204,11 +205,19 @@ def test_the_policy_picks_the_kind_of_action_it_promises(players: int) -> None:
                 checked["removal"] += 1
             else:
                 assert picks == {None}
-    # the positions exercised every branch, so the test can fail on each
     # the positions exercised every branch, so the test can fail on each (presses: the next
     # test; with three players captures are nearly always on, and no escape came first here)
     rare = {"press"} if players == 2 else {"press", "escape"}
     assert all(v for k, v in checked.items() if k not in rare), checked
+
+
+def _move_steps(count: int, seed: int, players: int) -> Iterator[tuple[HexState, Any]]:
+    """The move steps (no first-move equaliser) among :func:`_positions`, each with the
+    reference's captures, escapes, set-ups and presses (:func:`_expected_moves`)."""
+    for state in _positions(count, seed, players):
+        ref = ref_from_engine(state)
+        if ref.step == "move" and not kernel.is_equaliser(state.kernel_vector()):
+            yield state, _expected_moves(ref)
 
 
 def test_the_policy_presses_when_nothing_sharper_is_on() -> None:
@@ -217,11 +226,7 @@ def test_the_policy_presses_when_nothing_sharper_is_on() -> None:
     the reference's presses at every position with one, below.)"""
     rng = np.array([4242], np.uint64)
     found = 0
-    for state in _positions(240, 17, 2):
-        ref = ref_from_engine(state)
-        if ref.step != "move" or kernel.is_equaliser(state.kernel_vector()):
-            continue
-        captures, escapes, setups, presses = _expected_moves(ref)
+    for state, (captures, escapes, setups, presses) in _move_steps(240, 17, 2):
         if captures or escapes or setups or not presses:
             continue
         picks = {_chosen(state, _ask_move(state, rng)) for _ in range(12)}
@@ -235,11 +240,7 @@ def test_the_policy_finds_every_capture_in_turn() -> None:
     at random among them, not always the same one)."""
     rng = np.array([12345], np.uint64)
     seen = 0
-    for state in _positions(80, 7, 2):
-        ref = ref_from_engine(state)
-        if ref.step != "move" or kernel.is_equaliser(state.kernel_vector()):
-            continue
-        captures, _, _, _ = _expected_moves(ref)
+    for state, (captures, _, _, _) in _move_steps(80, 7, 2):
         if len(captures) < 2:
             continue
         picks = {_chosen(state, _ask_move(state, rng)) for _ in range(40 * len(captures))}
