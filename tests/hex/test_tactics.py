@@ -73,7 +73,12 @@ def _ask_move(state: HexState, rng: np.ndarray[Any, Any]) -> int:
     dests = np.empty(16, np.uint64)
     comps = np.empty(64, np.uint64)
     pool = np.empty(kernel.MAX_MOVES, np.int64)
-    return int(tactics.tactical_move(surface.neighbour_masks, s, rng, 0, froms, dests, comps, pool))
+    frees, groups = np.empty(48, np.uint64), np.empty(48, np.uint64)
+    return int(
+        tactics.tactical_move(
+            surface.neighbour_masks, s, rng, 0, froms, dests, comps, pool, frees, groups
+        )
+    )
 
 
 def _ask_removal(state: HexState, rng: np.ndarray[Any, Any]) -> int:

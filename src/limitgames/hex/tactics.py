@@ -151,14 +151,25 @@ def _roomy_moves(
 
 @njit(cache=True)
 def tactical_move(
-    nb: Any, s: Any, rng: Any, slot: int, froms: Any, dests: Any, comps: Any, pool: Any
+    nb: Any,
+    s: Any,
+    rng: Any,
+    slot: int,
+    froms: Any,
+    dests: Any,
+    comps: Any,
+    pool: Any,
+    frees: Any,
+    groups: Any,
 ) -> int:
     """A legal move that captures, else one that takes a pawn of an own group with one freedom
     onto a tile with two empty neighbours or more (an escape), else one that leaves an enemy
     group a single freedom on a tile with a free edge (so the removal that follows may take
     it), else a press (from a tile next to no enemy pawn onto one next to an enemy pawn that
     then has two empty neighbours or more), one at random; -1 if there is none or the
-    equaliser binds.
+    equaliser binds. ``froms``, ``dests``, ``comps`` and ``pool`` are the scratch arrays of
+    :func:`kernel.sample_move`; ``frees`` and ``groups`` (``uint64[48]``) hold the enemy groups
+    with one or two freedoms.
 
     A move from ``fr`` onto a freedom of an enemy group takes that freedom
     unless ``fr`` touches the group (leaving it gives the group a new one).
@@ -169,8 +180,6 @@ def tactical_move(
     if kernel.is_equaliser(s):
         return -1
     empty = s[kernel.S_TILES] & ~kernel.all_pawns(s)
-    frees = np.empty(48, np.uint64)
-    groups = np.empty(48, np.uint64)
     n_short = _short_groups(nb, s, empty, frees, groups)
     n = kernel.move_candidates(nb, s, froms, dests, comps)
     fast = kernel.every_candidate_legal(s)
@@ -241,9 +250,9 @@ def _legal_removal_in(nb: Any, s: Any, rng: Any, slot: int, mask: Any, pawns: An
 
 
 @njit(cache=True)
-def removal_kinds(nb: Any, s: Any, out: Any) -> None:
-    """The tiles of the policy's five kinds of removal, best first, into ``out[0..4]`` (masks,
-    before the split rule): the last freedom of an enemy group (a capture); a freedom of an
+def removal_kinds(nb: Any, s: Any) -> Any:
+    """The tiles of the policy's five kinds of removal, best first, as a tuple of five uint64
+    masks (before the split rule; a tuple, so the playouts allocate nothing per removal): the last freedom of an enemy group (a capture); a freedom of an
     enemy group with two that is no freedom of an own group with two or fewer; a tile next to
     an enemy pawn and to no own pawn; any tile but a freedom of an own group with two or
     fewer; any tile but the last freedom of an own group. Each is a candidate removal: empty,
@@ -263,11 +272,13 @@ def removal_kinds(nb: Any, s: Any, out: Any) -> None:
     own = s[kernel.S_PAWNS + p]
     _, own_last, own_short = _short_groups_of(nb, own, empty)
     near_own = kernel.neighbours_of(nb, own)
-    out[0] = cand & enemy_last
-    out[1] = cand & enemy_short & ~own_short
-    out[2] = cand & near_enemy & ~near_own
-    out[3] = cand & ~own_short
-    out[4] = cand & ~own_last
+    return (
+        cand & enemy_last,
+        cand & enemy_short & ~own_short,
+        cand & near_enemy & ~near_own,
+        cand & ~own_short,
+        cand & ~own_last,
+    )
 
 
 @njit(cache=True)
@@ -276,8 +287,7 @@ def tactical_removal(nb: Any, s: Any, rng: Any, slot: int) -> int:
     the first kind of :func:`removal_kinds` that holds a legal removal, uniformly."""
     if kernel.is_equaliser(s):
         return -1
-    kinds = np.empty(REMOVAL_KINDS, np.uint64)
-    removal_kinds(nb, s, kinds)
+    kinds = removal_kinds(nb, s)
     pawns = kernel.all_pawns(s)
     for j in range(REMOVAL_KINDS):
         action = _legal_removal_in(nb, s, rng, slot, kinds[j], pawns)
@@ -317,6 +327,8 @@ def tactical_playout(
     dests = np.empty(16, np.uint64)
     comps = np.empty(MAX_TILES, np.uint64)
     pool = np.empty(kernel.MAX_MOVES, np.int64)
+    frees = np.empty(48, np.uint64)
+    groups = np.empty(48, np.uint64)
     limit = len(history) if max_decisions < 0 else min(max_decisions, len(history))
     count = 0
     while s[kernel.S_STEP] != kernel.OVER_STEP and count < limit:
@@ -325,7 +337,7 @@ def tactical_playout(
         if s[kernel.S_STEP] == kernel.MOVE_STEP:
             action = -1
             if tactical:
-                action = tactical_move(nb, s, rng, slot, froms, dests, comps, pool)
+                action = tactical_move(nb, s, rng, slot, froms, dests, comps, pool, frees, groups)
             if action < 0:
                 action = kernel.sample_move(nb, s, rng, slot, froms, dests, comps, pool)
             kernel.play_move(nb, s, action // _TILES, action % _TILES)
@@ -394,8 +406,7 @@ def action_kinds(nb: Any, s: Any, actions: Any, n: int, out: Any) -> None:
                 best = 1
             out[i] = best
         return
-    kinds = np.empty(REMOVAL_KINDS, np.uint64)
-    removal_kinds(nb, s, kinds)
+    kinds = removal_kinds(nb, s)
     for i in range(n):
         tb = bit(actions[i] - _REMOVAL)
         for j in range(REMOVAL_KINDS):
