@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from limitgames.core.errors import VariantError
+from limitgames.core.events import ActionTaken, Event, Outcome
 
 TERMINAL: int = -4
 """``current_player()`` of a finished game (OpenSpiel's ``kTerminalPlayerId``)."""
@@ -276,6 +277,32 @@ class State(ABC):
 
         Parsing does not check legality: ``apply`` does, with the reason.
         """
+
+    def apply_with_events(self, action: Action) -> list[Event]:
+        """Play ``action`` like :meth:`apply` and return what happened, in order, each event
+        saying which seats may see it (:mod:`limitgames.core.events`).
+
+        :meth:`apply` stays the fast path for search; surfaces, replays and the arena call
+        this one. Default: one :class:`~limitgames.core.events.ActionTaken` with the action's
+        notation, public unless :meth:`announcement` keeps it secret. Engines override it.
+
+        Raises:
+            IllegalActionError: as :meth:`apply`; the state is unchanged.
+        """
+        seat = self.current_player()
+        public = self.announcement(action, None)
+        text = self.action_to_string(action)
+        self.apply(action)
+        audience = None if public is not None else frozenset({seat})
+        return [ActionTaken(seat, text, audience=audience)]
+
+    def outcome(self) -> Outcome | None:
+        """Why and how the game ended (:class:`~limitgames.core.events.Outcome`), or ``None``
+        while it is not over. Every finished state of every engine has one: engines override
+        this; the default raises NotImplementedError for a finished game."""
+        if not self.is_terminal():
+            return None
+        raise NotImplementedError(f"{self.game_id} does not say why its games end")
 
     def apply_string(self, text: str) -> Action:
         """Parse ``text`` and apply it; return the action. Raises NotationError or IllegalActionError."""
