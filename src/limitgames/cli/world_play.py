@@ -429,7 +429,7 @@ SOURCE_WORDS: dict[str, str] = {
 RULES_HELP = N_(
     "Where the rules as played are written, and (world) the game data's values and their "
     "sources.\n\n"
-    "Example: limit rules world --reconstructed"
+    "Examples: limit rules hex --how-to; limit rules world --reconstructed"
 )
 """The help of ``limit rules`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
 
@@ -467,10 +467,19 @@ def rules_command(
             metavar="FILE", help=N_("world: apply this TOML file of changed values first.")
         ),
     ] = None,
+    how_to: Annotated[
+        bool,
+        typer.Option(
+            "--how-to",
+            metavar="",
+            help=N_("How to play the game, for people: a short page, in your language."),
+        ),
+    ] = False,
     language: LanguageOption = None,
 ) -> None:
     """``limit rules GAME`` (what ``--help`` says is :data:`RULES_HELP`). The data's keys,
     values, sources and reasons (``data.toml``) stay English, as the file has them."""
+    from limitgames.cli.howto_view import print_how_to
     from limitgames.core import available_games
 
     choose_language(language)
@@ -479,6 +488,16 @@ def rules_command(
         raise fail(
             _("no game %(game)r (games: %(games)s)")
             % {"game": game, "games": ", ".join(available_games())}
+        )
+    if how_to:
+        if reconstructed or all_values or data:
+            raise fail(_("--how-to shows the how-to-play page alone"))
+        print_how_to(console, game)
+        return
+    if game != "world" or not (reconstructed or all_values):
+        console.print(
+            _("How to play, for people: limit rules %(game)s --how-to") % {"game": game},
+            highlight=False,
         )
     if game != "world":
         console.print(
