@@ -39,6 +39,9 @@ import pyspiel
 from limitgames.core import get_game
 from limitgames.core.protocol import TERMINAL
 
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
 _PRIVATE_SEGMENTS: dict[str, tuple[str, ...]] = {"cards": ("hand", "hidden"), "world": ("hand",)}
 
 
@@ -126,6 +129,11 @@ class LimitGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> LimitState:
         return LimitState(self)
 
+    def __deepcopy__(self, memo: Any) -> LimitGame:
+        """A game is never changed once made: its copies are itself (``pyspiel`` deep-copies
+        each attribute of a state it clones, this game among them)."""
+        return self
+
     def new_setup_chance(self) -> Any:
         if self.game_id == "hex":
             from limitgames.hex.encoding import HexSetupChance
@@ -139,41 +147,84 @@ class LimitGame(pyspiel.Game):  # type: ignore[misc]
         return LimitObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False))
 
 
+class _Held:
+    """What a :class:`LimitState` holds: the setup's chance nodes and the engine's state.
+
+    ``pyspiel`` clones a Python state by making a new initial state and deep-copying each
+    attribute of the old one; this holder copies itself with the engine's cheap
+    ``State.clone()`` and the setup's ``copy()`` instead of a generic deep copy.
+    """
+
+    __slots__ = ("inner", "setup")
+
+    def __init__(self, setup: Any, inner: Any) -> None:
+        self.setup = setup
+        self.inner = inner
+
+    def __deepcopy__(self, memo: Any) -> _Held:
+        return _Held(
+            None if self.setup is None or self.inner is not None else self.setup.copy(),
+            None if self.inner is None else self.inner.clone(),
+        )
+
+
 class LimitState(pyspiel.State):  # type: ignore[misc]
     """A game in progress: the setup's chance nodes, then the engine's state."""
 
     def __init__(self, game: LimitGame, inner: Any = None) -> None:
         super().__init__(game)
         self.lg = game
-        self.setup: Any = None
-        self.inner = inner
-        if inner is None:
-            setup = game.new_setup_chance()
-            self.setup = setup
-            if setup.is_done():
-                self.inner = setup.initial_state()
+        # the setup's chance nodes are made on first use: a clone replaces them at once
+        self._held = _Held(None, inner)
+
+    def _made(self) -> _Held:
+        """The holder, with the setup's chance nodes made if nothing was made yet (and the
+        engine's state, if the setup draws nothing)."""
+        held = self._held
+        if held.setup is None and held.inner is None:
+            held.setup = self.lg.new_setup_chance()
+            if held.setup.is_done():
+                held.inner = held.setup.initial_state()
+        return held
+
+    @property
+    def inner(self) -> Any:
+        """The engine's state once the setup's chance nodes are all played, else ``None``."""
+        held = self._held
+        return held.inner if held.inner is not None else self._made().inner
+
+    @property
+    def setup(self) -> Any:
+        """The setup's chance nodes (:class:`~limitgames.core.encoding.SetupChance`); ``None``
+        for a state made from an engine's state."""
+        return self._made().setup
 
     # --- pyspiel's state API ---------------------------------------------------------------------
     def current_player(self) -> int:
-        if self.inner is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        player = self.inner.current_player()
-        return int(pyspiel.PlayerId.TERMINAL) if player == TERMINAL else int(player)
+        inner = self._held.inner
+        if inner is None:
+            inner = self._made().inner
+            if inner is None:
+                return _CHANCE
+        player = inner.current_player()
+        return _TERMINAL if player == TERMINAL else int(player)
 
     def _legal_actions(self, player: int) -> list[int]:
-        return [int(i) for i in np.flatnonzero(self.inner.legal_action_mask())]
+        return self._held.inner.legal_action_indices()  # type: ignore[no-any-return]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         assert self.setup is not None and self.inner is None
         return list(self.setup.outcomes())
 
     def _apply_action(self, action: int) -> None:
-        if self.inner is None:
-            self.setup.apply(int(action))
-            if self.setup.is_done():
-                self.inner = self.setup.initial_state()
+        held = self._made()
+        if held.inner is None:
+            setup = held.setup
+            setup.apply(int(action))
+            if setup.is_done():
+                held.inner = setup.initial_state()
             return
-        self.inner.apply(self.inner.index_to_action(int(action)))
+        held.inner.apply_index(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -181,7 +232,8 @@ class LimitState(pyspiel.State):  # type: ignore[misc]
         return str(self.inner.action_to_string(self.inner.index_to_action(int(action))))
 
     def is_terminal(self) -> bool:
-        return self.inner is not None and bool(self.inner.is_terminal())
+        inner = self._held.inner
+        return inner is not None and bool(inner.is_terminal())
 
     def returns(self) -> list[float]:
         if self.inner is None:
@@ -202,13 +254,8 @@ class LimitState(pyspiel.State):  # type: ignore[misc]
         return LimitState(self.lg, self.inner.determinize(player_id, random.Random(seed)))
 
     def __deepcopy__(self, memo: Any) -> LimitState:
-        other = (
-            LimitState(self.lg, self.inner.clone())
-            if self.inner is not None
-            else LimitState(self.lg)
-        )
-        if self.inner is None:
-            other.setup = self.setup.copy()
+        other = LimitState(self.lg)
+        other._held = self._held.__deepcopy__(memo)
         return other
 
     def __str__(self) -> str:

@@ -97,3 +97,46 @@ def test_openspiel_ismcts_with_our_resampler_plays_cards() -> None:
         game, {1: make_agent("heuristic", seed=1), 2: make_agent("random", seed=2)}, {0: bot}, 3
     )
     assert len(returns) == 3 and max(returns) >= 0.0
+
+
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [
+        ("limitgames_hex", {"size": 3}),
+        ("limitgames_cards", {"players": 3}),
+        ("limitgames_world", {"players": 2}),
+    ],
+)
+def test_legal_indices_are_the_mask_and_clones_are_independent(
+    name: str, params: dict[str, object]
+) -> None:
+    """Over seeded random games: the adapter's legal actions (the engines' quick
+    ``legal_action_indices``) equal the ``True`` entries of the engine's full mask, the naive
+    reading; a clone taken at every step plays on alone and leaves the original as it was."""
+    game = pyspiel.load_game(name, params)
+    rng = random.Random(11)
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+                continue
+            mask = state.inner.legal_action_mask()
+            assert state.legal_actions() == [i for i, legal in enumerate(mask) if legal]
+            before = str(state.inner.key())
+            copy = state.clone()
+            action = rng.choice(state.legal_actions())
+            copy.apply_action(action)
+            assert str(state.inner.key()) == before and copy.history() != state.history()
+            state.apply_action(action)
+            assert str(copy.inner.key()) == str(state.inner.key())
+
+
+def test_a_clone_of_a_chance_node_keeps_its_draws() -> None:
+    game = pyspiel.load_game("limitgames_cards", {"players": 2})
+    state = game.new_initial_state()
+    first = state.chance_outcomes()[0][0]
+    state.apply_action(first)
+    copy = state.clone()
+    assert copy.history() == state.history() == [first]
+    assert copy.chance_outcomes() == state.chance_outcomes()

@@ -31,6 +31,7 @@ parallel list of the seats that played them.
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any
 
@@ -601,6 +602,21 @@ class CardsState(State):
         from limitgames.cards.encoding import action_to_index
 
         return action_to_index(index)
+
+    def legal_action_indices(self) -> list[int]:
+        """The legal actions' indices in increasing order: the actions themselves."""
+        return self._legal()
+
+    def apply_index(self, index: int) -> None:
+        """Apply the action of index ``index`` (the action itself). Raises ValueError out of
+        ``0..21``, IllegalActionError as :meth:`apply`."""
+        try:
+            action = operator.index(index)  # also NumPy's integers
+        except TypeError:
+            raise ValueError(f"{index!r} is not a Limits action index") from None
+        if not 0 <= action < NUM_ACTIONS or isinstance(index, bool):
+            raise ValueError(f"{index!r} is not a Limits action index")
+        self.apply(action)
 
     def legal_action_mask(self) -> Any:
         """``numpy.bool_[22]``: the legal actions."""

@@ -411,6 +411,22 @@ class State(ABC):
         """``numpy.bool_[num_distinct_actions]``: which indices are legal now (none once over)."""
         raise NotImplementedError(f"{self.game_id} has no action encoding")
 
+    def legal_action_indices(self) -> list[int]:
+        """The fixed indices of the legal actions, in increasing order (``[]`` once over): the
+        ``True`` entries of :meth:`legal_action_mask`. Games whose actions are their indices
+        override it with something quicker (the research adapters call it at every step)."""
+        indices: list[int] = self.legal_action_mask().nonzero()[0].tolist()
+        return indices
+
+    def apply_index(self, index: int) -> None:
+        """Apply the action of a fixed index (:meth:`index_to_action`, then :meth:`apply`).
+
+        Raises:
+            ValueError: for an index that names no action of this variant.
+            IllegalActionError: as :meth:`apply`; the state is unchanged.
+        """
+        self.apply(self.index_to_action(index))
+
     def observation_tensor(self, seat: int) -> Any:
         """``numpy.float32`` array of the game's documented shape: what ``seat`` may know."""
         raise NotImplementedError(f"{self.game_id} has no observation tensor")
