@@ -2,7 +2,7 @@
 
 Importing this package registers the game (``get_game("world")``).
 Modules by concern: ``data`` (the data file, overrides), ``nation`` (a
-board), ``setup``, ``state`` (flow and protocol), ``political``, ``cards``,
+board), ``setup``, ``state`` (flow and protocol), ``tracks`` (standard of living and plants placed by a nation), ``political``, ``cards``,
 ``market``, ``social``, ``international``, ``scoring``, ``notation``,
 ``observe``, ``alliances`` (the optional alliance step), ``solo`` (solo mode).
 """
@@ -19,6 +19,7 @@ from limitgames.world import (  # noqa: F401
     scoring,
     social,
     solo,
+    tracks,
 )
 from limitgames.world.game import WorldGame
 from limitgames.world.state import WorldState

@@ -35,7 +35,6 @@ from limitgames.translation import gettext as _
 from limitgames.world.data import PLANTS
 from limitgames.world.market import bounded_amounts
 from limitgames.world.nation import INDUSTRIAL, MILITARY, Nation
-from limitgames.world.political import sol_choice
 from limitgames.world.state import (
     ACCEPT,
     ALLIANCE_KINDS,
@@ -48,6 +47,7 @@ from limitgames.world.state import (
     WorldAction,
     WorldState,
 )
+from limitgames.world.tracks import sol_choice
 
 
 def group_of(state: WorldState, kind: str, seat: int) -> list[int] | None:

@@ -39,7 +39,6 @@ from limitgames.translation import gettext as _
 from limitgames.world.data import PLANTS, RESOURCES
 from limitgames.world.market import bounded_amounts, held, start_trading
 from limitgames.world.nation import INDUSTRIAL, MILITARY, RENEWABLE, Nation
-from limitgames.world.political import plant_choice, sol_choice
 from limitgames.world.social import produce, recycle
 from limitgames.world.state import (
     ACCEPT,
@@ -52,6 +51,7 @@ from limitgames.world.state import (
     WorldAction,
     WorldState,
 )
+from limitgames.world.tracks import plant_choice, sol_choice
 from limitgames.world.words import phrase
 
 CheckFn = Callable[[WorldState, Nation], bool]

@@ -17,9 +17,9 @@ from __future__ import annotations
 from limitgames.translation import N_
 from limitgames.world.data import PLANTS
 from limitgames.world.nation import MILITARY, Nation
-from limitgames.world.political import sol_choice
 from limitgames.world.social import spend_military
 from limitgames.world.state import STAGE_HANDLERS, WorldState
+from limitgames.world.tracks import sol_choice
 from limitgames.world.words import phrase
 
 

@@ -20,8 +20,8 @@ from collections.abc import Callable
 from limitgames.translation import N_
 from limitgames.world.data import PLANTS
 from limitgames.world.nation import INDUSTRIAL, MILITARY, RENEWABLE, Nation
-from limitgames.world.political import plant_choice, sol_choice
 from limitgames.world.state import STAGE_HANDLERS, WorldState
+from limitgames.world.tracks import plant_choice, sol_choice
 from limitgames.world.words import Phrase, phrase
 
 StepFn = Callable[[WorldState, Nation, int], None]

@@ -26,8 +26,8 @@ from limitgames.core.errors import RecordError
 from limitgames.translation import N_
 from limitgames.world.data import PLANTS, describe_event
 from limitgames.world.nation import Nation
-from limitgames.world.political import plant_choice, sol_choice
 from limitgames.world.state import STAR, Star, WorldState
+from limitgames.world.tracks import plant_choice, sol_choice
 from limitgames.world.words import phrase
 
 
