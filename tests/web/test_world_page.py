@@ -136,7 +136,7 @@ def test_quantity_choices_are_number_inputs_over_the_whole_range() -> None:
 
 
 def test_the_end_screen_counts_the_rulebook_example_line_by_line() -> None:
-    from limitgames.world.scoring import stress_test
+    from limitgames.world.position import stress_test
     from tests.world.test_referee import rulebook_example
 
     state = stress_test(rulebook_example(), stress_tests=0)

@@ -19,9 +19,9 @@ from typer.testing import CliRunner
 
 from limitgames.cli import referee_cmd
 from limitgames.core import GameRecord, IllegalActionError, LimitGamesError, PositionError
-from limitgames.world.position import position_json, state_from_position
+from limitgames.world.position import position_json, state_from_position, stress_test
 from limitgames.world.referee import OutcomeNeeded, Referee
-from limitgames.world.scoring import scorecards, stress_test
+from limitgames.world.scoring import scorecards
 from tests.world.scenario import new_state
 
 runner = CliRunner()

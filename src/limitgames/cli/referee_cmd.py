@@ -223,7 +223,8 @@ def referee_command(
                 for line in lines:
                     console.print(f"  {line}", highlight=False, soft_wrap=True)
             elif word == "score":
-                from limitgames.world.scoring import scorecards, stress_test
+                from limitgames.world.position import stress_test
+                from limitgames.world.scoring import scorecards
 
                 try:
                     ended = stress_test(position_json(state), stress_tests=0)
@@ -289,7 +290,7 @@ def score_command(
     choose_language(language)
     console = Console()
     from limitgames.translation import using
-    from limitgames.world.scoring import stress_test
+    from limitgames.world.position import stress_test
 
     if game not in GAMES:
         raise fail(

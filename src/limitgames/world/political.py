@@ -41,6 +41,28 @@ def column_a(state: WorldState, nation: Nation) -> int:
     return min(nation.sol[0], 4) - 1
 
 
+def snapshot(state: WorldState) -> tuple[list[Nation], dict[str, Any]]:
+    """The parts of ``state`` a position holds (taken at the start of each generation, or
+    when a game is loaded at a later step)."""
+    globals_ = {
+        "stage": state.stage,
+        "columns": list(state.columns),
+        "generation": state.generation,
+        "leader": state.leader,
+        "crises": [list(c) for c in state.crises],
+        "world_bank": state.world_bank,
+        "pollution_reserve": state.pollution_reserve,
+        "disruption_reserve": state.disruption_reserve,
+        "limit_box": dict(state.limit_box),
+        "colonization": list(state.colonization),
+        "market_price": list(state.market_price),
+        "market_stock": list(state.market_stock),
+        "alliances": {k: [list(g) for g in gs] for k, gs in state.alliances.items()},
+        "demilitarized": state.demilitarized,
+    }
+    return [n.copy() for n in state.nations], globals_
+
+
 DRAW_WORDS: dict[str, str] = {
     "new_policy": N_("new policy"),
     "political_reform": N_("political reform"),
@@ -51,8 +73,6 @@ DRAW_WORDS: dict[str, str] = {
 # --- stages -----------------------------------------------------------------------
 def technology(state: WorldState) -> bool:
     """Technological advancement: technology cards by class A (rulebook p12)."""
-    from limitgames.world.position import snapshot
-
     state.opening = snapshot(state)
     state.columns = [column_a(state, n) for n in state.nations]
     state.note(

@@ -152,28 +152,6 @@ POLITICAL_STEPS = ("new_policy", "hand_limit", "decide_policy")
 """Steps whose player-aid column is class A's (the political phase's)."""
 
 
-def snapshot(state: WorldState) -> tuple[list[Nation], dict[str, Any]]:
-    """The parts of ``state`` a position holds (taken at the start of each generation, or
-    when a game is loaded at a later step)."""
-    globals_ = {
-        "stage": state.stage,
-        "columns": list(state.columns),
-        "generation": state.generation,
-        "leader": state.leader,
-        "crises": [list(c) for c in state.crises],
-        "world_bank": state.world_bank,
-        "pollution_reserve": state.pollution_reserve,
-        "disruption_reserve": state.disruption_reserve,
-        "limit_box": dict(state.limit_box),
-        "colonization": list(state.colonization),
-        "market_price": list(state.market_price),
-        "market_stock": list(state.market_stock),
-        "alliances": {k: [list(g) for g in gs] for k, gs in state.alliances.items()},
-        "demilitarized": state.demilitarized,
-    }
-    return [n.copy() for n in state.nations], globals_
-
-
 def position_json(state: WorldState) -> dict[str, Any]:
     """The position at the start of ``state``'s current generation (JSON-ready).
 
@@ -421,7 +399,7 @@ def _load_alliances(state: WorldState, position: Mapping[str, Any], names: list[
 
 def _enter_step(state: WorldState, position: Mapping[str, Any], stage: str) -> None:
     """Put a loaded table at the start of ``stage`` with its player-aid columns."""
-    from limitgames.world.political import column_a
+    from limitgames.world.political import column_a, snapshot
     from limitgames.world.social import column_c
     from limitgames.world.state import STAGES
 
@@ -531,3 +509,22 @@ def _nation(state: WorldState, seat: int, raw: Any, names: list[str]) -> Nation:
             f"{where}: every card appears once in hand, decks or permanent cards ({detail})"
         )
     return n
+
+
+# --- the score calculator (limit score world) ---------------------------------------------------
+def stress_test(position: Mapping[str, Any], stress_tests: int | None = None) -> WorldState:
+    """The game of ``position`` ended where it stands: its stress test run (rulebook p23,
+    "Stress Test": supply, consumption and production again, shortages applied, no crises)
+    up to its first decision (a plant or class a shortage lets a nation choose), or scored.
+
+    Args:
+        position: a position (``world.position``) at any step; its boards are stress tested.
+        stress_tests: how many stress tests (0-2; default the position's variant or the data's).
+
+    Raises:
+        PositionError: a bad position, one line naming the field.
+    """
+    start = dict(position)
+    if stress_tests is not None:
+        start["variant"] = {**dict(start.get("variant") or {}), "stress_tests": stress_tests}
+    return state_from_position(start, step="stress_test")

@@ -10,13 +10,13 @@ The rulebook's example: 8 x 4 + 15 + 20 + 1 - 18 = 50. In solo mode (p24) the lo
 the verdict: more than 100 victory points is "a very good game".
 
 :func:`score_lines` is the scorecard, line by line with its reckoning (``score_board`` and
-the game's scoring add up its points); :func:`stress_test` and :func:`scorecards` are the
-score calculator of ``limit score world POSITION.json``.
+the game's scoring add up its points); :func:`scorecards` and
+:func:`limitgames.world.position.stress_test` are the score calculator of
+``limit score world POSITION.json``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from limitgames.translation import N_
@@ -266,24 +266,6 @@ STAGE_HANDLERS["scoring"] = scoring
 
 
 # --- the score calculator (limit score world) ---------------------------------------------------
-def stress_test(position: Mapping[str, Any], stress_tests: int | None = None) -> WorldState:
-    """The game of ``position`` ended where it stands: its stress test run (rulebook p23,
-    "Stress Test": supply, consumption and production again, shortages applied, no crises)
-    up to its first decision (a plant or class a shortage lets a nation choose), or scored.
-
-    Args:
-        position: a position (``world.position``) at any step; its boards are stress tested.
-        stress_tests: how many stress tests (0-2; default the position's variant or the data's).
-
-    Raises:
-        PositionError: a bad position, one line naming the field.
-    """
-    from limitgames.world.position import state_from_position
-
-    start = dict(position)
-    if stress_tests is not None:
-        start["variant"] = {**dict(start.get("variant") or {}), "stress_tests": stress_tests}
-    return state_from_position(start, step="stress_test")
 
 
 def scorecards(state: WorldState) -> list[tuple[str, list[ScoreLine], int]]:
