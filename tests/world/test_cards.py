@@ -6,7 +6,8 @@ import pytest
 
 from limitgames.core import IllegalActionError
 from limitgames.world import social
-from limitgames.world.cards import COSTS, EFFECTS, TARGETED
+from limitgames.world.card_effects import EFFECTS
+from limitgames.world.cards import COSTS, TARGETED
 from limitgames.world.state import WorldState
 from tests.world.scenario import at_policy, new_state, play, set_board, totals
 

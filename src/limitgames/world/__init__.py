@@ -12,6 +12,7 @@ from __future__ import annotations
 from limitgames.core import register
 from limitgames.world import (  # noqa: F401
     alliances,
+    card_effects,
     cards,
     international,
     market,
@@ -20,6 +21,7 @@ from limitgames.world import (  # noqa: F401
     social,
     solo,
     tracks,
+    wars,
 )
 from limitgames.world.game import WorldGame
 from limitgames.world.state import WorldState

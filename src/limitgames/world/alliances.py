@@ -417,7 +417,7 @@ def _next_aid(
                 _move(s.nations[x], n, "money", k)
             s.funded.append((seat, card))
             s.policy_plays += 1
-            from limitgames.world.cards import play
+            from limitgames.world.card_effects import play
 
             play(s, n, card)
     else:

@@ -312,7 +312,8 @@ def _policy_accept(state: WorldState, choice: Choice, action: WorldAction) -> st
 
 
 def _policy_resolve(state: WorldState, choice: Choice, action: WorldAction) -> None:
-    from limitgames.world.cards import play, withdraw
+    from limitgames.world.card_effects import play
+    from limitgames.world.cards import withdraw
 
     nation = state.nations[choice.seat]
     verb = action[0]
