@@ -12,6 +12,7 @@ from __future__ import annotations
 from limitgames.core import register
 from limitgames.world import (  # noqa: F401
     alliances,
+    allies,
     card_effects,
     cards,
     international,

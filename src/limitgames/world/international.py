@@ -209,7 +209,7 @@ def military_crisis(state: WorldState) -> bool:
         state.cursor = 1
         state.crises[-1].append("military")
         if state.alliances_on:  # allies may help before the military is spent (p22)
-            from limitgames.world.alliances import offer_ask
+            from limitgames.world.allies import offer_ask
             from limitgames.world.social import military_shortfall
 
             for seat in state.turn_order():

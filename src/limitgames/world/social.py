@@ -38,7 +38,7 @@ def per_nation(step: StepFn, shortfall: ShortfallFn | None = None) -> Callable[[
         if state.cursor == 0:
             state.cursor = 1
             if shortfall is not None and state.alliances_on:
-                from limitgames.world.alliances import offer_ask
+                from limitgames.world.allies import offer_ask
 
                 for seat in state.turn_order():
                     nation = state.nations[seat]

@@ -136,7 +136,7 @@ def _military_of(s: WorldState, seat: int) -> int:
 def _resist_options(s: WorldState, c: Choice) -> list[WorldAction]:
     """Resist (spend as much military as the attacker), yield, or, with military allies and
     too little military, ask them first (p22; once per attack: ``args[3]``)."""
-    from limitgames.world.alliances import resist_help
+    from limitgames.world.allies import resist_help
 
     out: list[WorldAction] = []
     if s.nations[c.seat].stock[MILITARY] >= c.args[2]:
@@ -153,7 +153,8 @@ def _resist_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
     a = s.nations[attacker]
     name = s.data.cards[card].name
     if action[0] == "ask":
-        from limitgames.world.alliances import resist_help, start_asking
+        from limitgames.world.alliances import start_asking
+        from limitgames.world.allies import resist_help
 
         again = Choice("resist", c.seat, (card, attacker, amount, True))
         start_asking(s, c.seat, "military", resist_help(s, c.seat, amount), again)
