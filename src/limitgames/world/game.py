@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from limitgames.core import Chance, Game, GameInfo, Parameter, State, VariantError
+from limitgames.core import Chance, Game, State, VariantError
 from limitgames.world.data import embed_overrides, variant_data
+from limitgames.world.info import WORLD_INFO
 
 
 def _not_solo(variant: dict[str, Any]) -> dict[str, Any]:
@@ -29,79 +30,7 @@ class WorldGame(Game):
     -1 for the others; ``score``: the final scores).
     """
 
-    info = GameInfo(
-        id="world",
-        title="LIMIT",
-        designer="Alexandre Poyé",
-        year=2023,
-        min_players=2,
-        max_players=6,
-        parameters=(
-            Parameter("players", "int", 4, "number of nations", minimum=2, maximum=6),
-            Parameter(
-                "data",
-                "path",
-                None,
-                "a TOML file overriding values of the game data (see docs/world.md)",
-            ),
-            Parameter(
-                "overrides",
-                "str",
-                None,
-                "values of the game data as JSON, like a data file (a record embeds the data "
-                "file's values here)",
-                local=True,
-            ),
-            Parameter(
-                "stress_tests",
-                "int",
-                None,
-                "stress tests before scoring (0-2; default from the data)",
-                minimum=0,
-                maximum=2,
-            ),
-            Parameter(
-                "alliances",
-                "str",
-                "auto",
-                "the optional alliance step (p21): auto (on for 4-6 nations, off for 2-3, as the "
-                "rulebook advises), on or off",
-                choices=("auto", "on", "off"),
-            ),
-            Parameter(
-                "solo",
-                "bool",
-                False,
-                "solo mode (p24): you against the star nation, an event card instead of the "
-                "alliance step (sets players to 2)",
-            ),
-            Parameter(
-                "draws",
-                "str",
-                "deck",
-                "deck: cards are drawn from the top of the shuffled decks; table: a referee tells "
-                "the cards drawn at a real table (chance outcomes 'cards', see limit referee)",
-                choices=("deck", "table"),
-            ),
-            Parameter(
-                "returns",
-                "str",
-                "win",
-                "how a game's result is counted for agents and tournaments: win (+1 for the sole "
-                "best score, 0 when shared, -1 for the others) or score",
-                choices=("win", "score"),
-            ),
-        ),
-        rules_version="world-3",  # world-3: the alliance step (on by default at 4-6 nations), solo
-        # mode; world-2: the full-effect rule for every card; readings
-        rules_doc="docs/rules/world.md; usage in docs/world.md",
-        perfect_information=False,
-        description=(
-            "Seven generations of political, social and international phases: 37 politics cards per "
-            "nation, a marketplace, wars, financial, environmental and military crises, and a score of "
-            "happiness, money, territory, military and historical impact."
-        ),
-    )
+    info = WORLD_INFO
 
     def new_initial_state(
         self, seed: int | None = None, chance: Any = None, **variant: Any

@@ -245,7 +245,7 @@ def state_from_position(
         PositionError: one line naming the field that is wrong and why.
     """
     from limitgames.world.data import embed_overrides, variant_data
-    from limitgames.world.game import WorldGame
+    from limitgames.world.info import WORLD_INFO
     from limitgames.world.state import NATION_NAMES, STAGES, WorldState
 
     if not isinstance(position, Mapping):
@@ -258,7 +258,7 @@ def state_from_position(
     variant = dict(position.get("variant") or {})
     variant.setdefault("players", len(raw_nations))
     try:
-        resolved = embed_overrides(WorldGame.info.resolve_variant(variant))
+        resolved = embed_overrides(WORLD_INFO.resolve_variant(variant))
         data = variant_data(resolved)
     except LimitGamesError as exc:
         raise PositionError(f"variant: {exc}") from None
