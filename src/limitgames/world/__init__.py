@@ -25,8 +25,9 @@ from limitgames.world import (  # noqa: F401
     wars,
 )
 from limitgames.world.game import WorldGame
+from limitgames.world.game_state import WorldGameState
 from limitgames.world.state import WorldState
 
 WORLD = register(WorldGame())
 
-__all__ = ["WORLD", "WorldGame", "WorldState"]
+__all__ = ["WORLD", "WorldGame", "WorldGameState", "WorldState"]

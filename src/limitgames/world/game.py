@@ -36,7 +36,7 @@ class WorldGame(Game):
         self, seed: int | None = None, chance: Any = None, **variant: Any
     ) -> State:
         """A new game. Raises VariantError for a bad parameter or data file."""
-        from limitgames.world.state import WorldState
+        from limitgames.world.game_state import WorldGameState
 
         resolved = embed_overrides(self.info.resolve_variant(variant))
         if resolved.get("solo"):
@@ -44,7 +44,7 @@ class WorldGame(Game):
         data = variant_data(resolved)
         if resolved["stress_tests"] is None:
             resolved["stress_tests"] = data.end["stress_tests"]
-        return WorldState(resolved, data, chance if chance is not None else Chance(seed))
+        return WorldGameState(resolved, data, chance if chance is not None else Chance(seed))
 
     def encoding_spec(self, **variant: Any) -> Any:
         """The fixed sizes of ``variant`` for the research adapters (:mod:`limitgames.world.encoding`)."""

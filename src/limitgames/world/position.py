@@ -245,8 +245,9 @@ def state_from_position(
         PositionError: one line naming the field that is wrong and why.
     """
     from limitgames.world.data import embed_overrides, variant_data
+    from limitgames.world.game_state import WorldGameState
     from limitgames.world.info import WORLD_INFO
-    from limitgames.world.state import NATION_NAMES, STAGES, WorldState
+    from limitgames.world.state import NATION_NAMES, STAGES
 
     if not isinstance(position, Mapping):
         raise PositionError("a position is a JSON object")
@@ -360,7 +361,9 @@ def state_from_position(
             nation=leader,
         )
 
-    state = WorldState(resolved, data, chance if chance is not None else Chance(seed=0), load=load)
+    state = WorldGameState(
+        resolved, data, chance if chance is not None else Chance(seed=0), load=load
+    )
     state._position = dict(position)
     return state
 

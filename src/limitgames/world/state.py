@@ -1,4 +1,9 @@
-"""The state of a game of Poyé's LIMIT and its flow (the ``State`` protocol).
+"""The state of a game of Poyé's LIMIT and its flow: the table the phases play on.
+
+:class:`WorldState` holds the table and runs the flow of the ``State`` protocol (legal
+actions, ``apply``, returns, copies); the notation, the observations and the research
+encodings are added by :class:`limitgames.world.game_state.WorldGameState`, the class of
+every game, which sits above the phases.
 
 The game is a fixed sequence of stages (:data:`STAGES`): the political phase
 (technological advancement, new policy, political action capacity, decide
@@ -132,7 +137,9 @@ class Star:
 
 
 class WorldState(State):
-    """A game of LIMIT for 2-6 nations (see the module docstring).
+    """A game of LIMIT for 2-6 nations (see the module docstring): the table and its flow.
+    Games are :class:`limitgames.world.game_state.WorldGameState`, which adds the notation,
+    the observations and the encodings.
 
     Attributes:
         data: the game data. nations: the nation boards by seat.
@@ -161,12 +168,11 @@ class WorldState(State):
         variant: dict[str, Any],
         data: WorldData,
         chance: Chance,
-        load: Callable[[WorldState], None] | None = None,
+        load: Callable[[WorldState], None],
     ) -> None:
-        """A new game set up for ``variant["players"]`` nations, or laid out by ``load``
-        (see :mod:`limitgames.world.position`), then played on to the first decision."""
-        from limitgames.world.setup import set_up
-
+        """A new game for ``variant["players"]`` nations laid out by ``load`` (the rulebook's
+        set-up, :func:`limitgames.world.setup.set_up`, or a position, see
+        :mod:`limitgames.world.position`), then played on to the first decision."""
         self._variant = variant
         self.data = data
         self._chance = chance
@@ -216,10 +222,7 @@ class WorldState(State):
         self._legal: list[WorldAction] | None = None
         self._position: dict[str, Any] | None = None
         self.opening: tuple[list[Nation], dict[str, Any]] = ([], {})
-        if load is None:
-            set_up(self)
-        else:
-            load(self)
+        load(self)
         self.advance()
 
     # --- protocol: basics -------------------------------------------------------
@@ -509,31 +512,10 @@ class WorldState(State):
         """The value of the nation's population position moved by ``offset`` levels."""
         return self.data.level(nation.population + offset)
 
-    # --- protocol: notation, information, copies -------------------------------------
-    def action_to_string(self, action: Action) -> str:
-        from limitgames.world.notation import action_to_string
-
-        if not isinstance(action, tuple):
-            return repr(action)
-        return action_to_string(self, action)
-
-    def parse_action(self, text: str) -> WorldAction:
-        from limitgames.world.notation import parse_action
-
-        return parse_action(self, text)
-
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        from limitgames.world.observe import observation
-
-        return observation(self, seat)
-
-    def determinize(self, seat: int, rng: random.Random) -> WorldState:
-        from limitgames.world.observe import determinize
-
-        return determinize(self, seat, rng)
+    # --- protocol: copies ----------------------------------------------------------------
 
     def clone(self) -> WorldState:
-        other = WorldState.__new__(WorldState)
+        other = type(self).__new__(type(self))
         d = other.__dict__
         d.update(self.__dict__)
         other.nations = [n.copy() for n in self.nations]
@@ -605,37 +587,7 @@ class WorldState(State):
             self.apply(actions[rng.randrange(len(actions))])
         return self.returns()
 
-    # --- research encodings (world.encoding) ------------------------------------------
-    def action_to_index(self, action: Action) -> int:
-        """The fixed index of an action tuple (:mod:`limitgames.world.encoding`). Raises ValueError."""
-        from limitgames.world.encoding import action_to_index
-
-        return action_to_index(self, action)
-
-    def index_to_action(self, index: int) -> Action:
-        """The action tuple of a fixed index. Raises ValueError out of range."""
-        from limitgames.world.encoding import index_to_action
-
-        return index_to_action(self, index)
-
-    def legal_action_mask(self) -> Any:
-        """``numpy.bool_[num_distinct_actions]``: the legal actions."""
-        from limitgames.world.encoding import legal_action_mask
-
-        return legal_action_mask(self)
-
-    def observation_tensor(self, seat: int) -> Any:
-        """``numpy.float32[observation_size]``: ``seat``'s view (:mod:`limitgames.world.encoding`)."""
-        from limitgames.world.encoding import observation_tensor
-
-        return observation_tensor(self, seat)
-
-    def information_state_string(self, seat: int) -> str:
-        """``seat``'s observation and log channel as JSON (:mod:`limitgames.world.encoding`)."""
-        from limitgames.world.encoding import information_state_string
-
-        return information_state_string(self, seat)
-
+    # --- the log --------------------------------------------------------------------------
     def log_lines(self, seat: int | None = None) -> list[str]:
         """The log as text lines (with the nation's name), as ``seat`` may see it (``None``:
         the public lines), in the current language (:func:`limitgames.translation.using`;
