@@ -186,7 +186,7 @@ def test_chart_of_a_clean_sweep(tmp_path: Path) -> None:
     t = tricks()
     result = TournamentResult(t, [], outcomes, compute_standings(SPECS, 2, outcomes), 0)
     assert result.standings[0].total.score == 1.0
-    path = draw_chart(result, tmp_path / "sweep.png")
+    path = draw_chart(result.standings, result.chart_title(), tmp_path / "sweep.png")
     assert path.read_bytes()[:4] == b"\x89PNG"
 
 

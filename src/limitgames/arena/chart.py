@@ -7,28 +7,23 @@ and losses per agent and seat, stacked.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from limitgames.arena.tournament import TournamentResult
+from limitgames.arena.standings import Standing
 
 
-def draw_chart(result: TournamentResult, path: Path) -> Path:
-    """Draw the standings of ``result`` to ``path`` (PNG); return the path."""
+def draw_chart(standings: list[Standing], title: str, path: Path) -> Path:
+    """Draw ``standings`` (:func:`limitgames.arena.standings.compute_standings`) under
+    ``title`` to ``path`` (PNG); return the path. Needs matplotlib (``limitgames[charts]``)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    standings = result.standings
     labels = [f"{s.agent + 1}. {s.spec}" for s in standings]
     seats = len(standings[0].per_seat) if standings else 0
     height = max(2.5, 0.6 * len(standings) * max(1, seats) + 1.5)
     figure, (left, right) = plt.subplots(1, 2, figsize=(12, height), constrained_layout=True)
-    t = result.tournament
-    figure.suptitle(
-        f"limit arena: {t.game} {result.tournament.resolved_variant()} - {len(result.outcomes)} games"
-    )
+    figure.suptitle(title)
 
     scores = [s.total.score for s in standings]
     lows = [max(0.0, s.total.score - s.interval[0]) for s in standings]

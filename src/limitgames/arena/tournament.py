@@ -122,6 +122,11 @@ class TournamentResult:
     standings: list[Standing]
     resumed: int
 
+    def chart_title(self) -> str:
+        """The title of the results chart: the game, the full variant, how many games."""
+        t = self.tournament
+        return f"limit arena: {t.game} {t.resolved_variant()} - {len(self.outcomes)} games"
+
     def summary(self) -> dict[str, Any]:
         """The ``summary.json`` content."""
         t = self.tournament
@@ -251,5 +256,5 @@ def run_tournament(
         if importlib.util.find_spec("matplotlib") is not None:  # the chart needs limitgames[charts]
             from limitgames.arena.chart import draw_chart
 
-            draw_chart(result, out / "results.png")
+            draw_chart(result.standings, result.chart_title(), out / "results.png")
     return result
