@@ -3,10 +3,13 @@
 Pure library: imports only :mod:`limitgames.core` and the standard library.
 Modules: ``material`` (colours, limit cards and their sets), ``notation``
 (actions and their notation), ``rules`` (the state and how play goes on),
-``observe`` (observations and determinizations), ``game`` (metadata).
+``observe`` (observations and determinizations), ``encoding`` (the research
+encodings), ``game_state`` (the state of every game: the rules with its
+observations and encodings), ``game`` (metadata).
 """
 
 from limitgames.cards.game import RULES_VERSION, CardsGame
+from limitgames.cards.game_state import CardsGameState
 from limitgames.cards.material import (
     COLOURS,
     NO_LIMIT,
@@ -35,6 +38,7 @@ __all__ = [
     "RULES_VERSION",
     "SUSPECT",
     "CardsGame",
+    "CardsGameState",
     "CardsState",
     "LimitCardSet",
     "LimitCardsError",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from limitgames.cards.game_state import CardsGameState
 from limitgames.cards.material import load_limit_cards
 from limitgames.cards.rules import CardsState
 from limitgames.core.chance import Chance
@@ -88,4 +89,4 @@ class CardsGame(Game):
         resolved = self.info.resolve_variant(variant)
         source = chance if isinstance(chance, Chance) else Chance(seed)
         cards = None if source.replaying else load_limit_cards(resolved["limit_cards"])
-        return CardsState(resolved, source, cards)
+        return CardsGameState(resolved, source, cards)

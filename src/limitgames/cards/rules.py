@@ -71,7 +71,9 @@ _RANGE5 = range(5)
 
 
 class CardsState(State):
-    """A game of Limits in progress.
+    """A game of Limits in progress: the rules and how play goes on. Games are
+    :class:`limitgames.cards.game_state.CardsGameState`, which adds the observations, the
+    determinization and the research encodings.
 
     Seats are ``0 .. players-1``; clockwise is the next number. Actions are
     ``int`` (see :mod:`limitgames.cards.notation`). ``scores()`` are points
@@ -503,19 +505,6 @@ class CardsState(State):
         """Read notation (see :mod:`limitgames.cards.notation`). Raises ``NotationError``."""
         return parse_action_text(text)
 
-    # ---------------------------------------------------------- information
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` knows (``None``: a spectator); see :func:`limitgames.cards.observe.observation`."""
-        from limitgames.cards.observe import observation
-
-        return observation(self, seat)
-
-    def determinize(self, seat: int, rng: random.Random) -> State:
-        """A full state consistent with ``seat``'s observation; see :func:`limitgames.cards.observe.determinize`."""
-        from limitgames.cards.observe import determinize
-
-        return determinize(self, seat, rng)
-
     # ------------------------------------------------------ history, copies
     def history(self) -> list[Action]:
         """The actions applied since setup, as ``int``."""
@@ -527,7 +516,7 @@ class CardsState(State):
 
     def clone(self) -> CardsState:
         """An independent copy (the chance log is shared: nothing is drawn after setup)."""
-        other = CardsState.__new__(CardsState)
+        other = type(self).__new__(type(self))
         other._variant = self._variant
         other._chance = self._chance
         other._score_returns = self._score_returns
@@ -590,19 +579,7 @@ class CardsState(State):
             sum(map(sum, self.hands)) + sum(map(sum, self.hidden)) + len(self.pile) + len(self.draw)
         )
 
-    # ----------------------------------------- research encodings (cards.encoding)
-    def action_to_index(self, action: Action) -> int:
-        """The fixed index of ``action``: the action itself (``0..21``). Raises ValueError."""
-        from limitgames.cards.encoding import action_to_index
-
-        return action_to_index(action)
-
-    def index_to_action(self, index: int) -> Action:
-        """The action of an index (the index itself). Raises ValueError out of ``0..21``."""
-        from limitgames.cards.encoding import action_to_index
-
-        return action_to_index(index)
-
+    # ------------------------------------------------ fast paths over action indices
     def legal_action_indices(self) -> list[int]:
         """The legal actions' indices in increasing order: the actions themselves."""
         return self._legal()
@@ -617,24 +594,6 @@ class CardsState(State):
         if not 0 <= action < NUM_ACTIONS or isinstance(index, bool):
             raise ValueError(f"{index!r} is not a Limits action index")
         self.apply(action)
-
-    def legal_action_mask(self) -> Any:
-        """``numpy.bool_[22]``: the legal actions."""
-        from limitgames.cards.encoding import legal_action_mask
-
-        return legal_action_mask(self)
-
-    def observation_tensor(self, seat: int) -> Any:
-        """``numpy.float32[OBSERVATION_SIZE]``: ``seat``'s view (:mod:`limitgames.cards.encoding`)."""
-        from limitgames.cards.encoding import observation_tensor
-
-        return observation_tensor(self, seat)
-
-    def information_state_string(self, seat: int) -> str:
-        """``seat``'s information state as JSON (:mod:`limitgames.cards.encoding`)."""
-        from limitgames.cards.encoding import information_state_string
-
-        return information_state_string(self, seat)
 
     def __str__(self) -> str:
         card = limit_card_code(self.limit_card) if self.limit_card else "-"
