@@ -12,7 +12,14 @@ import pytest
 
 from limitgames.agents import Agent, make_agent, register_agent
 from limitgames.core import State, get_game
-from limitgames.web.computer import LEVELS, ComputerPool, level_notes, resolve_level
+from limitgames.web import computer
+from limitgames.web.computer import (
+    LEVELS,
+    ComputerLevelError,
+    ComputerPool,
+    level_notes,
+    resolve_level,
+)
 
 
 def test_levels_become_agent_specs() -> None:
@@ -23,6 +30,52 @@ def test_levels_become_agent_specs() -> None:
     with pytest.raises(ValueError, match="unknown computer level"):
         resolve_level("hex", "grandmaster")
     assert set(level_notes("cards")) == set(LEVELS)
+
+
+def _needs_torch(spec: str, options: dict[str, str], seed: int | None) -> Agent:
+    raise ModuleNotFoundError("No module named 'torch'", name="torch")
+
+
+register_agent("planted-needs-torch", _needs_torch, "needs a library that is not installed (tests)")
+
+
+@pytest.mark.parametrize(
+    ("spec", "reason"),
+    [
+        ("mcts:no-such-option=1", "mcts: unknown option(s) no-such-option"),
+        ("planted-needs-torch", "No module named 'torch'"),
+    ],
+)
+def test_a_level_that_cannot_start_refuses_with_the_reason(
+    spec: str, reason: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(computer, "level_spec", lambda game_id, level: spec)
+    with pytest.raises(ComputerLevelError) as raised:
+        resolve_level("cards", "hard")
+    assert str(raised.value) == f"the computer level hard cannot play cards: {reason}"
+    assert resolve_level("cards", "random").spec == "random"  # random needs no level spec
+    notes = level_notes("cards")  # the lobby says why, for every level that cannot start
+    assert notes["random"] == ""
+    assert notes["hard"] == f"the computer level hard cannot play cards: {reason}"
+
+
+def test_a_game_with_a_level_that_cannot_start_is_refused_with_the_reason(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    from fastapi.testclient import TestClient
+
+    from limitgames.web.app import create_app
+
+    monkeypatch.setattr(computer, "level_spec", lambda game_id, level: "planted-needs-torch")
+    seats = [{"kind": "me"}, {"kind": "computer", "level": "hard"}]
+    body = {"game": "cards", "variant": {"players": 2}, "seats": seats}
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.sqlite3'}")) as client:
+        answer = client.post("/api/games", json=body)
+        assert answer.status_code == 400
+        assert answer.json()["detail"] == (
+            "the computer level hard cannot play cards: No module named 'torch'"
+        )
+        assert client.get("/api/games").status_code == 200
 
 
 class Dawdler(Agent):

@@ -10,7 +10,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
-from limitgames.core import Action, LimitGamesError, State
+from limitgames.core import Action, LimitGamesError, ModuleLoadError, State
 from limitgames.translation import gettext
 
 
@@ -75,7 +75,12 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 
 def make_agent(spec: str, seed: int | None = None) -> Agent:
-    """Build an agent from its spec. Raises :class:`AgentSpecError` for an unknown name or option."""
+    """Build an agent from its spec.
+
+    Raises:
+        AgentSpecError: an unknown name or option.
+        ModuleLoadError: a module of the project's agents failed to import.
+    """
     name, options = parse_spec(spec)
     _load_builtin_agents()
     if name not in _AGENTS:
@@ -88,20 +93,25 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
 
 
 def list_agents() -> dict[str, str]:
-    """Every registered agent name with its one-line help."""
+    """Every registered agent name with its one-line help. Raises ModuleLoadError (see
+    :func:`make_agent`)."""
     _load_builtin_agents()
     return {name: help for name, (_, help) in sorted(_AGENTS.items())}
 
 
 def _load_builtin_agents() -> None:
+    """Import the modules that register the project's own agents.
+
+    Raises:
+        ModuleLoadError: one of them failed to import (an agent is never left out quietly).
+    """
     import importlib
 
     for module in BUILTIN_AGENT_MODULES:
         try:
             importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if not (exc.name and exc.name.startswith("limitgames.agents")):
-                raise
+        except ImportError as exc:
+            raise ModuleLoadError(module, exc, "the project's agents") from exc
 
 
 BUILTIN_AGENT_MODULES: list[str] = [

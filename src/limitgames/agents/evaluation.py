@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from limitgames.core import Action, State
+from limitgames.core import Action, ModuleLoadError, State
 
 Evaluation = Callable[[State], list[float]]
 """``evaluate(state) -> [value of seat 0, value of seat 1, ...]``, each in ``[-1, 1]``."""
@@ -97,6 +97,7 @@ def evaluation_for(game_id: str, variant: str | None = None) -> Evaluation:
 
     Raises:
         ValueError: an unknown ``variant``.
+        ModuleLoadError: the game's evaluation module failed to import.
     """
     if variant is not None:
         module_name = EVALUATION_MODULES.get(game_id)
@@ -110,45 +111,46 @@ def evaluation_for(game_id: str, variant: str | None = None) -> Evaluation:
         return chosen
     if game_id in _CUSTOM:
         return _CUSTOM[game_id]
-    module_name = EVALUATION_MODULES.get(game_id)
-    if module_name is not None:
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if not (exc.name and exc.name.startswith("limitgames")):
-                raise
-        else:
-            evaluate: Evaluation = module.evaluate
-            _CUSTOM[game_id] = evaluate
-            return evaluate
+    module = _evaluation_module(game_id)
+    if module is not None:
+        evaluate: Evaluation = module.evaluate
+        _CUSTOM[game_id] = evaluate
+        return evaluate
     return neutral_evaluation
 
 
+def _evaluation_module(game_id: str) -> Any:
+    """The evaluation module of ``game_id`` (:data:`EVALUATION_MODULES`), or ``None`` if it has
+    none.
+
+    Raises:
+        ModuleLoadError: it failed to import (never taken for a game without an evaluation,
+            which would quietly weaken every agent that uses it).
+    """
+    module_name = EVALUATION_MODULES.get(game_id)
+    if module_name is None:
+        return None
+    try:
+        return importlib.import_module(module_name)
+    except ImportError as exc:
+        raise ModuleLoadError(module_name, exc, f"the evaluation of {game_id!r}") from exc
+
+
 def policy_for(game_id: str) -> Policy | None:
-    """The game's rule-of-thumb policy (a module-level ``policy``), or ``None``."""
+    """The game's rule-of-thumb policy (a module-level ``policy``), or ``None``. Raises
+    ModuleLoadError (see :func:`evaluation_for`)."""
     if game_id not in _POLICIES:
-        found: Policy | None = None
-        module_name = EVALUATION_MODULES.get(game_id)
-        if module_name is not None:
-            try:
-                module = importlib.import_module(module_name)
-            except ModuleNotFoundError as exc:
-                if not (exc.name and exc.name.startswith("limitgames")):
-                    raise
-            else:
-                found = getattr(module, "policy", None)
+        module = _evaluation_module(game_id)
+        found: Policy | None = getattr(module, "policy", None) if module is not None else None
         _POLICIES[game_id] = found
     return _POLICIES[game_id]
 
 
 def playout_depth_for(game_id: str, default: int = 12) -> int:
-    """The game's cut-off for heuristic playouts (a module-level ``PLAYOUT_DEPTH``), or ``default``."""
-    module_name = EVALUATION_MODULES.get(game_id)
-    if module_name is None:
-        return default
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError:
+    """The game's cut-off for heuristic playouts (a module-level ``PLAYOUT_DEPTH``), or
+    ``default``. Raises ModuleLoadError (see :func:`evaluation_for`)."""
+    module = _evaluation_module(game_id)
+    if module is None:
         return default
     return int(getattr(module, "PLAYOUT_DEPTH", default))
 

@@ -4,6 +4,7 @@ from limitgames.core.chance import Chance, fresh_seed
 from limitgames.core.errors import (
     IllegalActionError,
     LimitGamesError,
+    ModuleLoadError,
     NotationError,
     PositionError,
     RecordError,
@@ -37,6 +38,7 @@ __all__ = [
     "GameRecord",
     "IllegalActionError",
     "LimitGamesError",
+    "ModuleLoadError",
     "NotationError",
     "Parameter",
     "PositionError",

@@ -64,3 +64,21 @@ class RecordError(LimitGamesError, ValueError):
         self.where = where
         self.reason = reason
         super().__init__(f"{where}: {reason}" if where else reason)
+
+
+class ModuleLoadError(LimitGamesError):
+    """A module of the project's own games or agents failed to import.
+
+    Such a failure is never taken for "no such game" or "no such agent": the message names
+    the module and the error (``cannot import limitgames.hex (the game 'hex'):
+    ModuleNotFoundError: No module named 'numba'``), and the import error is its cause.
+
+    Attributes:
+        module: the module's dotted name. cause: the import error.
+    """
+
+    def __init__(self, module: str, cause: BaseException, what: str = "") -> None:
+        self.module = module
+        self.cause = cause
+        about = f" ({what})" if what else ""
+        super().__init__(f"cannot import {module}{about}: {type(cause).__name__}: {cause}")

@@ -2,9 +2,10 @@
 
 The lobby offers ``random`` and the levels ``easy``, ``medium``, ``hard``,
 ``expert``. A level becomes an agent spec through
-``limitgames.agents.level_spec(game_id, level)`` when the agents package
-provides it; otherwise (or if it refuses the game) the seat plays ``random``
-and says so. Agents run in a small thread pool (:class:`ComputerPool`) so the
+``limitgames.agents.level_spec(game_id, level)``, built once to check it; a level
+that cannot start (its spec refused, an optional dependency missing) refuses the
+game with the reason (:class:`ComputerLevelError`), never plays at random in its
+place. Agents run in a small thread pool (:class:`ComputerPool`) so the
 server keeps answering while they think; a move that takes longer than the
 time limit is replaced by a uniformly random legal action, and the game goes
 on (the late answer is dropped). The time limit counts thinking only: a move
@@ -43,7 +44,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-from limitgames.agents import Agent, make_agent
+from limitgames.agents import Agent, level_spec, make_agent
 from limitgames.core import Action, LimitGamesError, State
 from limitgames.translation import gettext
 
@@ -68,11 +69,17 @@ class ComputerChoice:
     note: str = ""
 
 
+class ComputerLevelError(LimitGamesError, ValueError):
+    """A computer level that cannot play a game; the message says why (one line)."""
+
+
 def resolve_level(game_id: str, level: str) -> ComputerChoice:
-    """The agent spec that plays ``level`` at ``game_id``.
+    """The agent spec that plays ``level`` at ``game_id``, built once to check that it starts.
 
     Raises:
         ValueError: for a level that is not in :data:`LEVELS`.
+        ComputerLevelError: the level cannot start for this game (a spec its agent refuses,
+            an optional dependency or a module that fails to import), with the reason.
     """
     if level not in LEVELS:
         raise ValueError(
@@ -82,30 +89,26 @@ def resolve_level(game_id: str, level: str) -> ComputerChoice:
     if level == "random":
         return ComputerChoice(level, "random")
     try:
-        import limitgames.agents as agents
-
-        level_spec = getattr(agents, "level_spec", None)
-        if level_spec is None:
-            return ComputerChoice(
-                level, "random", gettext("this level is not available yet: plays random")
-            )
-        spec = str(level_spec(game_id, level))
+        spec = level_spec(game_id, level)
         make_agent(spec, seed=0)  # checks the spec now, not at the first move
-        return ComputerChoice(level, spec)
     except (LimitGamesError, ValueError, KeyError, ImportError) as exc:
-        log.warning(
-            "computer level %s for %s unavailable (%s); playing random", level, game_id, exc
-        )
-        return ComputerChoice(
-            level,
-            "random",
-            gettext("this level is not available for %(game)s: plays random") % {"game": game_id},
-        )
+        raise ComputerLevelError(
+            gettext("the computer level %(level)s cannot play %(game)s: %(reason)s")
+            % {"level": level, "game": game_id, "reason": exc}
+        ) from exc
+    return ComputerChoice(level, spec)
 
 
 def level_notes(game_id: str) -> dict[str, str]:
-    """``{level: note}`` for the lobby (empty note when the level is available)."""
-    return {level: resolve_level(game_id, level).note for level in LEVELS}
+    """``{level: note}`` for the lobby: an empty note when the level can play ``game_id``,
+    else why it cannot (a game asking for it is refused with that reason)."""
+    notes: dict[str, str] = {}
+    for level in LEVELS:
+        try:
+            notes[level] = resolve_level(game_id, level).note
+        except ComputerLevelError as exc:
+            notes[level] = str(exc)
+    return notes
 
 
 def choose_in_worker(spec: str, seed: int, state: State) -> tuple[Action, dict[str, Any]]:
