@@ -313,10 +313,9 @@ class WorldState(State):
         return self.action_to_string(action)
 
     def is_legal(self, action: Any) -> bool:
-        try:
-            return self._refusal(action) is None
-        except (TypeError, ValueError, IndexError, KeyError):
-            return False
+        """Whether ``action`` may be applied now (``False`` for what is not a world action at
+        all, see :func:`is_world_action`); an error of the engine while judging it propagates."""
+        return is_world_action(action) and self._refusal(action) is None
 
     def action_forms(self) -> list[AmountForm]:
         """The quantity actions open now (a transaction, military spent, a pledge, pollution
@@ -331,12 +330,11 @@ class WorldState(State):
         """Apply ``action`` for the current seat (see ``notation`` for the forms).
 
         Raises:
-            IllegalActionError: naming the rule; the state is unchanged.
+            IllegalActionError: naming the rule, or "not an action of this game" for what is
+                not a world action at all (:func:`is_world_action`); the state is unchanged.
+            Any other error is the engine's own (a bug), never taken for a refused action.
         """
-        try:
-            reason = self._refusal(action)
-        except (TypeError, ValueError, IndexError, KeyError):
-            reason = "not an action of this game"
+        reason = self._refusal(action) if is_world_action(action) else "not an action of this game"
         if reason is not None:
             text = self.action_to_string(action) if isinstance(action, tuple) else repr(action)
             raise IllegalActionError(text, reason)
@@ -596,6 +594,21 @@ class WorldState(State):
         if seat is not None:
             lines += [(s, t) for s, t, _ in self.veiled_log if s == seat]
         return [render(t) if s is None else f"{NATION_NAMES[s]}: {render(t)}" for s, t in lines]
+
+
+def is_world_action(action: object) -> bool:
+    """Whether ``action`` has the form of a world action: a non-empty, hashable tuple
+    ``(verb, *arguments)`` whose verb is a ``str`` (:data:`WorldAction`, see ``notation``).
+
+    Anything else is not an action of this game; an action of this form is judged by the rules
+    of the decision due, which say why it is refused."""
+    if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
+        return False
+    try:
+        hash(action)
+    except TypeError:  # a list or a dict among the arguments
+        return False
+    return True
 
 
 def _describe_choice(state: WorldState, choice: Choice) -> str:
