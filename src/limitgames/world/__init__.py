@@ -1,10 +1,17 @@
 """Poyé's LIMIT (``world``): the rules engine.
 
 Importing this package registers the game (``get_game("world")``).
-Modules by concern: ``data`` (the data file, overrides), ``nation`` (a
-board), ``setup``, ``state`` (flow and protocol), ``tracks`` (standard of living and plants placed by a nation), ``political``, ``cards``,
-``market``, ``social``, ``international``, ``scoring``, ``notation``,
-``observe``, ``alliances`` (the optional alliance step), ``solo`` (solo mode).
+The modules are layers, listed from the bottom; each imports only modules listed before it:
+
+1. ``words``, ``data`` (the data file, overrides), ``nation`` (a board), ``state`` (the
+   table and its flow);
+2. the phases and the cards: ``market``, ``tracks`` (standard of living and plants placed by
+   a nation), ``solo`` (solo mode), ``allies`` (who a nation's allies are), ``cards`` (when a
+   card may be played, its cost), ``social``, ``card_effects``, ``alliances`` (the optional
+   alliance step), ``wars`` (targeted cards), ``political``, ``international``, ``scoring``,
+   ``setup``;
+3. the game: ``notation``, ``observe``, ``encoding``, ``game_state`` (the class of every
+   game), ``info``, ``position``, ``game``, ``referee``, ``debrief``.
 """
 
 from __future__ import annotations
