@@ -44,7 +44,7 @@ c = 1, hard at 0.3 s and expert at 5 s; both play small endings with the exact s
 0.3 s is shorter than medium's 0.5 s because its search is the stronger one: at 1 s hard beat
 medium 39-0-1 and expert at 3 s beat it only 25-1-14, so hard's time was cut and expert's
 raised to make each step at least 70%. Measured in ``docs/agents.md``, "The ladder,
-measured (session 8)"."""
+measured"."""
 _WORLD: dict[str, str] = {**_HIDDEN, "easy": "heuristic"}
 """world: easy is the heuristic nation without random moves (its ties are broken at random). A
 random move costs a LIMIT nation a lot (the food sold, the money spent on a card it does not

@@ -1,4 +1,4 @@
-"""Clocks and zombie seats of live games (issue 13, deliver 3).
+"""Clocks and zombie seats of live games.
 
 **Clocks**, chosen when a game is created (``NewGame.clock``):
 

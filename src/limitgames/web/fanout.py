@@ -46,9 +46,9 @@ database's ``(game, ply)`` key; that process reloads the game and tries the
 action again (:meth:`~limitgames.web.live.GameHub.act`), so every action is
 stored once, in order, whichever process it reached.
 
-Why Redis and not PostgreSQL's LISTEN/NOTIFY [decision]: the issue names
-Redis; a counter and a publication in one atomic script give the sequence
-number for free; and a listening PostgreSQL connection would have to be held
+Why Redis and not PostgreSQL's LISTEN/NOTIFY [decision]: a counter and a
+publication in one atomic script give the sequence number for free; and a
+listening PostgreSQL connection would have to be held
 outside SQLAlchemy's pool by every process (NOTIFY's one advantage, delivery
 only on commit, is not needed: everything is committed before it is
 announced).

@@ -98,7 +98,7 @@ class ServerLimits:
 
 SERVE_COMPUTER_PAUSE = 0.8
 """``limit serve``'s default :attr:`ServerLimits.computer_pause` (seconds): a person sees each
-computer decision (issue 12: easy computers acted in about 30 ms, a round ended unseen)."""
+computer decision (without it easy computers acted in about 30 ms and a round ended unseen)."""
 
 
 class TokenBucket:
