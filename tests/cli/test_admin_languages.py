@@ -64,9 +64,9 @@ HELPS: dict[tuple[str, ...], dict[str, str]] = {
         "es": "Abandona tras estos segundos.",
     },
     ("bench", "hex"): {
-        "de": "Plättchen je Farbe (2-16).",
-        "fr": "Tuiles par couleur (2-16).",
-        "es": "Fichas por color (2-16).",
+        "de": "Plättchen pro Farbe und Figuren pro Spieler (4 x Größe Plättchen)",
+        "fr": "tuiles par couleur et pions par joueur (4 x taille tuiles)",
+        "es": "fichas por color y peones por jugador (4 x tamaño fichas)",
     },
     ("bench", "cards"): {
         "de": "Wie lange gemessen wird.",
@@ -74,7 +74,7 @@ HELPS: dict[tuple[str, ...], dict[str, str]] = {
         "es": "Cuánto tiempo medir.",
     },
     ("bench", "world"): {
-        "de": "Anzahl der Nationen (2-6).",
+        "de": "Anzahl der Nationen",
         "fr": "Parties aléatoires par seconde",
         "es": "Partidas aleatorias por segundo",
     },
@@ -222,4 +222,4 @@ def test_bench_world_in_french() -> None:
     for expected in ("parties aléatoires par seconde", "décisions par partie", "parties jouées"):
         assert expected in french, expected
     refused = run("bench", "world", "--players", "7", "--language", "fr", code=1)
-    assert "erreur :" in refused and "joueurs : 7 n'est pas dans 2..6" in refused
+    assert "erreur :" in refused and "players: 7 is above the maximum 6" in refused

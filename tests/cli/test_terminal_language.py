@@ -220,8 +220,8 @@ def _flat(text: str) -> str:
             {},
             [
                 "Spiele Brownes Limit im Terminal.",
-                "Anzahl der Spieler (2-3). Beispiel: -n 3",
-                "Plättchen je Farbe und Figuren je Spieler (2-16).",
+                "2 (Rot, Blau / Weiß, Rot) oder 3 (+ Gelb / Schwarz)",
+                "Plättchen pro Farbe und Figuren pro Spieler (4 x Größe Plättchen)",
                 "Kein Partieprotokoll speichern.",
             ],
         ),
@@ -229,12 +229,12 @@ def _flat(text: str) -> str:
         (
             ["world", "--help"],
             {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "fr_FR.UTF-8"},
-            ["Jouez à LIMIT de Poyé dans le terminal.", "Nombre de nations", "Mode solo"],
+            ["Jouez à LIMIT de Poyé dans le terminal.", "nombre de nations", "mode solo"],
         ),
         (
             ["cards", "--language=es", "--help"],
             {},
-            ["Juega a Limits de Rosenberg en el terminal.", "Número de jugadores"],
+            ["Juega a Limits de Rosenberg en el terminal.", "número de jugadores"],
         ),
     ],
 )
@@ -246,7 +246,8 @@ def test_the_help_of_limit_play_in_the_chosen_language(
     shown = _flat(result.output)
     for text in expected:
         assert text in shown, (text, shown)
-    assert "Number of" not in shown and "Do not save" not in shown
+    assert "number of" not in shown and "Do not save" not in shown
+    assert "tiles per colour" not in shown and "A variant parameter" not in shown
 
 
 def test_the_help_stays_english_without_a_language() -> None:
@@ -254,12 +255,12 @@ def test_the_help_stays_english_without_a_language() -> None:
     result = runner.invoke(build_app(), ["play", "hex", "--help"], env=env)
     shown = _flat(result.output)
     assert "Play Browne's Limit in the terminal." in shown
-    assert "Number of players (2-3). Example: -n 3" in shown
+    assert "tiles per colour and pawns per player (4 x size tiles)" in shown
     # and the English texts are back for the next help drawn
     again = runner.invoke(build_app(), ["play", "hex", "--language", "de", "--help"], env=env)
-    assert "Anzahl der Spieler" in _flat(again.output)
+    assert "Plättchen pro Farbe" in _flat(again.output)
     third = runner.invoke(build_app(), ["play", "hex", "--help"], env=env)
-    assert "Number of players (2-3)" in _flat(third.output)
+    assert "tiles per colour and pawns per player" in _flat(third.output)
 
 
 def test_help_language() -> None:

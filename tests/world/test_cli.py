@@ -184,7 +184,7 @@ def test_opponent_level_and_bad_options(tmp_path: Path) -> None:
     result = runner.invoke(
         _app(), ["world", "--players", "9", "--record", str(tmp_path / "g.json")]
     )
-    assert result.exit_code == 2 and "--players" in result.output
+    assert result.exit_code == 1 and "players: 9 is above the maximum 6" in result.output
     result = runner.invoke(
         _app(), ["world", "--seat", "nobody", "--record", str(tmp_path / "g.json")]
     )

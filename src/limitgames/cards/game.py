@@ -16,6 +16,7 @@ from limitgames.cards.material import load_limit_cards
 from limitgames.cards.rules import CardsState
 from limitgames.core.chance import Chance
 from limitgames.core.protocol import Game, GameInfo, Parameter
+from limitgames.translation import N_
 
 RULES_VERSION = "cards-1"
 
@@ -31,27 +32,40 @@ class CardsGame(Game):
         min_players=2,
         max_players=6,
         parameters=(
-            Parameter("players", "int", 4, "number of players", minimum=2, maximum=6),
+            Parameter(
+                "players",
+                "int",
+                4,
+                N_("number of players"),
+                minimum=2,
+                maximum=6,
+                label=N_("players"),
+            ),
             Parameter(
                 "limit_cards",
                 "path",
                 None,
-                "a JSON file with another set of limit cards (default: the reconstructed set)",
+                N_("a JSON file with another set of limit cards (default: the reconstructed set)"),
+                label=N_("limit cards"),
             ),
             Parameter(
                 "returns",
                 "str",
                 "win",
-                "how a game's result is counted for agents and tournaments: win (+1 for the sole "
-                "winner, 0 for a shared win, -1 for the others) or score (points minus 2 per limit "
-                "card taken)",
+                N_(
+                    "how a game's result is counted for agents and tournaments: win (+1 for the "
+                    "sole winner, 0 for a shared win, -1 for the others) or score (points minus 2 "
+                    "per limit card taken)"
+                ),
                 choices=("score", "win"),
+                label=N_("returns"),
+                choice_labels=(N_("score"), N_("win")),
             ),
         ),
         rules_version=RULES_VERSION,
         rules_doc="docs/rules/cards.md; usage in docs/cards.md",
         perfect_information=False,
-        description=(
+        description=N_(
             "Play colour cards on a pile without exceeding a limit card that hidden cards raise; "
             "suspect a player of having exceeded it. The limit cards shipped are a reconstruction."
         ),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 import typer
 from rich.console import Console
@@ -26,8 +26,10 @@ from limitgames.cli.session import (
     help_translated,
 )
 from limitgames.core import (
+    GameInfo,
     GameRecord,
     LimitGamesError,
+    Parameter,
     PositionError,
     RecordError,
     available_games,
@@ -71,6 +73,68 @@ class TranslatedHelpGroup(PlainFlagsGroup):
             super().format_help(ctx, formatter)
 
 
+class GameCommandsGroup(TranslatedHelpGroup):
+    """``limit play`` or ``limit bench``: one command per game, each built when first asked for.
+
+    A game's command takes the game's variant parameters as options
+    (:mod:`limitgames.cli.variant_options`), so building it loads the game's declaration (for
+    hex, its compiled engine); building them on demand keeps ``limit --help`` and the other
+    commands quick. Subclasses list their commands in :attr:`builders`.
+    """
+
+    builders: ClassVar[dict[str, tuple[str, str, str]]] = {}
+    """Command name -> (module, function, help constant) in ``limitgames.cli``."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*super().list_commands(ctx), *(n for n in self.builders if n not in self.commands)]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name not in self.commands and cmd_name in self.builders:
+            self.commands[cmd_name] = build_game_command(cmd_name, *self.builders[cmd_name])
+        return super().get_command(ctx, cmd_name)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        """Draw the help (every game's command built first, for its short help)."""
+        for name in self.builders:
+            self.get_command(ctx, name)
+        super().format_help(ctx, formatter)
+
+
+def build_game_command(name: str, module: str, function: str, help_name: str) -> Any:
+    """The Click command ``name`` made by Typer from ``limitgames.cli.MODULE.FUNCTION``, its
+    help ``MODULE.HELP_NAME`` translated when drawn."""
+    import importlib
+
+    source = importlib.import_module(f"limitgames.cli.{module}")
+    single = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+    single.command(name, cls=TranslatedHelpCommand, help=getattr(source, help_name))(
+        getattr(source, function)
+    )
+    command = typer.main.get_command(single)
+    command.name = name
+    return command
+
+
+class PlayGroup(GameCommandsGroup):
+    """``limit play GAME``."""
+
+    builders: ClassVar[dict[str, tuple[str, str, str]]] = {
+        "hex": ("hex_play", "play_hex", "PLAY_HELP"),
+        "cards": ("cards_play", "play_cards", "PLAY_HELP"),
+        "world": ("world_play", "play_world", "PLAY_HELP"),
+    }
+
+
+class BenchGroup(GameCommandsGroup):
+    """``limit bench GAME``."""
+
+    builders: ClassVar[dict[str, tuple[str, str, str]]] = {
+        "hex": ("hex_play", "bench_hex", "BENCH_HELP"),
+        "cards": ("cards_play", "bench_cards", "BENCH_HELP"),
+        "world": ("world_play", "bench_world", "BENCH_HELP"),
+    }
+
+
 def plain_flags(command: Any, ctx: Any) -> None:
     """Clear the value label of ``command``'s flags and of its help option."""
     params = list(command.params)
@@ -102,7 +166,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 play_app = typer.Typer(
-    cls=TranslatedHelpGroup,
+    cls=PlayGroup,
     help=N_(
         "Play a game in the terminal: limit play hex|cards|world (the same options for "
         "the three; --help on each)."
@@ -110,7 +174,7 @@ play_app = typer.Typer(
     no_args_is_help=True,
 )
 bench_app = typer.Typer(
-    cls=TranslatedHelpGroup,
+    cls=BenchGroup,
     help=N_("Measure an engine's speed (random playouts per second)."),
     no_args_is_help=True,
 )
@@ -140,15 +204,76 @@ GAMES_HELP = N_("List the games, their editions, player counts and variant param
 """The help of ``limit games`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
 
 
+def parameter_values(p: Parameter) -> str:
+    """The values ``p`` takes, for people: its choices, its range (``2..16``) or ``any``."""
+    if p.choices is not None:
+        return ", ".join(str(c) for c in p.choices)
+    if p.minimum is not None or p.maximum is not None:
+        lo = "" if p.minimum is None else f"{p.minimum:g}"
+        hi = "" if p.maximum is None else f"{p.maximum:g}"
+        return f"{lo}..{hi}"
+    return _("any")
+
+
+def parameters_markdown(info: GameInfo) -> str:
+    """A Markdown table of ``info``'s variant parameters in the session's language: the
+    parameter (with its label where that differs), kind, default, values (each choice with
+    its label) and meaning. The docs' tables are this text (``limit games --markdown``)."""
+    lines = [
+        f"### {info.id}: {info.title} ({info.designer}, {info.year})",
+        "",
+        "| "
+        + " | ".join([_("parameter"), _("kind"), _("default"), _("values"), _("meaning")])
+        + " |",
+        "|---|---|---|---|---|",
+    ]
+    for p in info.parameters:
+        values = parameter_values(p)
+        if p.choices is not None and p.choice_labels:
+            values = "; ".join(f"`{c}`: {_(p.choice_label(c))}" for c in p.choices)
+        default = "" if p.default is None else f"`{p.default}`"
+        name = f"`{p.name}`"
+        if _(p.title) != p.name:
+            name += f" ({_(p.title)})"
+        cells = [name, p.kind, default, values, _(p.help)]
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    lines.append("")
+    lines.append(
+        _("Players %(low)d-%(high)d; rules %(version)s; rules as played: %(document)s.")
+        % {
+            "low": info.min_players,
+            "high": info.max_players,
+            "version": info.rules_version,
+            "document": info.rules_doc,
+        }
+    )
+    return "\n".join(lines) + "\n"
+
+
 @app.command("games", cls=TranslatedHelpCommand, help=GAMES_HELP)
-def games_command(language: CommandLanguageOption = None) -> None:
+def games_command(
+    markdown: Annotated[
+        bool,
+        typer.Option(
+            "--markdown",
+            metavar="",
+            help=N_("Print Markdown tables (as in docs/parameters.md) instead."),
+        ),
+    ] = False,
+    language: CommandLanguageOption = None,
+) -> None:
     """``limit games`` (what ``--help`` says is :data:`GAMES_HELP`).
 
-    The headings and the sentences are in the session's language; the game ids, the
-    parameters' names, kinds, values and meanings (the games' own data) stay as the games
-    give them.
+    The headings, sentences, labels and the parameters' meanings are in the session's
+    language; the game ids and the parameters' names, kinds and values stay as the games
+    give them (they are what ``--variant`` takes). ``--markdown``: one Markdown table per game
+    (:func:`parameters_markdown`), the games apart by a blank line.
     """
     choose_language(language)
+    if markdown:
+        tables = [parameters_markdown(get_game(g).info) for g in available_games()]
+        typer.echo("\n".join(tables), nl=False)
+        return
     console = Console()  # made now: it reads the terminal width (COLUMNS) of this run
     for game_id in available_games():
         info = get_game(game_id).info
@@ -161,15 +286,7 @@ def games_command(language: CommandLanguageOption = None) -> None:
         table.add_column(_("values"))
         table.add_column(_("meaning"))
         for p in info.parameters:
-            if p.choices is not None:
-                values = ", ".join(str(c) for c in p.choices)
-            elif p.minimum is not None or p.maximum is not None:
-                lo = "" if p.minimum is None else f"{p.minimum:g}"
-                hi = "" if p.maximum is None else f"{p.maximum:g}"
-                values = f"{lo}..{hi}"
-            else:
-                values = _("any")
-            table.add_row(p.name, p.kind, str(p.default), values, p.help)
+            table.add_row(p.name, p.kind, str(p.default), parameter_values(p), _(p.help))
         console.print(table)
         line = _("  players %(low)d-%(high)d; rules %(version)s; rules as played: %(document)s") % {
             "low": info.min_players,
@@ -358,7 +475,8 @@ def build_app() -> typer.Typer:
 
 
 def _register_games() -> None:
-    """Plug each game's play and bench commands into the sub-apps."""
+    """Plug in the commands beside ``games``, ``replay``, ``perft`` and ``solve`` (each game's
+    ``play`` and ``bench`` are built on demand: :class:`GameCommandsGroup`)."""
     from limitgames.cli import serve_cmd
 
     app.command("serve", cls=TranslatedHelpCommand, help=serve_cmd.SERVE_HELP)(serve_cmd.serve)
@@ -366,28 +484,8 @@ def _register_games() -> None:
 
     agents_cmd.register(app)
     arena_cmd.register(app)
-    from limitgames.cli import hex_play
-
-    play_app.command("hex", cls=TranslatedHelpCommand, help=hex_play.PLAY_HELP)(hex_play.play_hex)
-    bench_app.command("hex", cls=TranslatedHelpCommand, help=hex_play.BENCH_HELP)(
-        hex_play.bench_hex
-    )
-    from limitgames.cli import cards_play
-
-    play_app.command("cards", cls=TranslatedHelpCommand, help=cards_play.PLAY_HELP)(
-        cards_play.play_cards
-    )
-    bench_app.command("cards", cls=TranslatedHelpCommand, help=cards_play.BENCH_HELP)(
-        cards_play.bench_cards
-    )
     from limitgames.cli import world_play
 
-    play_app.command("world", cls=TranslatedHelpCommand, help=world_play.PLAY_HELP)(
-        world_play.play_world
-    )
-    bench_app.command("world", cls=TranslatedHelpCommand, help=world_play.BENCH_HELP)(
-        world_play.bench_world
-    )
     app.command("rules", cls=TranslatedHelpCommand, help=world_play.RULES_HELP)(
         world_play.rules_command
     )

@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -45,10 +44,10 @@ from limitgames.cli.session import (
     is_you,
     name_seats,
     parse_seats,
-    players_option,
     resolve_play,
     seats_line,
 )
+from limitgames.cli.variant_options import variant_options
 from limitgames.core import LimitGamesError, NotationError, State
 from limitgames.translation import N_, gettext
 
@@ -253,8 +252,8 @@ PLAY_HELP = N_(
 """The help of ``limit play cards`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
 
 
+@variant_options("cards", exclude=("returns",))
 def play_cards(
-    players: Annotated[int, players_option(2, 6)] = 4,
     seat: SeatOption = None,
     opponent: OpponentOption = None,
     seed: SeedOption = None,
@@ -282,27 +281,18 @@ def play_cards(
             help=N_("Let everybody look through the whole pile (the printed game forbids it)."),
         ),
     ] = False,
-    limit_cards: Annotated[
-        Path | None,
-        typer.Option(
-            "--limit-cards",
-            metavar="FILE",
-            help=N_("A JSON file with another set of limit cards (see docs/cards.md)."),
-        ),
-    ] = None,
     language: LanguageOption = None,
+    variant: dict[str, Any] | None = None,
 ) -> None:
     """``limit play cards``: play Rosenberg's Limits in the terminal (what ``--help`` says is
-    :data:`PLAY_HELP`)."""
+    :data:`PLAY_HELP`). ``variant``: the variant parameters given (``--players 3``,
+    ``--limit-cards FILE``, ``-v returns=score``)."""
 
     choose_language(language)
     console = Console()  # made now: it reads the terminal width (COLUMNS) of this run
 
     def new_state(game_seed: int) -> State:
-        variant: dict[str, Any] = {"players": players}
-        if limit_cards is not None:
-            variant["limit_cards"] = str(limit_cards)
-        return CARDS.new_initial_state(seed=game_seed, **variant)
+        return CARDS.new_initial_state(seed=game_seed, **(variant or {}))
 
     try:
         setup = resolve_play("cards", new_state, seat, opponent, seed, record, no_record, position)
@@ -367,19 +357,19 @@ BENCH_HELP = N_(
 """The help of ``limit bench cards`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
 
 
+@variant_options("cards", exclude=("limit_cards", "returns"))
 def bench_cards(
-    players: Annotated[
-        int, typer.Option("--players", "-n", min=2, max=6, help=N_("Number of players."))
-    ] = 4,
     seconds: Annotated[
         float, typer.Option("--seconds", min=0.1, help=N_("How long to measure."))
     ] = 5.0,
     seed: Annotated[int, typer.Option("--seed", help=N_("Seed of the random games."))] = 0,
     language: CommandLanguageOption = None,
+    variant: dict[str, Any] | None = None,
 ) -> None:
     """``limit bench cards`` (what ``--help`` says is :data:`BENCH_HELP`): one line in the
-    session's language, the figures as in English."""
+    session's language, the figures as in English. ``variant``: the players given (``-n``)."""
     choose_language(language)
+    players = CARDS.info.resolve_variant(variant)["players"]
     result = measure_random_games(players, seconds, seed)
     Console().print(
         gettext(

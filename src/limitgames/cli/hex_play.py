@@ -29,10 +29,10 @@ from limitgames.cli.session import (
     choose_language,
     fail,
     name_seats,
-    players_option,
     resolve_play,
     seats_line,
 )
+from limitgames.cli.variant_options import variant_options
 from limitgames.core import IllegalActionError, LimitGamesError, State, get_game
 from limitgames.translation import N_, gettext
 
@@ -160,8 +160,8 @@ PLAY_HELP = N_(
 """The help of ``limit play hex`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
 
 
+@variant_options("hex")
 def play_hex(
-    players: Annotated[int, players_option(2, 3)] = 2,
     seat: SeatOption = None,
     opponent: OpponentOption = None,
     seed: SeedOption = None,
@@ -170,61 +170,18 @@ def play_hex(
     position: PositionOption = None,
     quiet: QuietOption = False,
     pause: PauseOption = 0.0,
-    edition: Annotated[
-        str,
-        typer.Option(
-            metavar="EDITION",
-            help=N_(
-                "nestorgames (tiles of four colours laid at random) or 2008 (the players lay "
-                "the tiles first). Example: --edition 2008"
-            ),
-        ),
-    ] = "nestorgames",
-    size: Annotated[
-        int,
-        typer.Option(
-            min=2,
-            max=16,
-            help=N_("Tiles per colour and pawns per player (2-16). Example: --size 6"),
-        ),
-    ] = 8,
-    colours: Annotated[
-        str,
-        typer.Option(
-            metavar="random|fixed",
-            help=N_(
-                "random: colours dealt to the seats by chance (red moves first); fixed: the "
-                "first seat plays red."
-            ),
-        ),
-    ] = "random",
-    layout: Annotated[
-        str,
-        typer.Option(
-            metavar="grown|uniform",
-            help=N_(
-                "nestorgames: grown: the tiles laid one by one into a compact group, as at a "
-                "table; uniform: every legal layout equally likely (mostly long thin shapes)."
-            ),
-        ),
-    ] = "grown",
     language: LanguageOption = None,
+    variant: dict[str, Any] | None = None,
 ) -> None:
     """``limit play hex``: play Browne's Limit in the terminal (what ``--help`` says is
-    :data:`PLAY_HELP`)."""
+    :data:`PLAY_HELP`). ``variant``: the variant parameters given (``--size 6``, ``-v
+    layout=uniform``; :func:`~limitgames.cli.variant_options.variant_options`)."""
     choose_language(language)
     game = get_game("hex")
     console = Console()  # made now: it reads the terminal width (COLUMNS) of this run
 
     def new_state(game_seed: int) -> State:
-        return game.new_initial_state(
-            seed=game_seed,
-            edition=edition,
-            players=players,
-            size=size,
-            colours=colours,
-            layout=layout,
-        )
+        return game.new_initial_state(seed=game_seed, **(variant or {}))
 
     try:
         setup = resolve_play("hex", new_state, seat, opponent, seed, record, no_record, position)
@@ -355,15 +312,10 @@ BENCH_HELP = N_(
 """The help of ``limit bench hex`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
 
 
+@variant_options("hex", exclude=("colours",))
 def bench_hex(
-    edition: Annotated[str, typer.Option(help=N_("nestorgames or 2008."))] = "nestorgames",
-    players: Annotated[int, typer.Option(help=N_("2 or 3."))] = 2,
-    size: Annotated[int, typer.Option(help=N_("Tiles per colour (2-16)."))] = 8,
     seconds: Annotated[float, typer.Option(help=N_("Seconds of playouts to time."))] = 10.0,
     seed: Annotated[int, typer.Option(help=N_("Seed of the layouts and playouts."))] = 1,
-    layout: Annotated[
-        str, typer.Option(help=N_("How the tiles are laid: grown (the default) or uniform."))
-    ] = "grown",
     threads: Annotated[
         int,
         typer.Option(
@@ -372,16 +324,19 @@ def bench_hex(
         ),
     ] = 0,
     language: CommandLanguageOption = None,
+    variant: dict[str, Any] | None = None,
 ) -> None:
     """``limit bench hex`` (what ``--help`` says is :data:`BENCH_HELP`): the measures' names
-    in the session's language, the figures as in English."""
+    in the session's language, the figures as in English. ``variant``: the edition, players,
+    size and layout given (the others are the game's defaults)."""
     choose_language(language)
-    try:
-        get_game("hex").info.resolve_variant(
-            {"edition": edition, "players": players, "size": size, "layout": layout}
-        )
-    except LimitGamesError as exc:
-        raise fail(str(exc)) from None
+    chosen = get_game("hex").info.resolve_variant(variant)
+    edition, players, size, layout = (
+        chosen["edition"],
+        chosen["players"],
+        chosen["size"],
+        chosen["layout"],
+    )
     rng = random.Random(seed)
     console = Console()  # made now: it reads the terminal width (COLUMNS) of this run
     console.print(

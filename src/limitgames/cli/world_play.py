@@ -35,10 +35,10 @@ from limitgames.cli.session import (
     choose_language,
     fail,
     name_seats,
-    players_option,
     resolve_play,
     seats_line,
 )
+from limitgames.cli.variant_options import variant_options
 from limitgames.cli.world_view import _card_effect, _log
 from limitgames.core import LimitGamesError, NotationError, State, get_game
 from limitgames.translation import N_
@@ -248,8 +248,8 @@ PLAY_HELP = N_(
 """The help of ``limit play world`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
 
 
+@variant_options("world", exclude=("draws", "returns"))
 def play_world(
-    players: Annotated[int, players_option(2, 6, "nations")] = 4,
     seat: SeatOption = None,
     opponent: OpponentOption = None,
     seed: SeedOption = None,
@@ -258,36 +258,6 @@ def play_world(
     position: PositionOption = None,
     quiet: QuietOption = False,
     pause: PauseOption = 0.0,
-    data: Annotated[
-        Path | None,
-        typer.Option(
-            metavar="FILE",
-            help=N_("A TOML file changing values of the game data (see limit rules world)."),
-        ),
-    ] = None,
-    stress_tests: Annotated[
-        int | None,
-        typer.Option(
-            "--stress-tests",
-            min=0,
-            max=2,
-            metavar="0-2",
-            help=N_("How many stress tests are played before scoring (default: the rulebook's)."),
-        ),
-    ] = None,
-    alliances: Annotated[
-        str,
-        typer.Option(
-            metavar="auto|on|off",
-            help=N_("The alliance step: auto (on for 4-6 nations), on or off."),
-        ),
-    ] = "auto",
-    solo: Annotated[
-        bool,
-        typer.Option(
-            "--solo", metavar="", help=N_("Solo mode: you against the star nation (one seat).")
-        ),
-    ] = False,
     confirm: Annotated[
         bool,
         typer.Option(
@@ -297,25 +267,18 @@ def play_world(
         ),
     ] = True,
     language: LanguageOption = None,
+    variant: dict[str, Any] | None = None,
 ) -> None:
     """``limit play world``: play Poyé's LIMIT in the terminal (what ``--help`` says is
-    :data:`PLAY_HELP`)."""
+    :data:`PLAY_HELP`). ``variant``: the variant parameters given (``-n 3``, ``--solo``,
+    ``--data FILE``, ``-v alliances=off``)."""
     choose_language(language)
     from limitgames.cli.world_view import render
 
     console = Console()  # made now: it reads the terminal width (COLUMNS) of this run
 
-    variant: dict[str, Any] = {"players": players}
-    if data is not None:
-        variant["data"] = str(data)
-    if stress_tests is not None:
-        variant["stress_tests"] = stress_tests
-    variant["alliances"] = alliances
-    if solo:
-        variant["solo"] = True
-
     def new_state(game_seed: int) -> State:
-        return get_game("world").new_initial_state(seed=game_seed, **variant)
+        return get_game("world").new_initial_state(seed=game_seed, **(variant or {}))
 
     try:
         setup = resolve_play("world", new_state, seat, opponent, seed, record, no_record, position)
@@ -388,17 +351,18 @@ BENCH_HELP = N_(
 """The help of ``limit bench world`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
 
 
+@variant_options("world", only=("players",))
 def bench_world(
-    players: Annotated[int, typer.Option(help=N_("Number of nations (2-6)."))] = 4,
     seconds: Annotated[float, typer.Option(help=N_("Seconds of random games to time."))] = 10.0,
     seed: Annotated[int, typer.Option(help=N_("Seed of the games."))] = 1,
     language: CommandLanguageOption = None,
+    variant: dict[str, Any] | None = None,
 ) -> None:
     """``limit bench world`` (what ``--help`` says is :data:`BENCH_HELP`): the measures' names
-    in the session's language, the figures as in English."""
+    in the session's language, the figures as in English. ``variant``: the nations given
+    (``--players``, checked against the game's range)."""
     choose_language(language)
-    if not 2 <= players <= 6:
-        raise fail(_("players: %(players)d is not 2..6") % {"players": players})
+    players = get_game("world").info.resolve_variant(variant)["players"]
     console = Console()  # made now: it reads the terminal width (COLUMNS) of this run
     console.print(
         _("world, %(players)d nations: timing %(seconds)s s of random games...")

@@ -94,6 +94,15 @@ class Parameter:
         minimum, maximum: inclusive bounds for numbers, or ``None``.
         local: set only on the machine that runs the game (a data override); a network
             server neither offers it nor takes it from a client.
+        label: the name people read (a form's label, a table's row), or ``""`` for ``name``.
+        choice_labels: what people read for each of ``choices``, in the same order, or
+            ``()`` for the values themselves.
+
+    ``help``, ``label`` and ``choice_labels`` are English and marked for the translation
+    catalogues where they are declared (``N_``); each surface translates them when it shows
+    them. This declaration is the only one: the terminal's options
+    (:mod:`limitgames.cli.variant_options`), the lobby's form (``web/app.py`` ``catalog``)
+    and the docs' tables (``limit games --markdown``) are built from it.
     """
 
     name: str
@@ -104,6 +113,25 @@ class Parameter:
     minimum: float | None = None
     maximum: float | None = None
     local: bool = False
+    label: str = ""
+    choice_labels: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.choice_labels and (
+            self.choices is None or len(self.choice_labels) != len(self.choices)
+        ):
+            raise ValueError(f"{self.name}: one choice label per choice")
+
+    @property
+    def title(self) -> str:
+        """The name people read: :attr:`label`, else :attr:`name` (English)."""
+        return self.label or self.name
+
+    def choice_label(self, value: Any) -> str:
+        """What people read for the choice ``value`` (English); its string if it has no label."""
+        if self.choices is not None and self.choice_labels and value in self.choices:
+            return self.choice_labels[self.choices.index(value)]
+        return str(value)
 
     def coerce(self, value: Any) -> Any:
         """Return ``value`` as this parameter's kind, checked.

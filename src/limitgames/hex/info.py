@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from limitgames.core import GameInfo, Parameter
 from limitgames.hex.layout import COLOURS, LAWS
+from limitgames.translation import N_
 
 __all__ = ["COLOURS", "HEX_INFO", "SEAT_COLOURS"]
 
@@ -25,46 +26,62 @@ HEX_INFO = GameInfo(
             "edition",
             "str",
             "nestorgames",
-            "nestorgames (coloured tiles laid at random) or 2008 (placement phase)",
+            N_("nestorgames (coloured tiles laid at random) or 2008 (placement phase)"),
             choices=("nestorgames", "2008"),
+            label=N_("edition"),
+            choice_labels=(N_("nestorgames (tiles laid at random)"), N_("2008 (placement)")),
         ),
         Parameter(
             "players",
             "int",
             2,
-            "2 (red, blue / white, red) or 3 (+ yellow / black)",
+            N_("2 (red, blue / white, red) or 3 (+ yellow / black)"),
             minimum=2,
             maximum=3,
+            label=N_("players"),
         ),
         Parameter(
             "size",
             "int",
             8,
-            "tiles per colour and pawns per player (4 x size tiles)",
+            N_("tiles per colour and pawns per player (4 x size tiles)"),
             minimum=2,
             maximum=16,
+            label=N_("size"),
         ),
         Parameter(
             "colours",
             "str",
             "random",
-            "random (nestorgames: colours dealt to the seats by chance; red moves first) or fixed "
-            "(seat 1 red, seat 2 blue, seat 3 yellow); the 2008 edition always seats white, red, black",
+            N_(
+                "random (nestorgames: colours dealt to the seats by chance; red moves first) or "
+                "fixed (seat 1 red, seat 2 blue, seat 3 yellow); the 2008 edition always seats "
+                "white, red, black"
+            ),
             choices=("random", "fixed"),
+            label=N_("colours"),
+            choice_labels=(N_("dealt at random"), N_("fixed")),
         ),
         Parameter(
             "layout",
             "str",
             "grown",
-            "nestorgames: how the tiles are laid at random: grown (tile by tile into a compact "
-            "group, as hands lay them at a table) or uniform (every legal layout equally likely: "
-            "mostly long thin shapes)",
+            N_(
+                "nestorgames: how the tiles are laid at random: grown (tile by tile into a "
+                "compact group, as hands lay them at a table) or uniform (every legal layout "
+                "equally likely: mostly long thin shapes)"
+            ),
             choices=LAWS,
+            label=N_("layout"),
+            choice_labels=(N_("grown (compact, as at a table)"), N_("uniform (long thin shapes)")),
         ),
     ),
     rules_version="hex-2",
     rules_doc="docs/rules/hex.md; usage in docs/hex.md",
     perfect_information=True,
-    description="An abstract game of movement and capture on a surface of hexagonal tiles that shrinks every turn.",
+    description=N_(
+        "An abstract game of movement and capture on a surface of hexagonal tiles that shrinks "
+        "every turn."
+    ),
     editions=("nestorgames", "2008"),
 )

@@ -217,8 +217,11 @@ def check_data_files(data_files: DataFiles) -> dict[str, dict[str, str]]:
 def catalog(data_files: DataFiles | None = None) -> list[dict[str, Any]]:
     """The games the lobby offers: metadata, variant parameters and computer levels.
 
-    A parameter of kind ``path`` is offered as a choice among the names of
-    the data sets in ``data_files`` (and left out when there are none).
+    Each parameter is its game's declaration (``GameInfo.parameters``) in the request's
+    language: ``name``, ``label``, ``kind``, ``default``, ``help``, ``choices`` with their
+    ``choice_labels``, ``minimum``, ``maximum``. A parameter of kind ``path`` is offered as a
+    choice among the names of the data sets in ``data_files`` (and left out when there are
+    none).
     """
     offered = data_files or {}
     games = []
@@ -239,6 +242,7 @@ def catalog(data_files: DataFiles | None = None) -> list[dict[str, Any]]:
                 "parameters": [
                     {
                         "name": p.name,
+                        "label": gettext(p.title),
                         "kind": "str" if p.kind == "path" else p.kind,
                         "default": p.default,
                         "help": gettext(p.help),
@@ -247,6 +251,11 @@ def catalog(data_files: DataFiles | None = None) -> list[dict[str, Any]]:
                             if p.kind == "path"
                             else list(p.choices)
                             if p.choices is not None
+                            else None
+                        ),
+                        "choice_labels": (
+                            [gettext(p.choice_label(c)) for c in p.choices]
+                            if p.kind != "path" and p.choices is not None
                             else None
                         ),
                         "minimum": p.minimum,

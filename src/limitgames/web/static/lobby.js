@@ -50,15 +50,16 @@ function buildVariant() {
     let input;
     if (p.choices) {
       input = el("select", { name: p.name });
-      for (const choice of p.choices) {
+      p.choices.forEach((choice, i) => {
         // null: the game's own value (for a data set: the shipped data), sent as ""
+        const label = p.choice_labels ? p.choice_labels[i] : String(choice);
         const option = el("option", {
           value: choice === null ? "" : String(choice),
-          text: choice === null ? t("default") : String(choice),
+          text: choice === null ? t("default") : label,
         });
         if (choice === p.default) option.selected = true;
         input.append(option);
-      }
+      });
     } else if (p.kind === "bool") {
       input = el("input", { type: "checkbox", name: p.name });
       input.checked = Boolean(p.default);
@@ -73,7 +74,7 @@ function buildVariant() {
     input.dataset.kind = p.kind;
     input.title = p.help;
     if (p.name === "players") input.addEventListener("change", buildSeats);
-    variantFields.append(el("label", {}, `${t(p.name)} `, input, el("span", { class: "small", text: ` ${p.help}` })));
+    variantFields.append(el("label", {}, `${p.label} `, input, el("span", { class: "small", text: ` ${p.help}` })));
   }
   buildSeats();
 }
