@@ -193,7 +193,7 @@ def test_help_in_german() -> None:
     helps = {
         ("referee", "--help", "--language", "de"): (
             "Führe Buch über eine Partie an einem echten Tisch",
-            "Anzahl der Nationen (2-6) einer neuen Partie.",
+            "Anzahl der Nationen",
         ),
         ("score", "--help", "--language", "de"): ("Der Punkterechner", "Eine Stellungsdatei"),
         ("replay", "--help", "--language", "de"): ("Spiele ein Protokoll nach", "Partieprotokoll"),

@@ -138,3 +138,31 @@ def test_choice_labels_follow_the_choices() -> None:
     layout = get_game("hex").info.parameter("layout")
     assert layout.choice_label("uniform").startswith("uniform")
     assert layout.choice_label("other") == "other"
+
+
+def test_the_referee_takes_the_world_options() -> None:
+    code, out = invoke("referee", "world", "--help")
+    wide = " ".join(out.split())
+    assert code == 0 and "--stress-tests" in wide and "--alliances" in wide and "-v" in wide
+    assert "--draws" not in wide  # the referee's cards are always drawn at the table
+
+
+def test_limit_help_loads_no_game() -> None:
+    """The per-game commands are built when asked for: ``limit --help`` and ``limit play
+    --help``'s siblings load no engine (a fresh interpreter, so nothing else loaded them)."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from limitgames.cli.app import build_app\n"
+        "result = CliRunner().invoke(build_app(), ['--help'])\n"
+        "assert result.exit_code == 0 and 'referee' in result.output, result.output\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[:2] in (\n"
+        "    ['limitgames', 'hex'], ['limitgames', 'cards'], ['limitgames', 'world'])))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert done.stdout.strip() == "[]", done.stdout

@@ -221,7 +221,7 @@ def test_a_scripted_session_keeps_the_books(tmp_path: Path) -> None:
     ]
     result = runner.invoke(
         _app(),
-        ["referee", "world", "--players", "2", "--record", str(path)],
+        ["referee", "world", "-v", "players=2", "--record", str(path)],
         input="square\n" + "\n".join(lines) + "\n",
     )
     assert result.exit_code == 0, result.output

@@ -59,6 +59,33 @@ class PlainFlagsGroup(TyperGroup):
         return super().get_params(ctx)
 
 
+class LimitGroup(PlainFlagsGroup):
+    """The ``limit`` group. A command that takes a game's variant options (``referee``) is
+    registered with a stand-in and built when it is asked for, so that drawing ``limit --help``
+    (which lists it from the stand-in's help) loads no game."""
+
+    deferred: ClassVar[dict[str, tuple[str, str, str]]] = {
+        "referee": ("referee_cmd", "referee_command", "REFEREE_HELP"),
+    }
+    """Command name -> (module, function, help constant) in ``limitgames.cli``."""
+
+    listing = False
+    """``True`` while the group's own help is drawn (the stand-ins are listed as they are)."""
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = self.commands.get(cmd_name)
+        if command is not None and getattr(command, "stand_in", False) and not self.listing:
+            self.commands[cmd_name] = build_game_command(cmd_name, *self.deferred[cmd_name])
+        return super().get_command(ctx, cmd_name)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        self.listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self.listing = False
+
+
 class TranslatedHelpGroup(PlainFlagsGroup):
     """A command group whose ``--help`` is in the player's language (the locale variables, as
     :func:`~limitgames.cli.session.help_language`): its own help and its commands' short helps
@@ -157,7 +184,7 @@ def version_callback(value: bool) -> None:
 
 app = typer.Typer(
     name="limit",
-    cls=PlainFlagsGroup,
+    cls=LimitGroup,
     help="Play and study the three games called Limit: hex (Browne), cards (Rosenberg), world "
     "(Poyé).\n\nExamples: limit play hex; limit play cards -n 3 --opponent medium; "
     "limit rules world",
@@ -496,12 +523,21 @@ def _register_games() -> None:
     )
     from limitgames.cli import referee_cmd
 
-    app.command("referee", cls=TranslatedHelpCommand, help=referee_cmd.REFEREE_HELP)(
-        referee_cmd.referee_command
-    )
+    app.command("referee", cls=StandIn, help=referee_cmd.REFEREE_HELP)(_stand_in)
     app.command("score", cls=TranslatedHelpCommand, help=referee_cmd.SCORE_HELP)(
         referee_cmd.score_command
     )
+
+
+class StandIn(TranslatedHelpCommand):
+    """A command of :attr:`LimitGroup.deferred` before it is built: what ``limit --help`` lists."""
+
+    stand_in = True
+
+
+def _stand_in() -> None:
+    """Never run: :class:`LimitGroup` builds the real command first."""
+    raise RuntimeError("a deferred command was not built")
 
 
 def main() -> None:

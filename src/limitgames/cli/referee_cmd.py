@@ -15,7 +15,8 @@ from rich.console import Console
 from rich.table import Table
 
 from limitgames.cli.session import LanguageOption, choose_language, fail
-from limitgames.core import LimitGamesError
+from limitgames.cli.variant_options import variant_options
+from limitgames.core import LimitGamesError, get_game
 from limitgames.translation import N_
 from limitgames.translation import gettext as _
 
@@ -150,9 +151,9 @@ def print_scorecards(state: Any) -> None:
         console.print(table)
 
 
+@variant_options("world", exclude=("draws", "returns", "solo"))
 def referee_command(
     game: Annotated[str, typer.Argument(help=N_("The game (world)."))],
-    players: Annotated[int, typer.Option(help=N_("Number of nations (2-6) of a new game."))] = 4,
     start_player: Annotated[
         str | None,
         typer.Option(help=N_("The nation holding the leadership tile at the start (else asked).")),
@@ -161,16 +162,17 @@ def referee_command(
         Path | None,
         typer.Option(help=N_("Start from a position file, at any step of a generation (JSON).")),
     ] = None,
-    stress_tests: Annotated[
-        int | None, typer.Option(help=N_("Stress tests before scoring (0-2)."))
-    ] = None,
     record: Annotated[
         Path | None,
         typer.Option(help=N_("Where to save the record (default records/referee-<time>.json).")),
     ] = None,
     language: LanguageOption = None,
+    variant: dict[str, Any] | None = None,
 ) -> None:
-    """``limit referee world`` (what ``--help`` says is :data:`REFEREE_HELP`)."""
+    """``limit referee world`` (what ``--help`` says is :data:`REFEREE_HELP`). ``variant``: the
+    variant parameters given (``-n 3``, ``--stress-tests 1``, ``-v alliances=off``); the number
+    of nations is that of a new game (a position has its own); the cards are always drawn at
+    the table."""
     global console
     choose_language(language)
     console = Console()
@@ -182,9 +184,8 @@ def referee_command(
             _("the referee knows only %(games)s, not %(game)r")
             % {"games": ", ".join(GAMES), "game": game}
         )
-    variant: dict[str, Any] = {}
-    if stress_tests is not None:
-        variant["stress_tests"] = stress_tests
+    variant = dict(variant or {})
+    players = variant.pop("players", get_game("world").info.parameter("players").default)
     try:
         if position is not None:
             referee = Referee(position=_read_json(position), variant=variant, ask=_ask_outcome)

@@ -24,7 +24,7 @@ from limitgames.translation import gettext as _
 
 VARIANT_HELP = N_(
     "A variant parameter as NAME=VALUE, the same as its own option (repeatable; limit games "
-    "lists them). Example: -v layout=uniform"
+    "lists them). Example: -v players=3"
 )
 """The help of ``-v/--variant`` (translated when drawn)."""
 
