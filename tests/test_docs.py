@@ -89,8 +89,8 @@ def test_no_history_in_readme_docs_or_source() -> None:
     assert not found, "history in the docs (describe the product as it is):\n" + "\n".join(found)
 
 
-DOC_FILES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-"""The documents whose ``limit`` commands must be accepted."""
+DOC_FILES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+"""The documents whose ``limit`` commands must be accepted (``docs/`` with its subfolders)."""
 
 INLINE = re.compile(r"`(limit(?: [^`]*)?)`")
 """A ``limit ...`` command in inline code."""
