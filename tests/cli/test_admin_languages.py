@@ -222,4 +222,4 @@ def test_bench_world_in_french() -> None:
     for expected in ("parties aléatoires par seconde", "décisions par partie", "parties jouées"):
         assert expected in french, expected
     refused = run("bench", "world", "--players", "7", "--language", "fr", code=1)
-    assert "erreur :" in refused and "players: 7 is above the maximum 6" in refused
+    assert "erreur :" in refused and "players : 7 dépasse le maximum 6" in refused

@@ -166,3 +166,23 @@ def test_limit_help_loads_no_game() -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
     )
     assert done.stdout.strip() == "[]", done.stdout
+
+
+def test_a_bad_variant_is_told_in_the_command_language() -> None:
+    """The parameter's name and value stay as typed; the sentence is German (by hand from the
+    catalogue's entry)."""
+    code, out = invoke("play", "hex", "--size", "40", "--language", "de")
+    assert code == 1 and out.strip() == "Fehler: size: 40 liegt über dem Höchstwert 16"
+
+
+def test_a_variant_error_keeps_its_template() -> None:
+    """``VariantError.because`` keeps the English template and its values, so a surface can
+    translate it; ``translated`` with a hand-made translation."""
+    layout = get_game("hex").info.parameter("layout")
+    with pytest.raises(VariantError) as caught:
+        layout.coerce("sideways")
+    error = caught.value
+    assert str(error) == "layout: 'sideways' is not one of grown, uniform"
+    shouting = {"%(name)s: %(value)r is not one of %(allowed)s": "%(name)s! %(value)r? %(allowed)s"}
+    assert error.translated(lambda t: shouting.get(t, t)) == "layout! 'sideways'? grown, uniform"
+    assert VariantError("written whole").translated(str.upper) == "written whole"

@@ -185,11 +185,12 @@ class VariantCommand:
 
         named = {p.name: kwargs.pop(_PREFIX + p.name, None) for p in self.parameters}
         pairs = kwargs.pop(_PREFIX + "pairs", None) or []
+        choose_language(kwargs.get("language"))  # an error in the command's language
         try:
             variant = parse_variant(self.game_id, pairs, named)
         except LimitGamesError as exc:
-            choose_language(kwargs.get("language"))  # the error in the command's language
-            raise fail(str(exc), soft_wrap=True) from None
+            message = exc.translated(_) if isinstance(exc, VariantError) else str(exc)
+            raise fail(message, soft_wrap=True) from None
         return self.func(**kwargs, variant={**self.defaults, **variant})
 
 

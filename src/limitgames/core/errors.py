@@ -10,6 +10,16 @@ a person can read without a traceback.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the translation catalogues (Babel extracts every ``N_``) and return
+    it unchanged: ``core`` holds English only, and a surface translates such a message where it
+    shows it (:meth:`VariantError.translated`)."""
+    return message
+
 
 class LimitGamesError(Exception):
     """Base class of every error raised on purpose by limitgames."""
@@ -44,7 +54,32 @@ class IllegalActionError(LimitGamesError, ValueError):
 
 
 class VariantError(LimitGamesError, ValueError):
-    """An unknown variant parameter or a value out of its range."""
+    """An unknown variant parameter or a value out of its range.
+
+    Attributes:
+        template: the English message with ``%(name)s`` placeholders (marked ``N_`` for the
+            catalogues), or ``None`` when the message was written whole.
+        values: what fills the template.
+    """
+
+    def __init__(
+        self, message: str, template: str | None = None, values: Mapping[str, Any] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.template = template
+        self.values = dict(values or {})
+
+    @classmethod
+    def because(cls, template: str, **values: Any) -> VariantError:
+        """The error whose message is ``template % values`` (keep both for translation)."""
+        return cls(template % values, template, values)
+
+    def translated(self, gettext: Callable[[str], str]) -> str:
+        """The message through ``gettext`` (a surface's translation of the template), or as it
+        is when it has no template."""
+        if self.template is None:
+            return str(self)
+        return gettext(self.template) % self.values
 
 
 class PositionError(LimitGamesError, ValueError):

@@ -28,7 +28,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from limitgames.core.errors import VariantError
+from limitgames.core.errors import N_, VariantError
 from limitgames.core.events import ActionTaken, Event, Outcome
 
 TERMINAL: int = -4
@@ -142,7 +142,7 @@ class Parameter:
         if value is None:
             if self.kind == "path" or self.default is None:
                 return None
-            raise VariantError(f"{self.name}: a value is required")
+            raise VariantError.because(N_("%(name)s: a value is required"), name=self.name)
         try:
             if self.kind == "int":
                 if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
@@ -166,14 +166,34 @@ class Parameter:
                 if self.kind == "path" and result == "":
                     return None
         except (TypeError, ValueError):
-            raise VariantError(f"{self.name}: {value!r} is not a {self.kind}") from None
+            raise VariantError.because(
+                N_("%(name)s: %(value)r is not a %(kind)s"),
+                name=self.name,
+                value=value,
+                kind=self.kind,
+            ) from None
         if self.choices is not None and result not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise VariantError(f"{self.name}: {result!r} is not one of {allowed}")
+            raise VariantError.because(
+                N_("%(name)s: %(value)r is not one of %(allowed)s"),
+                name=self.name,
+                value=result,
+                allowed=allowed,
+            )
         if self.minimum is not None and result < self.minimum:
-            raise VariantError(f"{self.name}: {result} is below the minimum {self.minimum:g}")
+            raise VariantError.because(
+                N_("%(name)s: %(value)s is below the minimum %(minimum)s"),
+                name=self.name,
+                value=result,
+                minimum=f"{self.minimum:g}",
+            )
         if self.maximum is not None and result > self.maximum:
-            raise VariantError(f"{self.name}: {result} is above the maximum {self.maximum:g}")
+            raise VariantError.because(
+                N_("%(name)s: %(value)s is above the maximum %(maximum)s"),
+                name=self.name,
+                value=result,
+                maximum=f"{self.maximum:g}",
+            )
         return result
 
     def describe(self) -> str:
@@ -223,7 +243,12 @@ class GameInfo:
             if p.name == name:
                 return p
         known = ", ".join(p.name for p in self.parameters)
-        raise VariantError(f"{self.id} has no parameter {name!r} (known: {known})")
+        raise VariantError.because(
+            N_("%(game)s has no parameter %(name)r (known: %(known)s)"),
+            game=self.id,
+            name=name,
+            known=known,
+        )
 
     def resolve_variant(self, variant: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Return every parameter's value: the given ones checked, the rest defaults.
