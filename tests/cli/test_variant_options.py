@@ -186,3 +186,19 @@ def test_a_variant_error_keeps_its_template() -> None:
     shouting = {"%(name)s: %(value)r is not one of %(allowed)s": "%(name)s! %(value)r? %(allowed)s"}
     assert error.translated(lambda t: shouting.get(t, t)) == "layout! 'sideways'? grown, uniform"
     assert VariantError("written whole").translated(str.upper) == "written whole"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("arena", "hex", "-v", "size=x", "-a", "random", "-a", "random", "-n", "2"),
+        ("agents", "--bench", "hex", "-v", "size=x", "--seconds", "0.05"),
+    ],
+)
+def test_the_commands_taking_any_game_refuse_a_bad_variant_on_one_line(
+    args: tuple[str, ...],
+) -> None:
+    code, out = invoke(*args)
+    assert code == 1
+    last = out.strip().splitlines()[-1]
+    assert last == "error: size: 'x' is not a int", out

@@ -10,7 +10,12 @@ from rich.table import Table
 
 from limitgames.agents import LEVELS, level_spec, list_agents
 from limitgames.cli.session import CommandLanguageOption, TranslatedHelpCommand, choose_language
-from limitgames.core import LimitGamesError, available_games, parse_variant_options
+from limitgames.core import (
+    LimitGamesError,
+    VariantError,
+    available_games,
+    parse_variant_options,
+)
 from limitgames.translation import N_
 from limitgames.translation import gettext as _
 
@@ -92,8 +97,11 @@ def _bench(console: Console, game: str, variant_options: list[str], seconds: flo
         }
         with console.status(status):
             results = bench_agents(game, variant, seconds)
-    except LimitGamesError as exc:
-        Console(stderr=True).print("[bold red]" + _("error:") + f"[/] {exc}", highlight=False)
+    except LimitGamesError as exc:  # one line, a bad variant in the session's language
+        message = exc.translated(_) if isinstance(exc, VariantError) else str(exc)
+        Console(stderr=True).print(
+            "[bold red]" + _("error:") + f"[/] {message}", highlight=False, soft_wrap=True
+        )
         raise typer.Exit(1) from None
     table = Table(
         title=_("%(game)s %(variant)s: speed at the start position")

@@ -18,7 +18,7 @@ from limitgames.cli.session import (
     choose_language,
     fail,
 )
-from limitgames.core import LimitGamesError, parse_variant_options
+from limitgames.core import LimitGamesError, VariantError, parse_variant_options
 from limitgames.translation import N_
 from limitgames.translation import gettext as _
 
@@ -154,8 +154,9 @@ def arena_command(
                 on_start=on_start,
                 on_game=lambda _outcome: progress.advance(bar),
             )
-    except LimitGamesError as exc:
-        raise fail(str(exc)) from None
+    except LimitGamesError as exc:  # one line, a bad variant in the session's language
+        message = exc.translated(_) if isinstance(exc, VariantError) else str(exc)
+        raise fail(message, soft_wrap=True) from None
     except KeyboardInterrupt:
         if out is not None:
             message = _("interrupted; run the same command again to resume from %(out)s") % {
