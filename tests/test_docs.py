@@ -228,6 +228,35 @@ def parse_only(words: list[str]) -> str:
         return str(getattr(error, "format_message", error.__str__)())
 
 
+def options_taken_as_values(words: list[str]) -> list[str]:
+    """The option names of ``limit WORDS`` that its parser takes as another option's value
+    (``--players --size 6`` gives ``--size`` to ``--players``), found without running it."""
+    command: Any = typer.main.get_command(build_app())
+    name, args, parent = "limit", list(words), None
+    while True:
+        context = command.make_context(name, list(args), parent=parent, resilient_parsing=True)
+        if not isinstance(command, typer.core.TyperGroup):
+            break
+        rest = [*context._protected_args, *context.args]
+        if not rest:
+            return []
+        found, sub, args = command.resolve_command(context, rest)
+        command, name, parent = sub, found, context
+    names = {n for p in command.params for n in (*p.opts, *p.secondary_opts)}
+    raw, _, _ = command.make_parser(context).parse_args(args=list(args))
+    taken = []
+    for value in raw.values():
+        for item in value if isinstance(value, list | tuple) else [value]:
+            if isinstance(item, str) and item.split("=")[0] in names:
+                taken.append(item)
+    return taken
+
+
+def test_options_taken_as_values_by_hand() -> None:
+    assert options_taken_as_values(["bench", "hex", "--players", "--size", "6"]) == ["--size"]
+    assert options_taken_as_values(["bench", "hex", "--players", "3", "--size", "6"]) == []
+
+
 @pytest.mark.parametrize(
     ("where", "words"), all_documented(), ids=[where for where, _ in all_documented()]
 )
@@ -237,6 +266,8 @@ def test_every_documented_command_is_accepted(where: str, words: list[str]) -> N
     start a server here), then run through Typer's CliRunner, exit 0, its help shown."""
     reason = parse_only(words)
     assert reason == "", f"{where}\n  limit {' '.join(words)} --help: {reason}"
+    taken = options_taken_as_values(words)
+    assert not taken, f"{where}: {taken} taken as the value of the option before (give it one)"
     result = CliRunner().invoke(build_app(), [*words, "--help"])
     assert result.exit_code == 0, f"{where}\n{result.output}"
     assert "No such option" not in result.output, where
