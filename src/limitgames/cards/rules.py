@@ -60,6 +60,7 @@ from limitgames.cards.notation import (
 )
 from limitgames.core.chance import Chance
 from limitgames.core.errors import IllegalActionError, RecordError
+from limitgames.core.events import Event, Outcome
 from limitgames.core.protocol import TERMINAL, Action, State
 
 PHASE_HIDE = 0
@@ -250,6 +251,28 @@ class CardsState(State):
         if action not in self._legal():
             raise IllegalActionError(action_name(action), self._why_illegal(action))
         self._do(action)
+
+    def apply_with_events(self, action: Action) -> list[Event]:
+        """Play ``action`` like :meth:`apply` and return what happened, each event with its
+        audience (:mod:`limitgames.cards.events`: a hidden or drawn card is told in full
+        only to its seat).
+
+        Raises:
+            IllegalActionError: as :meth:`apply`; the state is unchanged.
+        """
+        from limitgames.cards.events import events_of_action
+
+        if not isinstance(action, int) or isinstance(action, bool):
+            self.apply(action)  # raises, naming the problem
+        return events_of_action(self, action)
+
+    def outcome(self) -> Outcome | None:
+        """Why and how the game ended (termination ``LIMIT_CARDS_TAKEN``, winners, scores,
+        the rounds in ``details``), or ``None`` while it goes on; see
+        :func:`limitgames.cards.events.outcome`."""
+        from limitgames.cards.events import outcome
+
+        return outcome(self)
 
     def _why_illegal(self, action: int) -> str:
         s = self.player
