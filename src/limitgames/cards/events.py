@@ -246,7 +246,7 @@ def events_of_action(state: CardsState, action: int) -> list[Event]:
         events.append(Suspected(seat, suspect, check["colour"]))
     else:
         events.append(Passed(seat))
-        if len(state.rounds) == len(before.rounds):  # the round goes on
+        if len(state.rounds) == before.rounds:  # the round goes on
             return events
     events += _round_end(state, before)
     return events

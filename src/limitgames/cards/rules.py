@@ -262,9 +262,10 @@ class CardsState(State):
         """
         from limitgames.cards.events import events_of_action
 
-        if not isinstance(action, int) or isinstance(action, bool):
-            self.apply(action)  # raises, naming the problem
-        return events_of_action(self, action)
+        if isinstance(action, int) and not isinstance(action, bool):
+            return events_of_action(self, action)
+        self.apply(action)  # not a Limits action: raises IllegalActionError naming it
+        raise AssertionError("unreachable")
 
     def outcome(self) -> Outcome | None:
         """Why and how the game ended (termination ``LIMIT_CARDS_TAKEN``, winners, scores,

@@ -96,6 +96,9 @@ class Termination(enum.Enum):
     """world: the 7th generation ended; stress test and scoring."""
     FOURTH_CRISIS = "fourth_crisis"
     """world: the 4th crisis tile was placed; stress test and scoring."""
+    SCORED_EARLY = "scored_early"
+    """world: a position was stress tested and scored where it stood, before the 7th
+    generation or the 4th crisis (the score calculator, ``limit score world``)."""
     # any game, decided at the table rather than by the rules engine
     RESIGNATION = "resignation"
     """A player resigned (:attr:`Outcome.by`)."""
