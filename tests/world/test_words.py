@@ -19,7 +19,7 @@ from limitgames.core import IllegalActionError, NotationError
 from limitgames.translation import gettext, using
 from limitgames.world.data import DEFAULT_DATA
 from limitgames.world.state import NATION_NAMES, WorldState
-from limitgames.world.words import Phrase, joined, phrase, render
+from limitgames.world.words import Phrase, joined, nation_name, phrase, render
 from tests.world.scenario import new_state
 
 GAMES = [
@@ -91,8 +91,9 @@ def test_german_lines_written_out_by_hand() -> None:
     with using("de"):
         german = state.log_lines(None)
     leader = english[0].split("; ")[1].split()[0]
+    german_nations = {"circle": "Kreis", "square": "Quadrat", "triangle": "Dreieck"}
     assert english[0] == f"Generation 1 begins; {leader} holds the leadership tile"
-    assert german[0] == f"Generation 1 beginnt; {leader} hat das Führungsplättchen"
+    assert german[0] == f"Generation 1 beginnt; {german_nations[leader]} hat das Führungsplättchen"
     assert german[1] == "== Politische Phase der Generation 1"
     plays = [(e, g) for e, g in zip(english, german, strict=True) if ": plays " in e]
     assert plays
@@ -108,9 +109,9 @@ def test_german_lines_written_out_by_hand() -> None:
         who, _, card = e.partition(": plays ")
         assert card in cards
         with using("de"):
-            assert g == f"{who}: spielt {gettext(card)}"
+            assert g == f"{german_nations[who]}: spielt {gettext(card)}"
         if card in german_names:
-            assert g == f"{who}: spielt {german_names[card]}"
+            assert g == f"{german_nations[who]}: spielt {german_names[card]}"
     assert "== Wertung" in german
 
 
@@ -124,7 +125,9 @@ def test_private_lines_stay_private_in_every_language(games: list[WorldState]) -
             assert not any(kept in line for line in public)
             for seat, lines in enumerate(seats):
                 mine = [line for line in lines if kept in line]
-                assert all(line.startswith(f"{NATION_NAMES[seat]}: ") for line in mine)
+                with using(language):
+                    name = nation_name(NATION_NAMES[seat])
+                assert all(line.startswith(name) for line in mine)
 
 
 def test_a_phrase_is_its_english_text_and_survives_copies() -> None:

@@ -36,7 +36,7 @@ from limitgames.translation import N_
 from limitgames.translation import gettext as _
 from limitgames.world.data import DECKS, WorldData
 from limitgames.world.nation import Nation
-from limitgames.world.words import Phrase, render
+from limitgames.world.words import Phrase
 
 WorldAction = tuple[Any, ...]
 """An action: a tuple ``(verb, *arguments)`` such as ``("play", "education")``; see ``notation``."""
@@ -609,11 +609,14 @@ class WorldState(State):
     def log_lines(self, seat: int | None = None) -> list[str]:
         """The log as text lines (with the nation's name), as ``seat`` may see it (``None``:
         the public lines), in the current language (:func:`limitgames.translation.using`;
-        English by default, byte for byte the engine's lines)."""
+        English by default, byte for byte the engine's lines; the nation's name translated
+        too, :func:`limitgames.world.words.line_sentence`)."""
         lines = [(s, t) for s, t, private in self.log if not private or s == seat]
         if seat is not None:
             lines += [(s, t) for s, t, _ in self.veiled_log if s == seat]
-        return [render(t) if s is None else f"{NATION_NAMES[s]}: {render(t)}" for s, t in lines]
+        from limitgames.world.words import line_sentence
+
+        return [line_sentence(s, t) for s, t in lines]
 
 
 def is_world_action(action: object) -> bool:

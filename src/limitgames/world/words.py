@@ -14,10 +14,13 @@ their privacy, only the words change. (:class:`Phrase` and :func:`render` live i
 
 from __future__ import annotations
 
-from limitgames.translation import N_, Phrase, joined, phrase, render
+from collections.abc import Iterable, Sequence
+from typing import Any
 
-__all__ = ["GAME_WORDS", "Phrase", "joined", "phrase", "render"]
-
+from limitgames.core.events import Event, Outcome, Termination, visible
+from limitgames.core.outcome import result_in_words
+from limitgames.translation import N_, Phrase, gettext, joined, phrase, render
+from limitgames.world.events import Noted
 
 GAME_WORDS: tuple[str, ...] = (
     # resources and plants (data.RESOURCES, data.PLANTS)
@@ -37,4 +40,175 @@ GAME_WORDS: tuple[str, ...] = (
 )
 """The game's words that come into log lines as values, marked for the catalogue."""
 
-__all__ = ["GAME_WORDS", "Phrase", "joined", "phrase", "render"]
+NATION_WORDS: dict[str, str] = {
+    "circle": N_("circle"),
+    "square": N_("square"),
+    "triangle": N_("triangle"),
+    "diamond": N_("diamond"),
+    "pentagon": N_("pentagon"),
+    "hexagon": N_("hexagon"),
+    "star": N_("star"),
+}
+"""The nations' names (each nation board has its shape; ``star``: solo mode's star nation),
+marked for the catalogue; they come into log lines as values and are translated there too."""
+
+
+def nation_name(name: str) -> str:
+    """A nation's name (``"circle"``) in the current language; another name (a person's)
+    comes back as it is."""
+    return gettext(NATION_WORDS[name]) if name in NATION_WORDS else name
+
+
+def _nation(seat: int | None, names: Sequence[str] | None) -> str:
+    from limitgames.world.state import NATION_NAMES
+
+    if seat is None:
+        return ""
+    if names is not None and 0 <= seat < len(names):
+        return nation_name(names[seat])
+    return nation_name(NATION_NAMES[seat]) if 0 <= seat < len(NATION_NAMES) else str(seat)
+
+
+def line_sentence(seat: int | None, text: str, names: Sequence[str] | None = None) -> str:
+    """A log line in the current language, after its nation's name (``"Kreis: spielt
+    Bildung"``); a line about the whole table has no name before it."""
+    if seat is None:
+        return render(text)
+    return gettext("%(nation)s: %(line)s") % {"nation": _nation(seat, names), "line": render(text)}
+
+
+def sentence(event: Event, names: Sequence[str] | None = None) -> str | None:
+    """One event of LIMIT as a sentence in the current language, or ``None`` for an event
+    told by the log lines that follow it (a decision, :class:`~limitgames.world.events.Decided`).
+
+    Args:
+        event: an event of :mod:`limitgames.world.events`.
+        names: the seats' names (default: the nations' names).
+    """
+    if isinstance(event, Noted):
+        return line_sentence(event.seat, event.text, names)
+    return None
+
+
+def tell(
+    events: Iterable[Event], viewer: int | None, names: Sequence[str] | None = None
+) -> list[str]:
+    """The sentences ``viewer`` (a seat, or ``None`` for a spectator) may read, in order:
+    only the events visible to it (:func:`limitgames.core.events.visible`); a secret
+    choice's line shown to everyone when its step closes is not told again to the nation
+    that wrote it (it read it then)."""
+    lines: list[str] = []
+    for event in visible(events, viewer):
+        if _seen_before(event, viewer):
+            continue
+        text = sentence(event, names)
+        if text is not None:
+            lines.append(text)
+    return lines
+
+
+def _seen_before(event: Event, viewer: int | None) -> bool:
+    return (
+        isinstance(event, Noted) and event.revealed and viewer is not None and event.seat == viewer
+    )
+
+
+_REASONS: dict[Termination, str] = {
+    Termination.SEVENTH_GENERATION: N_(
+        "The seventh generation is over; after the stress test, the nations are scored."
+    ),
+    Termination.FOURTH_CRISIS: N_(
+        "The fourth crisis tile was placed in generation %(generation)d; after the stress "
+        "test, the nations are scored."
+    ),
+    Termination.SCORED_EARLY: N_(
+        "The position was stress tested and scored in generation %(generation)d."
+    ),
+}
+
+
+def outcome_sentence(outcome: Outcome, names: Sequence[str] | None = None) -> str:
+    """Why the game ended, who won and every score, in the current language:
+    ``"The seventh generation is over; ... circle wins with 33 victory points (scores:
+    circle 33, square 8)"``. Solo mode: the verdict on the one nation's score.
+
+    Args:
+        outcome: a finished game's outcome (``WorldState.outcome()``).
+        names: the seats' names (default: the nations' names).
+    """
+    from limitgames.world.state import NATION_NAMES
+
+    count = len(outcome.returns)
+    who = (
+        [_nation(s, names) for s in range(count)]
+        if names is not None
+        else [nation_name(NATION_NAMES[s]) for s in range(count)]
+    )
+    details: dict[str, Any] = dict(outcome.details)
+    template = _REASONS.get(outcome.termination)
+    reason = gettext(template) % {"generation": details.get("generation", 0)} if template else ""
+    scores = [int(s) for s in outcome.scores] if outcome.scores is not None else None
+    if scores is None:
+        return f"{reason} {result_in_words(who, outcome.returns)}".strip()
+    table = ", ".join(f"{who[s]} {x}" for s, x in enumerate(scores))
+    if details.get("solo"):
+        head = (
+            gettext("%(nation)s played a very good game with %(score)d victory points")
+            if outcome.winners
+            else gettext("%(nation)s scored %(score)d victory points, not a very good game")
+        ) % {"nation": who[0], "score": scores[0]}
+        return f"{reason} {head}".strip()
+    if len(outcome.winners) == 1:
+        head = gettext("%(nation)s wins with %(score)d victory points") % {
+            "nation": who[outcome.winners[0]],
+            "score": scores[outcome.winners[0]],
+        }
+    elif outcome.winners:
+        together = gettext("%(first)s and %(second)s") % {
+            "first": ", ".join(who[s] for s in outcome.winners[:-1]),
+            "second": who[outcome.winners[-1]],
+        }
+        head = gettext("%(nations)s share the win with %(score)d victory points") % {
+            "nations": together,
+            "score": scores[outcome.winners[0]],
+        }
+    else:
+        head = result_in_words(who, outcome.returns)
+    result = gettext("%(result)s (scores: %(scores)s)") % {"result": head, "scores": table}
+    return f"{reason} {result}".strip()
+
+
+def scorecard_sentences(outcome: Outcome, names: Sequence[str] | None = None) -> list[str]:
+    """Each nation's scorecard in one line of the current language (``"circle: happiness 6
+    + money 9 + territory 25 + military 0 + impact -7 = 33"``), from ``details["scorecards"]``."""
+    cards = list(dict(outcome.details).get("scorecards") or [])
+    lines = []
+    for seat, card in enumerate(cards):
+        line = phrase(
+            N_(
+                "Score: happiness %(happiness)s + money %(financial)s + territory %(territory)s + "
+                "military %(military)s + impact %(impact)s = %(total)s"
+            ),
+            **{
+                key: card[key]
+                for key in ("happiness", "financial", "territory", "military", "impact", "total")
+            },
+        )
+        lines.append(line_sentence(seat, line, names))
+    return lines
+
+
+__all__ = [
+    "GAME_WORDS",
+    "NATION_WORDS",
+    "Phrase",
+    "joined",
+    "line_sentence",
+    "nation_name",
+    "outcome_sentence",
+    "phrase",
+    "render",
+    "scorecard_sentences",
+    "sentence",
+    "tell",
+]
