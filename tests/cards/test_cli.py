@@ -14,6 +14,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from limitgames.cards import CARDS
+from limitgames.cards.words import suspicion_sentence
 from limitgames.cli import cards_play, cards_view
 from limitgames.core import GameRecord
 
@@ -27,7 +28,9 @@ def _app() -> typer.Typer:
     return app
 
 
-def test_issue_example_sentence() -> None:
+def test_a_suspicion_in_words() -> None:
+    # Daniel (seat 3) suspects Barbara (seat 1), whose last card was green: 4 green cards
+    # counted, limit card 3 + 1 hidden green = 4, not exceeded (rules/cards.md, "A round" 4)
     check = {
         "colour": "green",
         "counted": 4,
@@ -41,12 +44,13 @@ def test_issue_example_sentence() -> None:
         "taker": 3,
     }
     names = cards_view.RULEBOOK_NAMES
-    assert cards_view.explain_suspicion(check, names) == (
-        "green: 4 counted, limit 3 + 1 hidden = 4, not exceeded: "
-        "Barbara scores +1, Daniel takes the limit card"
+    assert suspicion_sentence({"suspicion": check}, names) == (
+        "Daniel suspects Barbara. Counted up to the last card of Barbara: 4 green cards; "
+        "limit 3 + 1 hidden = 4, not exceeded: Barbara scores +1. Daniel takes the limit card."
     )
     no_limit = dict(check, card_limit="X", limit=None)
-    assert "limit X (no limit), not exceeded" in cards_view.explain_suspicion(no_limit, names)
+    told = suspicion_sentence({"suspicion": no_limit}, names)
+    assert "limit X (no limit), not exceeded" in told
 
 
 def test_unattended_game_is_narrated_and_recorded(tmp_path: Path) -> None:
@@ -59,7 +63,8 @@ def test_unattended_game_is_narrated_and_recorded(tmp_path: Path) -> None:
     assert "Round 1: limit card" in result.output
     assert re.search(r"\w+ hides a card", result.output)
     assert "hides a red card" not in result.output  # nobody sees another's hidden card
-    assert re.search(r"\d+ counted, limit", result.output)
+    text = " ".join(result.output.split())  # Rich wraps at 80 columns
+    assert re.search(r"Counted up to the last card of \w+: \d+ \w+ cards?; limit", text)
     assert re.search(r"(wins|share the win) with", result.output)
     record = GameRecord.read(path)
     assert record.seats == ["random"] * 4 and record.game == "cards"
@@ -189,7 +194,9 @@ def test_suspect_by_name() -> None:
     assert result.exit_code == 0, result.output
     text = " ".join(result.output.split())  # Rich wraps at 80 columns
     assert "You suspect Barbara" in text
-    assert re.search(r"Round \d+: You suspected Barbara \(\w+\)\. \w+: \d+ counted", text)
+    assert re.search(
+        r"You suspect Barbara Hidden cards: .* Counted up to the last card of Barbara", text
+    )
     assert re.search(r"You score \+1|You take the limit card", text)
 
 

@@ -18,9 +18,9 @@ import httpx
 from fastapi.testclient import TestClient
 from websockets.asyncio.client import connect
 
+from limitgames.cards.words import limit_card_words
 from limitgames.core import Chance, get_game
 from limitgames.web.app import create_app
-from limitgames.web.cards_html import limit_card_words
 from limitgames.web.limits import ServerLimits
 from tests.web.conftest import ThreadServer, new_game, receive_until
 
@@ -82,8 +82,8 @@ def test_a_whole_game_says_the_names_and_never_seat_0(client: TestClient) -> Non
         text = view["board"] + view["side"] + view["status"]
         assert not re.search(r"seat [01]\b", text), text
     # every reveal names who suspected whom by these names
-    reveals = re.findall(r"(Ada|seat 2) suspected (Ada|seat 2)&#39;s last card", last["side"])
-    assert len(reveals) == last["side"].count("suspected") >= 1
+    reveals = re.findall(r"(Ada|seat 2) suspects (Ada|seat 2)\. Counted", last["side"])
+    assert len(reveals) == last["side"].count("suspects") >= 1
     replay = client.get(f"/api/games/{answer['id']}/replay/1").json()
     assert replay["names"] == ["Ada", "seat 2"]
     # the replay's last step: the limit cards of the rounds in words, never as codes (026X1)

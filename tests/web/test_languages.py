@@ -186,7 +186,7 @@ def test_a_cards_reveal_in_each_language(client: TestClient) -> None:
             lambda legal: next((a for a in legal if a.startswith("suspect")), legal[0]),
         )
     english = _view(client, url, tokens, "en")
-    assert "revealed" in english["board"] and "suspected" in english["board"]
+    assert "revealed" in english["board"] and "suspects" in english["board"]
     for language in OTHERS:
         view = _view(client, url, tokens, language)
         assert_translated(

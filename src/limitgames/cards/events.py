@@ -42,6 +42,7 @@ __all__ = [
     "events_of_action",
     "opening",
     "outcome",
+    "public_events",
 ]
 
 
@@ -212,6 +213,37 @@ def opening(state: CardsState) -> list[Event]:
     if state.limit_card is None:
         return []
     return [RoundStarted(state.round, state.start, limit_card_code(state.limit_card))]
+
+
+def public_events(actions: list[list[Any]]) -> list[Event]:
+    """The public events of a round's decisions as an observation lists them
+    (``observation["round_actions"]`` or a finished round's ``"actions"``: ``[seat,
+    notation]`` with a hide as ``"hide"``), for a surface that draws from the observation.
+    The draws are left out (an observation does not list them).
+
+    Raises:
+        ValueError: an entry that is not ``[seat, public notation]``.
+    """
+    events: list[Event] = []
+    last: dict[int, str] = {}
+    for entry in actions:
+        seat, text = int(entry[0]), str(entry[1])
+        verb, _, rest = text.partition(" ")
+        if text == "hide":
+            events.append(Hid(seat, None))
+        elif verb == "play" and rest in COLOURS:
+            events.append(Played(seat, rest))
+            last[seat] = rest
+        elif verb == "exchange" and rest in COLOURS:
+            events.append(Exchanged(seat, rest))
+            last[seat] = rest
+        elif verb == "suspect" and rest.isdigit() and int(rest) in last:
+            events.append(Suspected(seat, int(rest), last[int(rest)]))
+        elif text == "pass":
+            events.append(Passed(seat))
+        else:
+            raise ValueError(f"not a public Limits action of this round: {entry!r}")
+    return events
 
 
 def events_of_action(state: CardsState, action: int) -> list[Event]:

@@ -39,6 +39,7 @@ __all__ = [
     "outcome_sentence",
     "round_sentence",
     "sentence",
+    "suspicion_sentence",
     "tell",
 ]
 
@@ -285,13 +286,15 @@ def _check_sentence(
     }
 
 
-def tell(events: Iterable[Event], viewer: int | None, names: Sequence[str]) -> list[str]:
+def tell(
+    events: Iterable[Event], viewer: int | None, names: Sequence[str], you: int | None = None
+) -> list[str]:
     """The sentences ``viewer`` (a seat, or ``None`` for a spectator) may read, in order.
 
     Only the events visible to ``viewer`` are told (:func:`limitgames.core.events.visible`);
     where the viewer sees both the public and the private telling of one happening (its
-    own hidden or drawn card), only the private one, which says more, is told. The viewer
-    is told in the second person.
+    own hidden or drawn card), only the private one, which says more, is told. ``you``
+    (a seat, usually the viewer, or ``None``) is told in the second person.
     """
     shown = visible(events, viewer)
     lines: list[str] = []
@@ -306,7 +309,7 @@ def tell(events: Iterable[Event], viewer: int | None, names: Sequence[str]) -> l
             and getattr(twin, "seat", None) == event.seat
         ):
             continue
-        text = sentence(event, names, viewer)
+        text = sentence(event, names, you)
         if text is not None:
             lines.append(text)
     return lines
@@ -314,15 +317,23 @@ def tell(events: Iterable[Event], viewer: int | None, names: Sequence[str]) -> l
 
 def round_sentence(summary: dict[str, object], names: Sequence[str], you: int | None = None) -> str:
     """A finished round (one of ``Outcome.details["rounds"]`` or an observation's
-    ``rounds``) in one sentence: its limit card, who suspected whom, the check."""
-    check = summary.get("suspicion")
+    ``rounds``) in one sentence: its number and limit card, then :func:`suspicion_sentence`."""
     number = int(summary.get("round", 0)) + 1  # type: ignore[call-overload]
     head = gettext("Round %(round)d (limit card %(card)s): ") % {
         "round": number,
         "card": limit_card_words(str(summary.get("limit_card"))),
     }
+    return head + suspicion_sentence(summary, names, you)
+
+
+def suspicion_sentence(
+    summary: dict[str, object], names: Sequence[str], you: int | None = None
+) -> str:
+    """How a finished round ended (``rules/cards.md``, "A round" 4): who suspected whom,
+    the check, who took the limit card; or that nobody could act."""
+    check = summary.get("suspicion")
     if not isinstance(check, dict):
-        return head + gettext("nobody could act; the limit card went under the limit pile")
+        return gettext("nobody could act; the limit card went under the limit pile")
     card_limit = check.get("card_limit")
     by = _said(
         int(check["by"]),
@@ -351,7 +362,7 @@ def round_sentence(summary: dict[str, object], names: Sequence[str], you: int | 
         gettext("You take the limit card"),
         gettext("%(player)s takes the limit card"),
     )
-    return head + f"{by}. {told}. {takes}."
+    return f"{by}. {told}. {takes}."
 
 
 _REASONS: dict[Termination, str] = {

@@ -22,7 +22,20 @@ from rich.text import Text
 
 from limitgames.agents import is_level, level_spec
 from limitgames.cards import CARDS, CardsState
+from limitgames.cards.events import (
+    Drew,
+    Exchanged,
+    Hid,
+    LimitCardReturned,
+    LimitCardTaken,
+    Passed,
+    Played,
+    RoundScored,
+    Suspected,
+    opening,
+)
 from limitgames.cards.notation import SUSPECT, action_kind, action_name
+from limitgames.cards.words import outcome_sentence, sentence, tell
 from limitgames.cli import cards_view
 from limitgames.cli.session import (
     CommandLanguageOption,
@@ -49,9 +62,14 @@ from limitgames.cli.session import (
 )
 from limitgames.cli.variant_options import variant_options
 from limitgames.core import LimitGamesError, NotationError, State
+from limitgames.core.events import Event, visible
 from limitgames.translation import N_, gettext
 
 console = Console()
+
+DECISION_EVENTS = (Hid, Played, Drew, Exchanged, Passed, Suspected)
+"""The events told on the decision's own line; the rest (the reveal, the check, the next
+round) follow it as lines of their own."""
 
 HELP_TEXT = N_("""Actions (one a turn; colours: red yellow green blue purple, or r y g b p):
   hide COLOUR        the hide step: put a hand card face down (2 players: twice)
@@ -150,38 +168,44 @@ class CardsTerminal(GameTerminal):
             )
         return True
 
+    def _you(self) -> int | None:
+        """The seat of the person at the screen ("You"), told in the second person."""
+        return next((s for s, name in enumerate(self.names) if is_you(name)), None)
+
+    def _told(self, before: State, action: Any, viewer: int | None) -> list[Event]:
+        """The events of ``action`` played from ``before`` that ``viewer`` may see (the
+        session has applied it already: it is played again on a copy)."""
+        replica = before.clone()
+        return visible(replica.apply_with_events(_as_action(action)), viewer)
+
     def opening(self, state: State) -> list[Line]:
-        return [Line(cards_view.round_start_text(state.observation(None), self.names))]
+        assert isinstance(state, CardsState)
+        return [Line(text) for text in tell(opening(state), None, self.names, self._you())]
 
     def decision_line(
         self, before: State, action: Any, seat: int, viewer: int | None, text: str
     ) -> RenderableType:
-        return cards_view.describe_action(_as_action(action), seat, self.names, viewer)
+        own = [e for e in self._told(before, action, viewer) if isinstance(e, DECISION_EVENTS)]
+        return "; ".join(tell(own, viewer, self.names, self._you()))
 
     def narrate(
         self, before: State, action: Any, after: State, seat: int, viewer: int | None
     ) -> list[Line]:
-        assert isinstance(before, CardsState) and isinstance(after, CardsState)
-        if len(after.rounds) <= len(before.rounds):
-            return []
-        summary = after.rounds[-1]
-        lines = [
-            Line(cards_view.reveal_text(summary, self.names)),
-            Line(
-                Text(
-                    gettext("Round %(round)d: ") % {"round": summary["round"] + 1}
-                    + cards_view.explain_round(summary, self.names),
-                    style="bold",
-                ),
-                key=True,
-            ),
-        ]
-        if not after.is_terminal():
-            lines.append(Line(cards_view.round_start_text(after.observation(None), self.names)))
+        rest = [e for e in self._told(before, action, viewer) if not isinstance(e, DECISION_EVENTS)]
+        lines = []
+        for event in rest:
+            text = sentence(event, self.names, self._you())
+            if text is None:
+                continue
+            key = isinstance(event, (RoundScored, LimitCardTaken, LimitCardReturned))
+            lines.append(Line(Text(text, style="bold") if key else text, key=key))
         return lines
 
     def end_lines(self, state: State, viewer: int | None, last: Transition | None) -> list[Line]:
-        lines = [Line(Text(cards_view.result_text(state, self.names), style="bold green"), True)]
+        outcome = state.outcome()
+        assert outcome is not None
+        told = outcome_sentence(outcome, self.names, self._you())
+        lines = [Line(Text(told, style="bold green"), True)]
         if viewer is not None and not is_you(self.names[viewer]):
             result = state.returns()[viewer]
             words = (

@@ -1,7 +1,8 @@
 """Drawing Limits (``cards``) in the terminal with Rich, and telling what happened in words.
 
 Everything here reads the engine's observation (or a finished round's public
-summary) and never decides a rule. The pile is shown as its top card only,
+summary) and never decides a rule; what happened is told in words by
+:mod:`limitgames.cards.words`, the one narrator of the game. The pile is shown as its top card only,
 as the physical game forbids looking through it, unless ``show_pile`` is set.
 """
 
@@ -14,9 +15,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from limitgames.cards.material import COLOURS, limit_card_from_code, limit_card_text
-from limitgames.cards.notation import EXCHANGE, PASS, PLAY, SUSPECT
-from limitgames.cli.session import is_you, phrase
+from limitgames.cards.material import COLOURS
+from limitgames.cards.words import outcome_sentence, round_sentence
+from limitgames.cli.session import is_you
 from limitgames.core import State
 from limitgames.translation import gettext, ngettext
 
@@ -177,155 +178,16 @@ def render(
         console.print(mine)
     if over:
         for summary in obs["rounds"] if history else []:
-            heading = gettext("Round %(round)d (limit card %(card)s): ") % {
-                "round": summary["round"] + 1,
-                "card": limit_card_words(summary["limit_card"]),
-            }
-            console.print(heading + explain_round(summary, who), highlight=False)
-
-
-def describe_action(action: int, seat: int, names: Sequence[str], viewer: int | None = None) -> str:
-    """What the table sees when ``seat`` takes ``action`` (a hide keeps its colour secret
-    unless ``viewer`` is that seat)."""
-    who = names[seat]
-    if action < PLAY:
-        if viewer == seat:
-            return phrase(
-                who,
-                gettext("You hide a %(colour)s card"),
-                gettext("%(player)s hides a %(colour)s card"),
-                colour=gettext(COLOURS[action]),
-            )
-        return phrase(who, gettext("You hide a card"), gettext("%(player)s hides a card"))
-    if action < EXCHANGE:
-        return phrase(
-            who,
-            gettext("You play %(colour)s and draw a card"),
-            gettext("%(player)s plays %(colour)s and draws a card"),
-            colour=gettext(COLOURS[action - PLAY]),
-        )
-    if action < SUSPECT:
-        return phrase(
-            who,
-            gettext(
-                "You exchange four %(colour)s cards (+1 point): four new cards, two %(colour)s "
-                "on the pile and two %(colour)s face down on top of the draw pile"
-            ),
-            gettext(
-                "%(player)s exchanges four %(colour)s cards (+1 point): four new cards, two "
-                "%(colour)s on the pile and two %(colour)s face down on top of the draw pile"
-            ),
-            colour=gettext(COLOURS[action - EXCHANGE]),
-        )
-    if action < PASS:
-        return phrase(
-            who,
-            gettext("You suspect %(suspect)s"),
-            gettext("%(player)s suspects %(suspect)s"),
-            suspect=names[action - SUSPECT],
-        )
-    return phrase(
-        who,
-        gettext("You pass (no possible action)"),
-        gettext("%(player)s passes (no possible action)"),
-    )
-
-
-def _colour(check: dict[str, Any]) -> str:
-    """The suspected colour, in the session's language."""
-    colour = str(check["colour"])
-    return gettext(colour)
-
-
-def explain_suspicion(check: dict[str, Any], names: Sequence[str]) -> str:
-    """A suspicion's outcome in words, e.g. ``"green: 4 counted, limit 3 + 1 hidden = 4,
-    not exceeded: Barbara scores +1, Daniel takes the limit card"``."""
-    if check["limit"] is None:
-        limit = gettext("limit X (no limit)")
-    else:
-        limit = gettext("limit %(card)s + %(hidden)s hidden = %(limit)s") % {
-            "card": check["card_limit"],
-            "hidden": check["hidden"],
-            "limit": check["limit"],
-        }
-    verdict = gettext("exceeded") if check["exceeded"] else gettext("not exceeded")
-    scores = phrase(
-        names[check["scorer"]], gettext("You score +1"), gettext("%(player)s scores +1")
-    )
-    takes = phrase(
-        names[check["taker"]],
-        gettext("You take the limit card"),
-        gettext("%(player)s takes the limit card"),
-    )
-    words = gettext("%(colour)s: %(num)s counted, %(limit)s, %(verdict)s: %(scores)s, %(takes)s")
-    return words % {
-        "colour": _colour(check),
-        "num": check["counted"],
-        "limit": limit,
-        "verdict": verdict,
-        "scores": scores,
-        "takes": takes,
-    }
-
-
-def explain_round(summary: dict[str, Any], names: Sequence[str]) -> str:
-    """How a finished round ended: who suspected whom and the check, in words."""
-    check = summary["suspicion"]
-    if check is None:
-        return gettext("nobody could act; the limit card went under the limit pile")
-    words = gettext("%(player)s suspected %(suspect)s (%(colour)s). ") % {
-        "player": names[check["by"]],
-        "suspect": names[check["suspect"]],
-        "colour": _colour(check),
-    }
-    return words + explain_suspicion(check, names)
-
-
-def reveal_text(summary: dict[str, Any], names: Sequence[str]) -> Text:
-    """The hidden cards revealed at the end of a round, seat by seat."""
-    text = Text(gettext("Hidden cards: "))
-    for s, colours in enumerate(summary["revealed"]):
-        text.append(f"{names[s]} ")
-        for colour in colours:
-            text.append_text(card_text(colour))
-        text.append("  ")
-    return text
-
-
-def round_start_text(obs: dict[str, Any], names: Sequence[str]) -> Text:
-    """The start of a round: its number, the revealed limit card, the start player."""
-    text = Text(gettext("Round %(round)d: limit card ") % {"round": obs["round"] + 1})
-    text.append_text(limit_card_line(obs["limit_card"]))
-    starts = phrase(
-        names[obs["start_player"]], gettext("You start."), gettext("%(player)s starts.")
-    )
-    text.append(f" {starts}")
-    return text
+            console.print(round_sentence(summary, who), highlight=False)
 
 
 def result_text(state: State, names: Sequence[str] | None = None) -> str:
-    """The result in words: the winner(s) and every score."""
+    """The result in words: why the game ended, the winner(s) and every score
+    (:func:`limitgames.cards.words.outcome_sentence`; ``You`` in ``names`` is told in the
+    second person)."""
     who = seat_names(state, names)
-    scores = state.observation(None)["scores"]
-    best = max(scores)
-    winners = [who[s] for s, x in enumerate(scores) if x == best]
-    table = ", ".join(f"{who[s]} {x:+d}" for s, x in enumerate(scores))
-    if len(winners) == 1:
-        head = phrase(
-            winners[0],
-            gettext("You win with %(score)s"),
-            gettext("%(player)s wins with %(score)s"),
-            score=f"{best:+d}",
-        )
-    else:
-        head = gettext("%(players)s share the win with %(score)s") % {
-            "players": gettext("%(first)s and %(second)s")
-            % {"first": ", ".join(winners[:-1]), "second": winners[-1]},
-            "score": f"{best:+d}",
-        }
-    return gettext("%(result)s (scores: %(scores)s)") % {"result": head, "scores": table}
-
-
-def limit_card_words(code: str) -> str:
-    """A limit card code in words: ``"X0335"`` -> ``"red X, yellow 0, green 3, blue 3, purple 5"``."""
-    return limit_card_text(limit_card_from_code(code))
+    outcome = state.outcome()
+    if outcome is None:
+        return gettext("The game is not finished.")
+    you = next((s for s, name in enumerate(who) if is_you(name)), None)
+    return outcome_sentence(outcome, who, you)

@@ -4,17 +4,19 @@ Everything drawn comes from ``observation(seat)`` (``rules/cards.md``,
 "Information"): the seat's own hand and hidden cards (``None`` for a
 spectator), the limit card, the pile (its top card; the whole pile behind a
 setting), every seat's hand size, hidden-card count, points and limit cards,
-this round's public actions and the finished rounds with their reveal. The
-reveal of a suspicion is explained in words here; the numbers are the
-engine's (``rounds[i]["suspicion"]``), nothing is recomputed.
+this round's public actions and the finished rounds with their reveal. What
+happened is told by :mod:`limitgames.cards.words`, the game's one narrator (the
+terminal's too); the numbers are the engine's, nothing is recomputed.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from limitgames.translation import N_, gettext, ngettext
-from limitgames.web.views import environment, shown_name
+from limitgames.cards.events import public_events
+from limitgames.cards.words import limit_card_words, sentence, suspicion_sentence
+from limitgames.translation import N_, gettext
+from limitgames.web.views import environment
 
 COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "purple")
 """The colour order of the drawing (the limit card's order)."""
@@ -41,93 +43,23 @@ def _cards(counts: dict[str, int] | None) -> list[str]:
     return [c for c in COLOURS for _ in range(int(counts.get(c, 0)))]
 
 
-def limit_card_words(code: Any) -> str:
-    """A limit card in words: ``"026X1"`` -> ``"red 0, yellow 2, green 6, blue no limit, purple 1"``.
-
-    The code gives one limit per colour in the drawing's colour order
-    (:data:`COLOURS`), ``X`` for no limit (``rules/cards.md``, "Material").
-    Anything else is returned as it came (``str(code)``), never raised on.
-    """
-    text = str(code)
-    if len(text) != len(COLOURS):
-        return text
-    return ", ".join(
-        f"{shown_name(colour)} {gettext('no limit') if value.upper() == 'X' else value}"
-        for colour, value in zip(COLOURS, text, strict=True)
-    )
+def _explanation(summary: dict[str, Any], names: list[str]) -> str:
+    """A finished round's ending in words (:func:`limitgames.cards.words.suspicion_sentence`)."""
+    return suspicion_sentence(summary, [_name(names, s) for s in range(_players(summary, names))])
 
 
-def explain_suspicion(check: dict[str, Any] | None, names: list[str]) -> str:
-    """A suspicion's outcome in words (``rules/cards.md``, "A round" step 4)."""
-    if not check:
-        return gettext(
-            "Nobody could act: the round ended without a suspicion; "
-            "the limit card goes under the limit pile."
-        )
-    by = _name(names, check.get("by"))
-    suspect = _name(names, check.get("suspect"))
-    colour = shown_name(str(check.get("colour")))
-    card_limit = check.get("card_limit")
-    hidden = check.get("hidden", 0)
-    limit = check.get("limit")
-    counted = check.get("counted")
-    base = gettext("no limit (X)") if card_limit in ("X", None) else str(card_limit)
-    if limit in ("X", None):
-        limit_words = gettext("the limit card shows X for %(colour)s: there is no limit") % {
-            "colour": colour
-        }
-    else:
-        limit_words = ngettext(
-            "the limit card shows %(base)s for %(colour)s, plus %(num)d hidden %(colour)s "
-            "card: the limit is %(limit)s",
-            "the limit card shows %(base)s for %(colour)s, plus %(num)d hidden %(colour)s "
-            "cards: the limit is %(limit)s",
-            int(hidden or 0),
-        ) % {"base": base, "colour": colour, "num": int(hidden or 0), "limit": limit}
-    verdict = gettext("above the limit") if check.get("exceeded") else gettext("within the limit")
-    taker = _name(names, check.get("taker"))
-    scorer = _name(names, check.get("scorer"))
-    count = int(counted) if isinstance(counted, int) else 0
-    words = ngettext(
-        "%(by)s suspected %(suspect)s's last card (%(colour)s). Revealed: %(limit_words)s; "
-        "%(num)d %(colour)s card counted on the pile up to %(suspect)s's last card, "
-        "%(verdict)s. %(taker)s takes the limit card (-2); %(scorer)s scores +1.",
-        "%(by)s suspected %(suspect)s's last card (%(colour)s). Revealed: %(limit_words)s; "
-        "%(num)d %(colour)s cards counted on the pile up to %(suspect)s's last card, "
-        "%(verdict)s. %(taker)s takes the limit card (-2); %(scorer)s scores +1.",
-        count,
-    )
-    return words % {
-        "by": by,
-        "suspect": suspect,
-        "colour": colour,
-        "limit_words": limit_words,
-        "num": count,
-        "verdict": verdict,
-        "taker": taker,
-        "scorer": scorer,
-    }
+def _players(summary: dict[str, Any], names: list[str]) -> int:
+    return max(len(names), len(summary.get("revealed") or []))
 
 
-def _action_words(seat: int, notation: str, names: list[str]) -> str:
-    who = _name(names, seat)
-    words = notation.split()
-    colour = " ".join(shown_name(w) for w in words[1:])
-    if notation == "hide":
-        return gettext("%(player)s put a card face down") % {"player": who}
-    if words and words[0] == "play":
-        return gettext("%(player)s played %(colour)s") % {"player": who, "colour": colour}
-    if words and words[0] == "exchange":
-        return gettext("%(player)s exchanged four %(colour)s (+1)") % {
-            "player": who,
-            "colour": colour,
-        }
-    if words and words[0] == "suspect" and len(words) == 2 and words[1].isdigit():
-        suspect = _name(names, int(words[1]))
-        return gettext("%(player)s suspects %(suspect)s") % {"player": who, "suspect": suspect}
-    if notation == "pass":
-        return gettext("%(player)s passed") % {"player": who}
-    return f"{who}: {notation}"
+def _action_words(actions: list[list[Any]], names: list[str], players: int) -> list[str]:
+    """This round's public decisions in words (:func:`limitgames.cards.words.sentence`)."""
+    who = [_name(names, s) for s in range(max(players, len(names)))]
+    try:
+        events = public_events(actions)
+    except ValueError:
+        return [f"{_name(names, s)}: {a}" for s, a in actions]
+    return [text for e in events if (text := sentence(e, who)) is not None]
 
 
 def draw(observation: dict[str, Any], names: list[str], seat: int | None) -> tuple[str, str]:
@@ -155,8 +87,8 @@ def draw(observation: dict[str, Any], names: list[str], seat: int | None) -> tup
     history = [
         {
             "round": r.get("round", i) + 1,
-            "limit_card": limit_card_words(r.get("limit_card")),
-            "explanation": explain_suspicion(r.get("suspicion"), names),
+            "limit_card": limit_card_words(str(r.get("limit_card"))),
+            "explanation": _explanation(r, names),
             "revealed": [
                 (_name(names, s), cards) for s, cards in enumerate(r.get("revealed") or [])
             ],
@@ -176,9 +108,7 @@ def draw(observation: dict[str, Any], names: list[str], seat: int | None) -> tup
         pile_top=observation.get("pile_top"),
         seats=seats,
         me=seat,
-        round_actions=[
-            _action_words(s, a, names) for s, a in observation.get("round_actions") or []
-        ],
+        round_actions=_action_words(list(observation.get("round_actions") or []), names, n),
         last_reveal=history[-1] if history else None,
     )
     side = environment.get_template("cards_side.html.j2").render(seats=seats, history=history)
