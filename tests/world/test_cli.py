@@ -252,6 +252,9 @@ def test_the_alliance_step_and_solo_mode_in_the_terminal(tmp_path: Path) -> None
     args = ["world", "--solo", "--seat", "random", "--seed", "2", "--record", str(path)]
     result = runner.invoke(_app(), args)
     assert result.exit_code == 0, result.output
-    assert "Solo: " in result.output and "victory points against the star nation" in result.output
+    said = " ".join(result.output.split())  # Rich wraps at 80 columns
+    assert "circle played a very good game with" in said or (
+        "circle scored" in said and "victory points, not a very good game" in said
+    )
     record = GameRecord.read(path)
     assert len(record.seats) == 1 and record.replay().is_terminal()

@@ -379,31 +379,14 @@ def scores_table(obs: dict[str, Any]) -> Table:
 
 
 def result_text(state: State) -> str:
-    """Who won, with the scores."""
-    if not state.is_terminal():
+    """Why the game ended, who won and the scores, in the session's language
+    (:func:`limitgames.world.words.outcome_sentence`)."""
+    from limitgames.world.words import outcome_sentence
+
+    outcome = state.outcome()
+    if outcome is None:
         return _("The game is not finished.")
-    scores: list[int] = list(state.scores)  # type: ignore[attr-defined]
-    if getattr(state, "solo", False):
-        bar = state.data.solo["very_good_score"]  # type: ignore[attr-defined]
-        verdict = (
-            _("a very good game, well done!")
-            if scores[0] > bar
-            else _("more than %(bar)s is a very good game") % {"bar": bar}
-        )
-        return _("Solo: %(score)s victory points against the star nation (%(verdict)s)") % {
-            "score": scores[0],
-            "verdict": verdict,
-        }
-    names = state.seat_names()
-    best = max(scores)
-    winners = [names[i] for i, s in enumerate(scores) if s == best]
-    ranking = ", ".join(
-        f"{names[i]} {s}" for i, s in sorted(enumerate(scores), key=lambda x: -x[1])
-    )
-    values = {"winners": _(" and ").join(winners), "best": best, "ranking": ranking}
-    if len(winners) == 1:
-        return _("%(winners)s wins with %(best)s points (%(ranking)s)") % values
-    return _("%(winners)s share the win with %(best)s points (%(ranking)s)") % values
+    return outcome_sentence(outcome)
 
 
 STEP_ENDS = N_("then the step ends and play goes on to the next phase")

@@ -235,7 +235,8 @@ def knowledge(state: State, seat: int | None) -> dict[str, Any]:
 
     Returns ``{"log": [line], "cards": {id: Card}, "prices": [int], "end": {"generations",
     "crises"} (when the game ends), "previews": {card: words},
-    "options": [option dict], "forms": [form dict], "context": str, "scorecards": [...]}``.
+    "options": [option dict], "forms": [form dict], "context": str, "scorecards": [...],
+    "result": why the game ended and who won (:func:`limitgames.world.words.outcome_sentence`)}``.
     """
     from limitgames.world.observe import log
     from limitgames.world.state import WorldState
@@ -252,11 +253,16 @@ def knowledge(state: State, seat: int | None) -> dict[str, Any]:
         "forms": [],
         "context": "",
         "scorecards": None,
+        "result": "",
     }
     if seat is not None and not state.is_terminal() and state.current_player() == seat:
         found.update(_decision(state, seat))  # only the deciding seat's own options
     if state.is_terminal():
         from limitgames.world.scoring import scorecards
+        from limitgames.world.words import outcome_sentence
+
+        outcome = state.outcome()
+        found["result"] = outcome_sentence(outcome) if outcome is not None else ""
 
         found["scorecards"] = [
             {
@@ -583,6 +589,7 @@ def draw(
         deck_words={k: _(v) for k, v in DECK_WORDS.items()},
         log=log_groups(list(known.get("log") or [])),
         scorecards=known.get("scorecards"),
+        result=known.get("result") or "",
         terminal=observation.get("to_move") is None and "scores" in observation,
         total_crises=sum(len(g) for g in observation.get("crises") or []),
         end=known.get("end") or DEFAULT_END,
