@@ -18,6 +18,7 @@ from rich.text import Text
 from limitgames.core import Action, State
 from limitgames.translation import N_, using
 from limitgames.translation import gettext as _
+from limitgames.world.words import nation_name
 
 STAGE_WORDS: dict[str, str] = {
     "technology": N_("Political phase: 1 technological advancement"),
@@ -113,7 +114,7 @@ def nations_table(obs: dict[str, Any], seat: int | None) -> Table:
     )
     table.add_column("")
     for view in obs["nations"]:
-        label = view["name"] + (" " + _("(you)") if view["seat"] == seat else "")
+        label = nation_name(view["name"]) + (" " + _("(you)") if view["seat"] == seat else "")
         if view["name"] == obs["leader"]:
             label += " ★"
         table.add_column(label, justify="right")
@@ -290,7 +291,7 @@ def render(console: Console, state: State, seat: int | None) -> None:
         words = _(CHOICE_WORDS.get(choice["kind"], choice["kind"]))
         console.print(
             _("%(nation)s to decide: %(words)s")
-            % {"nation": f"[bold]{choice['nation']}[/]", "words": words},
+            % {"nation": f"[bold]{nation_name(choice['nation'])}[/]", "words": words},
             highlight=False,
         )
         if "options" in choice:
@@ -369,7 +370,7 @@ def scores_table(obs: dict[str, Any]) -> Table:
         table.add_column(_(part), justify="right")
     for view, d in zip(obs["nations"], obs.get("score_details", []), strict=False):
         table.add_row(
-            view["name"],
+            nation_name(view["name"]),
             *[
                 str(d[p])
                 for p in ("happiness", "financial", "territory", "military", "impact", "total")
@@ -573,7 +574,8 @@ class Preview(NamedTuple):
         elif choice:
             words = _(CHOICE_WORDS.get(choice["kind"], choice["kind"])).split(" (")[0]
             then.append(
-                _("then %(nation)s must %(words)s") % {"nation": choice["nation"], "words": words}
+                _("then %(nation)s must %(words)s")
+                % {"nation": nation_name(choice["nation"]), "words": words}
             )
         return cls(new_log, changes, then)
 

@@ -26,6 +26,7 @@ from typing import Any
 from limitgames.core import LimitGamesError, State
 from limitgames.translation import gettext as _
 from limitgames.web.views import environment
+from limitgames.world.words import nation_name
 
 
 def N_(message: str) -> str:
@@ -558,7 +559,7 @@ def draw(
     if choice:
         does, costs = CHOICES.get(str(choice["kind"]), (str(choice["kind"]), ""))
         prompt.update(
-            nation=choice["nation"],
+            nation=nation_name(str(choice["nation"])),
             mine=choice["nation"] == me and "options" in choice,
             does=_(does),
             costs=_(costs) if costs else "",
@@ -593,6 +594,7 @@ def draw(
         terminal=observation.get("to_move") is None and "scores" in observation,
         total_crises=sum(len(g) for g in observation.get("crises") or []),
         end=known.get("end") or DEFAULT_END,
+        nation=nation_name,
     )
     return board, side(observation, known)
 
@@ -641,6 +643,7 @@ def side(observation: dict[str, Any], known: Mapping[str, Any]) -> str:
         total_crises=sum(len(t) for t in crises),
         end=end,
         shapes=SHAPES,
+        nation=nation_name,
     )
 
 
