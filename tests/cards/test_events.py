@@ -276,3 +276,17 @@ def test_a_game_played_on_from_a_saved_record_is_recorded_and_replays(tmp_path: 
     assert final.is_terminal() and record.result == final.returns()
     outcome = final.outcome()
     assert outcome is not None and list(outcome.returns) == record.result
+
+
+def test_a_record_rebuilds_the_events_of_its_game() -> None:
+    state, events = _play(4, 21)
+    record = GameRecord.loads(GameRecord.of_state(state).dumps())
+    again = next(position for position, _ in record.positions())
+    assert isinstance(again, CardsState)
+    rebuilt = opening(again)
+    for text in record.actions:
+        action = again.parse_action(text)
+        assert isinstance(action, int)
+        rebuilt += again.apply_with_events(action)
+    assert rebuilt == events
+    assert again.outcome() == state.outcome()

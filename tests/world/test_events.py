@@ -119,3 +119,29 @@ def test_the_story_is_told_in_the_readers_language() -> None:
     for language in ("de", "fr", "es"):
         with using(language):
             assert tell(events, 1) and Counter(tell(events, 1)) == Counter(state.log_lines(1))
+
+
+def test_a_record_of_a_game_from_a_position_rebuilds_its_events() -> None:
+    # a game laid out from a position file (limit play world --position F), played on,
+    # recorded, read back and replayed with apply_with_events: the same story and ending
+    from limitgames.core import GameRecord
+    from limitgames.world.position import position_json
+
+    start = _new(4, 3)
+    rng = random.Random(4)
+    for _ in range(60):
+        start.apply(rng.choice(start.legal_actions()))
+    state = GAME.state_from_position(position_json(start))
+    assert isinstance(state, WorldState)
+    events: list[Event] = opening(state)
+    while not state.is_terminal():
+        events += state.apply_with_events(rng.choice(state.legal_actions()))
+    record = GameRecord.loads(GameRecord.of_state(state).dumps())
+    assert record.start is not None
+    again = next(position for position, _ in record.positions())
+    assert isinstance(again, WorldState)
+    rebuilt: list[Event] = opening(again)
+    for text in record.actions:
+        rebuilt += again.apply_with_events(again.parse_action(text))
+    assert rebuilt == events
+    assert again.outcome() == state.outcome()
