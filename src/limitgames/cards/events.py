@@ -18,14 +18,37 @@ the start of the first round; :func:`outcome` is the ending of a finished game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from limitgames.cards.material import COLOURS, limit_card_code
 from limitgames.cards.notation import EXCHANGE, PASS, PLAY, SUSPECT
 from limitgames.core.events import Event, Outcome, Termination
 
-if TYPE_CHECKING:
-    from limitgames.cards.rules import CardsState
+
+class CardsState(Protocol):
+    """What the events read of a :class:`limitgames.cards.rules.CardsState` (named here, not
+    imported: the rules module calls this one, so this one may not import it back)."""
+
+    n: int
+    player: int
+    round: int
+    start: int
+    limit_card: tuple[int, ...] | None
+    draw: list[int]
+    draw_known: list[bool]
+    pile: list[int]
+    hands: list[list[int]]
+    hidden: list[list[int]]
+    points: list[int]
+    taken: list[list[tuple[int, ...]]]
+    rounds: list[dict[str, Any]]
+
+    def apply(self, action: Any) -> None: ...
+    def is_terminal(self) -> bool: ...
+    def returns(self) -> list[float]: ...
+    def winners(self) -> list[int]: ...
+    def scores(self) -> list[int]: ...
+
 
 __all__ = [
     "Drew",

@@ -21,12 +21,32 @@ stress test and scoring: rulebook pp 11, 23).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from limitgames.core.events import Event, Outcome, Termination
 
-if TYPE_CHECKING:
-    from limitgames.world.state import WorldState
+
+class WorldState(Protocol):
+    """What the events read of a :class:`limitgames.world.state.WorldState` (named here, not
+    imported: the state calls this module, so this one may not import it back)."""
+
+    log: list[tuple[int | None, str, bool]]
+    veiled_log: list[tuple[int | None, str, bool]]
+    crises: list[list[str]]
+    generation: int
+    solo: bool
+    scores: list[int]
+    score_details: list[dict[str, int]]
+
+    @property
+    def data(self) -> Any: ...
+    def current_player(self) -> int: ...
+    def announcement(self, action: Any, viewer: int | None) -> str | None: ...
+    def action_to_string(self, action: Any) -> str: ...
+    def apply(self, action: Any) -> None: ...
+    def is_terminal(self) -> bool: ...
+    def returns(self) -> list[float]: ...
+
 
 __all__ = ["Decided", "Noted", "events_of_action", "opening", "outcome"]
 

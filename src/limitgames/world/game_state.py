@@ -13,7 +13,9 @@ from collections.abc import Callable
 from typing import Any
 
 from limitgames.core import Action, Chance
+from limitgames.core.events import Event, Outcome
 from limitgames.world.data import WorldData
+from limitgames.world.events import events_of_action, outcome
 from limitgames.world.setup import set_up
 from limitgames.world.state import WorldAction, WorldState
 
@@ -34,6 +36,21 @@ class WorldGameState(WorldState):
         super().__init__(variant, data, chance, set_up if load is None else load)
 
     # --- protocol: notation, information ----------------------------------------------
+    def apply_with_events(self, action: Any) -> list[Event]:
+        """Play ``action`` like :meth:`apply` and return what happened: the decision and the
+        log's new lines, each with who may read it (:mod:`limitgames.world.events`).
+
+        Raises:
+            IllegalActionError: as :meth:`apply`; the state is unchanged.
+        """
+        return events_of_action(self, action)
+
+    def outcome(self) -> Outcome | None:
+        """Why and how the game ended (the fourth crisis, the seventh generation, or a
+        position scored early), the scores, the winners and the generation in ``details``,
+        or ``None`` while it goes on; see :func:`limitgames.world.events.outcome`."""
+        return outcome(self)
+
     def action_to_string(self, action: Action) -> str:
         from limitgames.world.notation import action_to_string
 

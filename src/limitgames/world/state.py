@@ -31,17 +31,16 @@ from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple
 
 from limitgames.core import TERMINAL, Action, AmountForm, Chance, IllegalActionError, State
-from limitgames.core.events import Event, Outcome
 from limitgames.translation import N_
 from limitgames.translation import gettext as _
 from limitgames.world.data import DECKS, WorldData
 from limitgames.world.nation import Nation
-from limitgames.world.words import Phrase
+from limitgames.world.words import NATIONS, Phrase
 
 WorldAction = tuple[Any, ...]
 """An action: a tuple ``(verb, *arguments)`` such as ``("play", "education")``; see ``notation``."""
 
-NATION_NAMES: tuple[str, ...] = ("circle", "square", "triangle", "diamond", "pentagon", "hexagon")
+NATION_NAMES: tuple[str, ...] = NATIONS
 """The nations by seat (each nation board has its own shape)."""
 
 
@@ -342,25 +341,6 @@ class WorldState(State):
         self._history.append(action)
         self._resolve_top(action)
         self.advance()
-
-    def apply_with_events(self, action: Any) -> list[Event]:
-        """Play ``action`` like :meth:`apply` and return what happened: the decision and the
-        log's new lines, each with who may read it (:mod:`limitgames.world.events`).
-
-        Raises:
-            IllegalActionError: as :meth:`apply`; the state is unchanged.
-        """
-        from limitgames.world.events import events_of_action
-
-        return events_of_action(self, action)
-
-    def outcome(self) -> Outcome | None:
-        """Why and how the game ended (the seventh generation or the fourth crisis, scores,
-        winners, the generation in ``details``), or ``None`` while it goes on; see
-        :func:`limitgames.world.events.outcome`."""
-        from limitgames.world.events import outcome
-
-        return outcome(self)
 
     def _resolve_top(self, action: WorldAction) -> None:
         top = self.pending.pop()

@@ -40,6 +40,9 @@ GAME_WORDS: tuple[str, ...] = (
 )
 """The game's words that come into log lines as values, marked for the catalogue."""
 
+NATIONS: tuple[str, ...] = ("circle", "square", "triangle", "diamond", "pentagon", "hexagon")
+"""The nations by seat (each nation board has its own shape): ``state.NATION_NAMES``."""
+
 NATION_WORDS: dict[str, str] = {
     "circle": N_("circle"),
     "square": N_("square"),
@@ -60,13 +63,11 @@ def nation_name(name: str) -> str:
 
 
 def _nation(seat: int | None, names: Sequence[str] | None) -> str:
-    from limitgames.world.state import NATION_NAMES
-
     if seat is None:
         return ""
     if names is not None and 0 <= seat < len(names):
         return nation_name(names[seat])
-    return nation_name(NATION_NAMES[seat]) if 0 <= seat < len(NATION_NAMES) else str(seat)
+    return nation_name(NATIONS[seat]) if 0 <= seat < len(NATIONS) else str(seat)
 
 
 def line_sentence(seat: int | None, text: str, names: Sequence[str] | None = None) -> str:
@@ -136,13 +137,11 @@ def outcome_sentence(outcome: Outcome, names: Sequence[str] | None = None) -> st
         outcome: a finished game's outcome (``WorldState.outcome()``).
         names: the seats' names (default: the nations' names).
     """
-    from limitgames.world.state import NATION_NAMES
-
     count = len(outcome.returns)
     who = (
         [_nation(s, names) for s in range(count)]
         if names is not None
-        else [nation_name(NATION_NAMES[s]) for s in range(count)]
+        else [nation_name(NATIONS[s]) for s in range(count)]
     )
     details: dict[str, Any] = dict(outcome.details)
     template = _REASONS.get(outcome.termination)
@@ -200,6 +199,7 @@ def scorecard_sentences(outcome: Outcome, names: Sequence[str] | None = None) ->
 
 __all__ = [
     "GAME_WORDS",
+    "NATIONS",
     "NATION_WORDS",
     "Phrase",
     "joined",
