@@ -11,7 +11,7 @@ import pytest
 from limitgames.cards import CardsGame
 from limitgames.cards.events import Drew, RoundScored
 from limitgames.cards.rules import CardsState
-from limitgames.cards.words import a_card, card_count, limit_card_words, outcome_sentence
+from limitgames.cards.words import a_card, card_count, in_turn, limit_card_words, outcome_sentence
 from limitgames.cli.cards_play import CardsTerminal
 from limitgames.translation import using
 from limitgames.web import cards_html
@@ -63,6 +63,8 @@ def test_french_colours_agree_with_cards() -> None:
         ]
         assert card_count("green", 1) == "1 carte verte"
         assert card_count("purple", 2) == "2 cartes violettes"
+        # French puts a space before the semicolon
+        assert in_turn(["Ann joue", "Ann pioche"]) == "Ann joue ; Ann pioche"
 
 
 def test_the_terminal_and_the_browser_tell_the_same_sentences() -> None:

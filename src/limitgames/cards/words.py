@@ -35,6 +35,7 @@ __all__ = [
     "a_card",
     "card_count",
     "colour_word",
+    "in_turn",
     "limit_card_words",
     "outcome_sentence",
     "round_sentence",
@@ -112,6 +113,17 @@ def _and(items: Sequence[str]) -> str:
         "first": ", ".join(items[:-1]),
         "second": items[-1],
     }
+
+
+def in_turn(sentences: Sequence[str]) -> str:
+    """Sentences told one after the other in one line (``"a; b; c"``), with the current
+    language's punctuation (French: ``"a ; b"``)."""
+    if not sentences:
+        return ""
+    line = sentences[0]
+    for following in sentences[1:]:
+        line = gettext("%(first)s; %(second)s") % {"first": line, "second": following}
+    return line
 
 
 def _said(
@@ -226,7 +238,7 @@ def sentence(event: Event, names: Sequence[str], you: int | None = None) -> str 
         ]
         if not shown:
             return None
-        return gettext("Hidden cards: %(cards)s") % {"cards": "; ".join(shown)}
+        return gettext("Hidden cards: %(cards)s") % {"cards": in_turn(shown)}
     if isinstance(event, RoundScored):
         return _check_sentence(
             event.suspect,

@@ -35,7 +35,7 @@ from limitgames.cards.events import (
     opening,
 )
 from limitgames.cards.notation import SUSPECT, action_kind, action_name
-from limitgames.cards.words import outcome_sentence, sentence, tell
+from limitgames.cards.words import in_turn, outcome_sentence, sentence, tell
 from limitgames.cli import cards_view
 from limitgames.cli.session import (
     CommandLanguageOption,
@@ -186,7 +186,7 @@ class CardsTerminal(GameTerminal):
         self, before: State, action: Any, seat: int, viewer: int | None, text: str
     ) -> RenderableType:
         own = [e for e in self._told(before, action, viewer) if isinstance(e, DECISION_EVENTS)]
-        return "; ".join(tell(own, viewer, self.names, self._you()))
+        return in_turn(tell(own, viewer, self.names, self._you()))
 
     def narrate(
         self, before: State, action: Any, after: State, seat: int, viewer: int | None
