@@ -216,9 +216,9 @@ def test_ctrl_c_saves_the_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     def fake_make_agent(spec: str, seed: int | None = None) -> Agent:
         return Interrupting(spec, seed) if spec == "interrupting" else make_agent(spec, seed)
 
-    from limitgames.cli import session
+    from limitgames.cli import seats
 
-    monkeypatch.setattr(session, "make_agent", fake_make_agent)
+    monkeypatch.setattr(seats, "make_agent", fake_make_agent)
     path = tmp_path / "cut.json"
     result = runner.invoke(
         _app(),

@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from limitgames.cli.app import build_app
-from limitgames.cli.session import choose_language, help_language
+from limitgames.cli.options import choose_language, help_language
 from limitgames.translation import current_language
 from limitgames.world.data import DEFAULT_DATA
 

@@ -16,7 +16,7 @@ from typing import Any
 from rich.console import Console
 
 from limitgames.cli import world_play, world_view
-from limitgames.cli.session import Seat
+from limitgames.cli.seats import Seat
 from limitgames.core import AmountForm, State
 from tests.world.scenario import new_state
 

@@ -20,7 +20,8 @@ from rich.console import Console
 
 from limitgames.agents import make_agent
 from limitgames.cli import world_play, world_view
-from limitgames.cli.session import Seat, TerminalSession
+from limitgames.cli.seats import Seat
+from limitgames.cli.session import TerminalSession
 from limitgames.core import NotationError
 from limitgames.world.state import SEQUENTIAL_STAGES, WorldState
 from tests.world.scenario import at_policy, new_state, set_board

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from limitgames.agents import LEVELS, level_spec, list_agents
-from limitgames.cli.session import CommandLanguageOption, TranslatedHelpCommand, choose_language
+from limitgames.cli.options import CommandLanguageOption, TranslatedHelpCommand, choose_language
 from limitgames.core import (
     LimitGamesError,
     VariantError,
@@ -25,7 +25,7 @@ AGENTS_HELP = N_(
     "A spec is NAME or NAME:key=value,... for example mcts:seconds=1, ismcts:iterations=2000, "
     "alphabeta:depth=4, heuristic:epsilon=0.3."
 )
-"""The help of ``limit agents`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+"""The help of ``limit agents`` (translated when drawn: :class:`~limitgames.cli.options.TranslatedHelpCommand`)."""
 
 
 def agents_command(

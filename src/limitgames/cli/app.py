@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.table import Table
 from typer.core import TyperGroup
 
-from limitgames.cli.session import (
+from limitgames.cli.options import (
     CommandLanguageOption,
     LanguageOption,
     TranslatedHelpCommand,
@@ -88,9 +88,9 @@ class LimitGroup(PlainFlagsGroup):
 
 class TranslatedHelpGroup(PlainFlagsGroup):
     """A command group whose ``--help`` is in the player's language (the locale variables, as
-    :func:`~limitgames.cli.session.help_language`): its own help and its commands' short helps
+    :func:`~limitgames.cli.options.help_language`): its own help and its commands' short helps
     are kept in English (marked ``N_``) and translated when drawn, as
-    :class:`~limitgames.cli.session.TranslatedHelpCommand` does for a command."""
+    :class:`~limitgames.cli.options.TranslatedHelpCommand` does for a command."""
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         """Draw the help with the group's and its commands' texts translated."""
@@ -228,7 +228,7 @@ def main_options(
 
 
 GAMES_HELP = N_("List the games, their editions, player counts and variant parameters.")
-"""The help of ``limit games`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+"""The help of ``limit games`` (translated when drawn: :class:`~limitgames.cli.options.TranslatedHelpCommand`)."""
 
 
 def parameter_values(p: Parameter) -> str:
@@ -328,7 +328,7 @@ REPLAY_HELP = N_(
     "Replay a record, verify every action, print the final position and result.\n\n"
     "Example: limit replay records/hex-20260101-120000.json"
 )
-"""The help of ``limit replay`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+"""The help of ``limit replay`` (translated when drawn: :class:`~limitgames.cli.options.TranslatedHelpCommand`)."""
 
 
 @app.command("replay", cls=TranslatedHelpCommand, help=REPLAY_HELP)
@@ -377,7 +377,7 @@ PERFT_HELP = N_(
     "Count the decision sequences of exactly DEPTH decisions from a position.\n\n"
     "Example: limit perft hex position.json 3 --divide"
 )
-"""The help of ``limit perft`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+"""The help of ``limit perft`` (translated when drawn: :class:`~limitgames.cli.options.TranslatedHelpCommand`)."""
 
 
 @app.command("perft", cls=TranslatedHelpCommand, help=PERFT_HELP)
@@ -421,7 +421,7 @@ SOLVE_HELP = N_(
     "(each player picks what is best for itself; ties go to the first action in legal order).\n\n"
     "Example: limit solve hex puzzle.json --seconds 30"
 )
-"""The help of ``limit solve`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+"""The help of ``limit solve`` (translated when drawn: :class:`~limitgames.cli.options.TranslatedHelpCommand`)."""
 
 
 @app.command("solve", cls=TranslatedHelpCommand, help=SOLVE_HELP)

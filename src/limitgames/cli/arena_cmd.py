@@ -12,7 +12,7 @@ from rich.table import Table
 
 from limitgames.agents import is_level, level_spec
 from limitgames.arena import BACKENDS, Tournament, TournamentResult, run_tournament
-from limitgames.cli.session import (
+from limitgames.cli.options import (
     CommandLanguageOption,
     TranslatedHelpCommand,
     choose_language,
@@ -29,7 +29,7 @@ ARENA_HELP = N_(
     "Example: limit arena hex --agent mcts:seconds=1 --agent random --games 100 --workers 2 "
     "--out runs/m1"
 )
-"""The help of ``limit arena`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+"""The help of ``limit arena`` (translated when drawn: :class:`~limitgames.cli.options.TranslatedHelpCommand`)."""
 
 
 def arena_command(

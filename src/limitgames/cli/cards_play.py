@@ -37,29 +37,22 @@ from limitgames.cards.events import (
 from limitgames.cards.notation import SUSPECT, action_kind, action_name
 from limitgames.cards.words import in_turn, outcome_sentence, sentence, tell
 from limitgames.cli import cards_view
-from limitgames.cli.session import (
+from limitgames.cli.options import (
     CommandLanguageOption,
-    GameTerminal,
     LanguageOption,
-    Line,
     NoRecordOption,
     OpponentOption,
     PositionOption,
     QuietOption,
     RecordOption,
-    Seat,
     SeatOption,
     SeedOption,
-    TerminalSession,
-    Transition,
     choose_language,
     fail,
-    is_you,
-    name_seats,
-    parse_seats,
-    resolve_play,
-    seats_line,
 )
+from limitgames.cli.play_setup import resolve_play
+from limitgames.cli.seats import Seat, is_you, name_seats, parse_seats, seats_line
+from limitgames.cli.session import GameTerminal, Line, TerminalSession, Transition
 from limitgames.cli.variant_options import variant_options
 from limitgames.core import LimitGamesError, NotationError, State
 from limitgames.core.events import Event, visible
@@ -273,7 +266,7 @@ PLAY_HELP = N_(
     "Examples: limit play cards -n 3 -s human:Ann --opponent medium; "
     "limit play cards -s random -s random -q"
 )
-"""The help of ``limit play cards`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+"""The help of ``limit play cards`` (translated when drawn: :class:`~limitgames.cli.options.TranslatedHelpCommand`)."""
 
 
 @variant_options("cards", exclude=("returns",))
@@ -378,7 +371,7 @@ BENCH_HELP = N_(
     "Measure random Limits games per second on one process (setup and playout).\n\n"
     "Example: limit bench cards -n 6 --seconds 2"
 )
-"""The help of ``limit bench cards`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+"""The help of ``limit bench cards`` (translated when drawn: :class:`~limitgames.cli.options.TranslatedHelpCommand`)."""
 
 
 @variant_options("cards", exclude=("limit_cards", "returns"))

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from limitgames.cards.material import COLOURS
 from limitgames.cards.words import outcome_sentence, round_sentence
-from limitgames.cli.session import is_you
+from limitgames.cli.seats import is_you
 from limitgames.core import State
 from limitgames.translation import gettext, ngettext
 

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from limitgames.cli.session import LanguageOption, choose_language, fail
+from limitgames.cli.options import LanguageOption, choose_language, fail
 from limitgames.core import GameRecord, LimitGamesError
 from limitgames.translation import N_
 from limitgames.translation import gettext as _
@@ -20,7 +20,7 @@ DEBRIEF_HELP = N_(
     "charts extra).\n\n"
     "Example: limit debrief records/world-20261122-040000.json --out debrief/"
 )
-"""The help of ``limit debrief`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+"""The help of ``limit debrief`` (translated when drawn: :class:`~limitgames.cli.options.TranslatedHelpCommand`)."""
 
 
 def debrief_command(

@@ -11,11 +11,9 @@ from rich.console import Console, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from limitgames.cli.session import (
+from limitgames.cli.options import (
     CommandLanguageOption,
-    GameTerminal,
     LanguageOption,
-    Line,
     NoRecordOption,
     OpponentOption,
     PauseOption,
@@ -24,14 +22,12 @@ from limitgames.cli.session import (
     RecordOption,
     SeatOption,
     SeedOption,
-    TerminalSession,
-    Transition,
     choose_language,
     fail,
-    name_seats,
-    resolve_play,
-    seats_line,
 )
+from limitgames.cli.play_setup import resolve_play
+from limitgames.cli.seats import name_seats, seats_line
+from limitgames.cli.session import GameTerminal, Line, TerminalSession, Transition
 from limitgames.cli.variant_options import variant_options
 from limitgames.core import IllegalActionError, LimitGamesError, State, get_game
 from limitgames.translation import N_, gettext
@@ -157,7 +153,7 @@ PLAY_HELP = N_(
     "Examples: limit play hex --opponent hard --size 6; "
     "limit play hex --edition 2008 -n 3 -s human -s random -s mcts:seconds=1"
 )
-"""The help of ``limit play hex`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+"""The help of ``limit play hex`` (translated when drawn: :class:`~limitgames.cli.options.TranslatedHelpCommand`)."""
 
 
 @variant_options("hex")
@@ -309,7 +305,7 @@ BENCH_HELP = N_(
     "search does); with --threads N the batch kernel also plays 512 games at a time on N cores."
     "\n\nExample: limit bench hex --size 6 --threads 2"
 )
-"""The help of ``limit bench hex`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+"""The help of ``limit bench hex`` (translated when drawn: :class:`~limitgames.cli.options.TranslatedHelpCommand`)."""
 
 
 @variant_options("hex", exclude=("colours",))

@@ -25,7 +25,7 @@ from collections.abc import Collection, Sequence
 from rich.console import Console
 from rich.text import Text
 
-from limitgames.cli.session import is_you, phrase
+from limitgames.cli.seats import is_you, phrase
 from limitgames.core import State
 from limitgames.hex.codec import Kind, kind_of, move_tiles, placement_cell, removal_tile
 from limitgames.hex.notation import Frame

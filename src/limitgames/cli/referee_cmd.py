@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from limitgames.cli.session import LanguageOption, choose_language, fail
+from limitgames.cli.options import LanguageOption, choose_language, fail
 from limitgames.cli.variant_options import variant_options
 from limitgames.core import LimitGamesError, get_game
 from limitgames.translation import N_
@@ -38,7 +38,7 @@ REFEREE_HELP = N_(
     "instead of its own deck order, and any decision can be undone.\n\n"
     "Example: limit referee world --players 3 --start-player square"
 )
-"""The help of ``limit referee`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+"""The help of ``limit referee`` (translated when drawn: :class:`~limitgames.cli.options.TranslatedHelpCommand`)."""
 
 SCORE_HELP = N_(
     "The score calculator: the stress test, then each line of the score as the rulebook counts "

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from limitgames.cli.session import CommandLanguageOption, choose_language
+from limitgames.cli.options import CommandLanguageOption, choose_language
 from limitgames.translation import N_
 from limitgames.translation import gettext as _
 from limitgames.web.computer import DEFAULT_MOVE_SECONDS
@@ -20,7 +20,7 @@ SHUTDOWN_SECONDS = 10
 without a bound, a worker process of ``--workers N`` could outlive its supervisor."""
 
 SERVE_HELP = N_("Serve the lobby and live games in the browser: http://HOST:PORT/.")
-"""The help of ``limit serve`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+"""The help of ``limit serve`` (translated when drawn: :class:`~limitgames.cli.options.TranslatedHelpCommand`)."""
 
 
 def _error(message: str) -> None:

@@ -6,7 +6,7 @@ the generic ``-v/--variant NAME=VALUE`` (repeatable, any parameter). Both reach 
 through :meth:`~limitgames.core.protocol.Parameter.coerce`: an unknown name or a bad value
 stops the command with one line naming the parameter. The options' help is the parameter's
 ``help``, kept in English and translated when the help is drawn
-(:class:`~limitgames.cli.session.TranslatedHelpCommand`).
+(:class:`~limitgames.cli.options.TranslatedHelpCommand`).
 """
 
 from __future__ import annotations
@@ -181,7 +181,7 @@ class VariantCommand:
 
     def __call__(self, **kwargs: Any) -> Any:
         """Run the command with ``variant=`` the parameters given (checked), over the defaults."""
-        from limitgames.cli.session import choose_language, fail
+        from limitgames.cli.options import choose_language, fail
 
         named = {p.name: kwargs.pop(_PREFIX + p.name, None) for p in self.parameters}
         pairs = kwargs.pop(_PREFIX + "pairs", None) or []

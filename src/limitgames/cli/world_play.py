@@ -19,9 +19,8 @@ import typer
 from rich.console import Console, RenderableType
 from rich.table import Table
 
-from limitgames.cli.session import (
+from limitgames.cli.options import (
     CommandLanguageOption,
-    GameTerminal,
     LanguageOption,
     NoRecordOption,
     OpponentOption,
@@ -31,13 +30,12 @@ from limitgames.cli.session import (
     RecordOption,
     SeatOption,
     SeedOption,
-    TerminalSession,
     choose_language,
     fail,
-    name_seats,
-    resolve_play,
-    seats_line,
 )
+from limitgames.cli.play_setup import resolve_play
+from limitgames.cli.seats import name_seats, seats_line
+from limitgames.cli.session import GameTerminal, TerminalSession
 from limitgames.cli.variant_options import variant_options
 from limitgames.cli.world_view import _card_effect, _log
 from limitgames.core import LimitGamesError, NotationError, State, get_game
@@ -245,7 +243,7 @@ PLAY_HELP = N_(
     "whole game.\n\n"
     "Examples: limit play world -n 3 --opponent medium; limit play world --position FILE"
 )
-"""The help of ``limit play world`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+"""The help of ``limit play world`` (translated when drawn: :class:`~limitgames.cli.options.TranslatedHelpCommand`)."""
 
 
 @variant_options("world", exclude=("draws", "returns"))
@@ -348,7 +346,7 @@ BENCH_HELP = N_(
     "Random games per second (uniformly random decisions), from setup to scoring.\n\n"
     "Example: limit bench world --players 3 --seconds 5"
 )
-"""The help of ``limit bench world`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+"""The help of ``limit bench world`` (translated when drawn: :class:`~limitgames.cli.options.TranslatedHelpCommand`)."""
 
 
 @variant_options("world", only=("players",))
@@ -395,7 +393,7 @@ RULES_HELP = N_(
     "sources.\n\n"
     "Examples: limit rules hex --how-to; limit rules world --reconstructed"
 )
-"""The help of ``limit rules`` (translated when drawn: :class:`~limitgames.cli.session.TranslatedHelpCommand`)."""
+"""The help of ``limit rules`` (translated when drawn: :class:`~limitgames.cli.options.TranslatedHelpCommand`)."""
 
 
 def rules_command(
