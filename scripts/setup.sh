@@ -17,10 +17,10 @@ if [ ! -x .venv/bin/python ]; then
 fi
 spec="."
 [ -n "$extras" ] && spec=".[${extras}]"
+echo "setup: installing limitgames${extras:+ with the extras: $extras} into .venv"
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e "$spec"
-# Compile the hex engine's Numba kernel once (about a minute on a fresh machine; later starts
-# load it from Numba's cache in a fraction of a second)
-.venv/bin/python -c "from limitgames.hex.warmup import compile_kernel; t = compile_kernel(); print(f'hex kernel ready ({t:.1f} s)') if t > 5 else None"
-# and the research encodings' batch code (the vector environment)
-.venv/bin/python -c "from limitgames.hex.vector import compile_all; t = compile_all(); print(f'hex vector env ready ({t:.1f} s)') if t > 5 else None"
+# Compile the hex engine's Numba code once (the kernel, then the research encodings' vector
+# environment), showing what is compiled and the time so far; later starts load it from
+# Numba's cache in a fraction of a second, and this prints nothing
+.venv/bin/python scripts/compile_hex.py
 echo "$want" >> "$stamp"
