@@ -83,6 +83,7 @@ def test_one_action_check_agrees_with_the_legal_list(seed: int, players: int, pr
             assert fresh.is_legal(action) == (action in legal), state.action_to_string(action)
 
 
+@pytest.mark.slow  # batched playouts against one-game playouts, on several thread counts (82 s under load)
 def test_batch_playouts_equal_single_game_playouts_and_do_not_depend_on_threads() -> None:
     starts = _random_positions(24, seed=7) + _random_positions(12, seed=8, players=3)
     starts = [s for s in starts if not s.is_terminal()]

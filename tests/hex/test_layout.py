@@ -275,6 +275,7 @@ class _UnionFind:
             self.parent[ra] = rb
 
 
+@pytest.mark.slow  # enumerates every legal layout of size 2 (53 s under load)
 @pytest.mark.parametrize("players", [2, 3])
 def test_chain_moves_connect_every_legal_layout_of_size_2(players: int) -> None:
     """Irreducibility, checked: even without ever leaving the legal layouts, the
@@ -480,6 +481,7 @@ def growth_law(m: int, pull: float) -> dict[Shape, float]:
     return law
 
 
+@pytest.mark.slow  # enumerates the grown layouts of size 2 (52-74 s under load)
 @pytest.mark.parametrize("players", [2, 3])
 def test_size_2_grown_shapes_follow_the_growth_law(players: int) -> None:
     """Shapes of 8,000 grown layouts against the exact growth law conditioned on the shapes

@@ -6,6 +6,8 @@ import importlib.util
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "reinforce_hex.py"
 
 
@@ -17,6 +19,7 @@ def _load() -> Any:
     return module
 
 
+@pytest.mark.slow  # trains for up to 60 s (about 140 s of the fast step on a busy machine)
 def test_reinforce_beats_random_after_a_short_seeded_run() -> None:
     example = _load()
     curve = example.train(seconds=60.0, num_envs=64, size=6, seed=0, eval_games=100, steps=1500)

@@ -103,6 +103,7 @@ def test_a_move_past_the_time_limit_is_a_random_legal_action() -> None:
     assert action in get_game("hex").new_initial_state(seed=2, size=3).legal_actions()
 
 
+@pytest.mark.slow  # starts worker processes twice (126 s under load)
 def test_worker_processes_think_and_come_back_after_a_worker_dies() -> None:
     async def run() -> list[Any]:
         pool = ComputerPool(workers=1, move_seconds=60, processes=True)

@@ -6,6 +6,7 @@ import asyncio
 import random
 
 import httpx
+import pytest
 
 from tests.web.conftest import Server, new_game
 from tests.web.live_client import play_to_end
@@ -13,6 +14,7 @@ from tests.web.live_client import play_to_end
 GAMES = 50
 
 
+@pytest.mark.slow  # fifty games against the computer at once (93 s under load)
 def test_fifty_concurrent_games_against_the_computer(server: Server) -> None:
     with httpx.Client(base_url=server.base, timeout=30) as http:
         games = []

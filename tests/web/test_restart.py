@@ -7,11 +7,13 @@ import json
 import random
 
 import httpx
+import pytest
 
 from tests.web.conftest import Server, new_game
 from tests.web.live_client import play_to_end
 
 
+@pytest.mark.slow  # three games through a server killed and started again, two played to the end (199 s under load)
 def test_kill_and_restart_resumes_every_game(db_url: str) -> None:
     server = Server(db_url).start()
     try:

@@ -139,6 +139,7 @@ def decide(page: Any, rng: random.Random) -> str:
     return str(chosen)
 
 
+@pytest.mark.slow  # a whole world game clicked through in a browser (130-160 s under load)
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)], ids=["laptop", "phone"])
 def test_a_whole_world_game_by_clicks(
     live_server: Server, browser: Any, width: int, height: int
@@ -182,6 +183,7 @@ def test_a_whole_world_game_by_clicks(
         context.close()
 
 
+@pytest.mark.slow  # games of 4 and 6 nations played up to their alliance step in a browser (93 s under load)
 @pytest.mark.parametrize("players", [4, 6])
 def test_the_table_of_4_and_6_nations_on_a_laptop(
     live_server: Server, browser: Any, players: int

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -83,6 +84,7 @@ def test_observation_never_shows_other_hands() -> None:
             assert card not in text
 
 
+@pytest.mark.slow  # the conformance suite on world (180 s under load)
 def test_conformance_suite() -> None:
     game = get_game("world")
     for players in (2, 4, 6):

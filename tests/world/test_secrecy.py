@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 from rich.console import Console
 
 from limitgames.agents import make_agent
@@ -116,6 +117,7 @@ def _same_for_every_seat(state: WorldState) -> None:
                     assert other.announcement(action, seat) == state.announcement(action, seat)
 
 
+@pytest.mark.slow  # every position of several games, each told in the terminal three times (144 s under load)
 def test_nothing_a_seat_sees_depends_on_what_it_cannot_see(tmp_path: Path) -> None:
     kinds: set[str] = set()
     veiled = 0
@@ -245,6 +247,7 @@ def _new_phase_positions() -> Iterator[WorldState]:
         k += 1
 
 
+@pytest.mark.slow  # every alliance step and solo position told in the terminal (59 s under load)
 def test_alliance_steps_and_solo_show_nothing_hidden(tmp_path: Path) -> None:
     kinds: set[str] = set()
     solo = 0
