@@ -18,6 +18,8 @@ import termios
 import time
 from pathlib import Path
 
+from tests.deadlines import scaled
+
 ROOT = Path(__file__).resolve().parents[2]
 _ESCAPES = re.compile(
     r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[()][0-9A-B]|\x1b[=>78]"
@@ -79,13 +81,14 @@ class Terminal:
         self.text += text.replace("\r\n", "\n").replace("\r", "\n")
         return True
 
-    def expect(self, pattern: str, timeout: float = 20.0) -> re.Match[str]:
-        """Wait for ``pattern`` (a regular expression) after the last match; return the match.
+    def expect(self, pattern: str, timeout: float = 60.0) -> re.Match[str]:
+        """Wait for ``pattern`` (a regular expression) after the last match; return the match
+        (at most ``timeout`` s, scaled: see :mod:`tests.deadlines`).
 
         Raises AssertionError with the end of the output if it does not come.
         """
         regex = re.compile(pattern)
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + scaled(timeout)
         while True:
             found = regex.search(self.text, self.position)
             if found:
@@ -100,7 +103,7 @@ class Terminal:
                 tail = self.text[-3000:]
                 raise AssertionError(f"{pattern!r} did not come; the end of the output:\n{tail}")
 
-    def expect_any(self, patterns: list[str], timeout: float = 20.0) -> tuple[int, re.Match[str]]:
+    def expect_any(self, patterns: list[str], timeout: float = 60.0) -> tuple[int, re.Match[str]]:
         """Wait for the first of ``patterns``; return its index and match."""
         joined = "|".join(f"(?P<p{i}>{p})" for i, p in enumerate(patterns))
         found = self.expect(joined, timeout)
@@ -113,9 +116,9 @@ class Terminal:
         """Type ``line`` and Enter."""
         os.write(self.master, line.encode() + b"\r")
 
-    def wait(self, timeout: float = 20.0) -> int:
+    def wait(self, timeout: float = 60.0) -> int:
         """Read to the end of the output and return the exit status."""
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + scaled(timeout)
         while self._read(max(0.0, min(0.5, deadline - time.monotonic()))):
             if time.monotonic() > deadline:
                 raise AssertionError(f"still running; the end of the output:\n{self.text[-2000:]}")
@@ -125,5 +128,5 @@ class Terminal:
         """Stop the program if it still runs and close the terminal."""
         if self.process.poll() is None:
             self.process.kill()
-            self.process.wait(timeout=10)
+            self.process.wait(timeout=scaled(10))
         os.close(self.master)

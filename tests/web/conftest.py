@@ -13,7 +13,6 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -29,6 +28,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 import tests.core.toy  # noqa: E402 - registers toy-nim
 import tests.web.secret_game  # noqa: E402, F401 - registers toy-secret
 from limitgames.web.app import create_app, offer_in_lobby  # noqa: E402
+from tests.deadlines import scaled, wait_until  # noqa: E402
 
 offer_in_lobby("toy-nim")
 offer_in_lobby("toy-secret")
@@ -175,23 +175,26 @@ class Server:
                 stdout=log,
                 stderr=subprocess.STDOUT,
             )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited: see {self.log}")
-            try:
-                if httpx.get(self.base + "/api/catalog", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.2)
-        raise RuntimeError(f"the server did not start in 30 s: see {self.log}")
+        process = self.process
+
+        def catalog() -> None:
+            response = httpx.get(self.base + "/api/catalog", timeout=scaled(10))
+            response.raise_for_status()
+
+        def gone() -> str | None:
+            return None if process.poll() is None else f"it exited: see {self.log}"
+
+        # a real request answered (its port opens before the app has started up)
+        wait_until(
+            catalog, f"the server on port {self.port} (log: {self.log})", seconds=120, gone=gone
+        )
+        return self
 
     def kill(self) -> None:
         """Kill the server at once (SIGKILL: no clean shutdown)."""
         if self.process is not None and self.process.poll() is None:
             self.process.kill()
-            self.process.wait(timeout=10)
+            self.process.wait(timeout=scaled(10))
 
     def stop(self) -> None:
         stop_process(self.process)
@@ -239,16 +242,20 @@ class ThreadServer:
 
     def __enter__(self) -> ThreadServer:
         self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the in-thread server did not start")
-            time.sleep(0.02)
+
+        def started() -> None:  # uvicorn's own flag: listening, and the app has started up
+            if not self.server.started:
+                raise RuntimeError("not started yet")
+
+        def gone() -> str | None:
+            return None if self.thread.is_alive() else "its thread ended"
+
+        wait_until(started, "the in-thread server", gone=gone, interval=0.02)
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.server.should_exit = True
-        self.thread.join(timeout=20)
+        self.thread.join(timeout=scaled(20))
         self.listener.close()
 
 
@@ -286,11 +293,11 @@ OLD_GAME_ROW = (
 
 
 def stop_process(process: subprocess.Popen[Any] | None) -> None:
-    """Stop ``process`` if it still runs: terminate, then kill after 10 s."""
+    """Stop ``process`` if it still runs: terminate, then kill after 10 s (scaled)."""
     if process is not None and process.poll() is None:
         process.terminate()
         try:
-            process.wait(timeout=10)
+            process.wait(timeout=scaled(10))
         except subprocess.TimeoutExpired:
             process.kill()
-            process.wait(timeout=10)
+            process.wait(timeout=scaled(10))

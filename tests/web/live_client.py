@@ -8,6 +8,8 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
+from tests.deadlines import scaled
+
 
 async def play_to_end(
     base: str, game: dict[str, Any], seat: int, rng: random.Random, max_actions: int | None = None
@@ -21,7 +23,7 @@ async def play_to_end(
     """
     url = base.replace("http://", "ws://") + f"/games/{game['id']}/ws"
     played = 0
-    async with connect(url, max_size=2**22, open_timeout=20) as ws:
+    async with connect(url, max_size=2**22, open_timeout=scaled(20)) as ws:
         await ws.send(
             json.dumps(
                 {"type": "hello", "seats": [{"seat": seat, "token": game["tokens"][str(seat)]}]}

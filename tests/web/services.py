@@ -7,11 +7,14 @@ PostgreSQL refuses to run as root); :class:`RedisServer` starts
 PATH or in Debian's ``/usr/lib/postgresql/*/bin``; :func:`missing` says what
 is not installed (the tests skip with that reason). ``scripts/test.sh``
 installs them with apt where it can.
+
+``start()`` returns once the server answers a real query (PostgreSQL ``SELECT 1``,
+Redis ``PING``): an open port is not a ready database (PostgreSQL accepts connections
+while it still answers "the database system is starting up").
 """
 
 from __future__ import annotations
 
-import contextlib
 import glob
 import os
 import pwd
@@ -19,9 +22,10 @@ import shutil
 import socket
 import subprocess
 import tempfile
-import time
+from collections.abc import Callable
 from pathlib import Path
 
+from tests.deadlines import scaled, wait_until
 from tests.web.conftest import stop_process
 
 
@@ -60,15 +64,15 @@ def missing() -> str | None:
     return "; ".join(needs) or None
 
 
-def _wait_port(port: int, process: subprocess.Popen[bytes], what: str, log: Path) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"{what} exited: {log.read_text(errors='replace')[-2000:]}")
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.5):
-            return
-        time.sleep(0.1)
-    raise RuntimeError(f"{what} did not start in 30 s: see {log}")
+def _exited(process: subprocess.Popen[bytes], what: str, log: Path) -> Callable[[], str | None]:
+    """For :func:`~tests.deadlines.wait_until`: the end of ``log`` once ``process`` exited."""
+
+    def gone() -> str | None:
+        if process.poll() is None:
+            return None
+        return f"{what} exited: {log.read_text(errors='replace')[-2000:]}"
+
+    return gone
 
 
 class PostgresCluster:
@@ -146,17 +150,35 @@ class PostgresCluster:
                 cwd=self.folder,
                 **as_user,  # type: ignore[call-overload]
             )
-        _wait_port(self.port, self.process, "postgres", log)
+        wait_until(
+            self.select_one,
+            f"postgres on port {self.port} (log: {log})",
+            gone=_exited(self.process, "postgres", log),
+        )
         return self
+
+    def select_one(self) -> None:
+        """``SELECT 1`` on a new connection; raises (``psycopg.OperationalError``) while the
+        server is not ready, e.g. "the database system is starting up"."""
+        import psycopg
+
+        with psycopg.connect(
+            host="127.0.0.1",
+            port=self.port,
+            user="postgres",
+            dbname="postgres",
+            connect_timeout=max(2, round(scaled(5))),
+        ) as connection:
+            connection.execute("SELECT 1").fetchone()
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()  # SIGTERM: "smart" shutdown; the folder goes next
             try:
-                self.process.wait(timeout=20)
+                self.process.wait(timeout=scaled(20))
             except subprocess.TimeoutExpired:
                 self.process.kill()
-                self.process.wait(timeout=10)
+                self.process.wait(timeout=scaled(10))
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
@@ -195,8 +217,29 @@ class RedisServer:
                 stdout=out,
                 stderr=subprocess.STDOUT,
             )
-        _wait_port(self.port, self.process, "redis-server", log)
+        wait_until(
+            self.ping,
+            f"redis-server on port {self.port} (log: {log})",
+            gone=_exited(self.process, "redis-server", log),
+        )
         return self
+
+    def ping(self) -> None:
+        """``PING`` on a new connection; raises (``redis.RedisError``) while the server is not
+        ready (it refuses, or answers "LOADING")."""
+        import redis
+
+        client = redis.Redis(
+            host="127.0.0.1",
+            port=self.port,
+            socket_timeout=scaled(5),
+            socket_connect_timeout=scaled(5),
+        )
+        try:
+            if not client.ping():
+                raise RuntimeError("redis-server answered PING with something else than PONG")
+        finally:
+            client.close()
 
     def stop(self) -> None:
         stop_process(self.process)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -22,6 +23,7 @@ from limitgames.cards.words import limit_card_words
 from limitgames.core import Chance, get_game
 from limitgames.web.app import create_app
 from limitgames.web.limits import ServerLimits
+from tests.deadlines import scaled
 from tests.web.conftest import ThreadServer, new_game, receive_until
 
 
@@ -175,9 +177,13 @@ def test_computers_pause_between_decisions_without_blocking_other_games(db_url: 
 
         gaps, answers = asyncio.run(scenario())
     assert len(gaps) >= 3, gaps
-    # the client's clock sees the server's pause less the jitter of two messages
-    assert min(gaps) >= PAUSE - 0.05, gaps
-    assert answers and max(answers) < PAUSE / 2, answers
+    # the client's clock sees the server's pause plus the delay of one message less that of
+    # the one before: on a busy machine a view read late makes one gap short and the next one
+    # long, so their mean is what shows the pause (without it: a few milliseconds)
+    assert statistics.mean(gaps) >= PAUSE - 0.1, gaps
+    # game b's answers come at once; had the pause of game a blocked the server, most would
+    # have waited for the rest of it (nearly the whole pause: b acts as a's computer starts)
+    assert answers and statistics.median(answers) < PAUSE / 2, answers
 
 
 def _claims(game: dict[str, Any], seats: list[int]) -> list[dict[str, Any]]:
@@ -185,8 +191,8 @@ def _claims(game: dict[str, Any], seats: list[int]) -> list[dict[str, Any]]:
 
 
 async def _next_view(ws: Any, predicate: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
-    """The next ``view`` message of ``ws`` satisfying ``predicate`` (at most 10 s away)."""
+    """The next ``view`` message of ``ws`` satisfying ``predicate`` (at most 10 s away, scaled)."""
     while True:
-        message = json.loads(await asyncio.wait_for(ws.recv(), timeout=10))
+        message = json.loads(await asyncio.wait_for(ws.recv(), timeout=scaled(10)))
         if message["type"] == "view" and predicate(message):
             return dict(message)
