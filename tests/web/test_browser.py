@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from limitgames.core import UnknownGameError, get_game
+from tests.deadlines import scaled
 from tests.web.conftest import ARTIFACTS, POSTGRES_URL, Server, new_game, reset_database
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -79,7 +80,7 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def context(browser: Any) -> Iterator[Any]:
     ctx = browser.new_context(viewport={"width": 1200, "height": 900})
-    ctx.set_default_timeout(20_000)
+    ctx.set_default_timeout(scaled(60_000))
     try:
         yield ctx
     finally:
@@ -91,7 +92,7 @@ def two(browser: Any) -> Iterator[tuple[Any, Any]]:
     """Two separate browsers' pages (separate storage: two people)."""
     contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(2)]
     for ctx in contexts:
-        ctx.set_default_timeout(20_000)
+        ctx.set_default_timeout(scaled(60_000))
     try:
         yield contexts[0].new_page(), contexts[1].new_page()
     finally:
@@ -128,7 +129,7 @@ def start_from_lobby(
 def wait_turn_or_end(page: Any) -> bool:
     """Wait until it is my turn or the game is over; return whether it is over."""
     page.wait_for_selector(
-        'body[data-your-turn="true"], body[data-finished="true"]', timeout=60_000
+        'body[data-your-turn="true"], body[data-finished="true"]', timeout=scaled(120_000)
     )
     return bool(page.get_attribute("body", "data-finished") == "true")
 
@@ -260,8 +261,8 @@ def test_two_people_through_an_invite_link(live_server: Server, browser: Any) ->
     host = browser.new_context(viewport={"width": 1100, "height": 850})
     guest = browser.new_context(viewport={"width": 1100, "height": 850})
     try:
-        host.set_default_timeout(20_000)
-        guest.set_default_timeout(20_000)
+        host.set_default_timeout(scaled(60_000))
+        guest.set_default_timeout(scaled(60_000))
         alice = host.new_page()
         start_from_lobby(  # fixed colours: the host plays red, the guest blue
             alice,
@@ -282,14 +283,16 @@ def test_two_people_through_an_invite_link(live_server: Server, browser: Any) ->
         assert "You play red" in alice.inner_text("#me")
         assert "red: Alice" in bob.inner_text("#players")
         rng = random.Random(11)
-        for _ in range(300):
-            if alice.get_attribute("body", "data-finished") == "true":
+        mover, other = alice, bob  # fixed colours: red (Alice) moves first
+        mover.wait_for_selector('body[data-your-turn="true"]')
+        for _ in range(300):  # decisions (a game on 3 cells takes far fewer)
+            if mover.get_attribute("body", "data-finished") == "true":
                 break
-            mover = alice if alice.get_attribute("body", "data-your-turn") == "true" else bob
-            if mover.get_attribute("body", "data-your-turn") != "true":
-                alice.wait_for_timeout(100)
-                continue
             click_hex_decision(mover, rng)
+            if mover.get_attribute("body", "data-your-turn") != "true":
+                # the turn passed: the other page shows it once the view reaches it
+                other.wait_for_selector('body[data-your-turn="true"], body[data-finished="true"]')
+                mover, other = other, mover
         alice.wait_for_selector("#result:not([hidden])")
         bob.wait_for_selector("#result:not([hidden])")
         assert alice.inner_text("#result") == bob.inner_text("#result")

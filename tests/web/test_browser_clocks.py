@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.deadlines import scaled
 from tests.web.conftest import Server, new_game
 from tests.web.test_browser import (  # noqa: F401 - the shared fixtures
     CHROMIUM,
@@ -89,19 +90,23 @@ def test_a_clock_runs_out_and_the_computer_takes_over(
     mover, waiter = _mover(ann, bob)
     waiter.wait_for_selector("#players .clock.running")
     first = float(waiter.inner_text("#players .clock.running"))
-    waiter.wait_for_timeout(400)
+    # the running clock counts down in the browser (read again until it has)
+    waiter.wait_for_function(
+        "first => parseFloat(document.querySelector('#players .clock.running').innerText) < first",
+        arg=first,
+    )
     later = float(waiter.inner_text("#players .clock.running"))
     assert 0 <= later < first <= 3.0, "the running clock counts down in the browser"
     shot(waiter, "clock-running")
     # the mover does nothing: after 3 s the computer plays that seat, marked in every view
     for page in (mover, waiter):
-        page.wait_for_selector("#players .zombie", timeout=15_000)
+        page.wait_for_selector("#players .zombie", timeout=scaled(30_000))
         assert "played by the computer: time ran out" in page.inner_text("#players")
     assert "The computer plays your seat (time ran out)" in mover.inner_text("#zombie-note")
     assert waiter.locator("#reclaim-button").is_hidden()
     # the computer finishes the mover's turn: the other seat is to move (a generous wait: the
     # server's first computer move starts its worker processes)
-    waiter.wait_for_selector('body[data-your-turn="true"]', timeout=60_000)
+    waiter.wait_for_selector('body[data-your-turn="true"]', timeout=scaled(120_000))
     shot(mover, "clock-zombie")
     mover.click("#reclaim-button")
     mover.wait_for_selector("#players .zombie", state="detached")
@@ -114,7 +119,7 @@ def test_a_notification_when_it_becomes_my_turn(live_server: Server, browser: An
     contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(2)]
     try:
         for ctx in contexts:
-            ctx.set_default_timeout(20_000)
+            ctx.set_default_timeout(scaled(60_000))
         ann, bob = (ctx.new_page() for ctx in contexts)
         bob.add_init_script(RECORDER)
         with httpx.Client(base_url=live_server.base) as client:
@@ -146,10 +151,7 @@ def test_a_notification_when_it_becomes_my_turn(live_server: Server, browser: An
         assert bob.evaluate("window.__notes.length") == 0  # the first view never notifies
         bob.evaluate("window.__setHidden(true)")
         rng = random.Random(5)
-        while bob.get_attribute("body", "data-your-turn") != "true":
-            ann.wait_for_selector('body[data-your-turn="true"]')
-            click_hex_decision(ann, rng)
-            bob.wait_for_timeout(200)
+        _ann_plays_until_bobs_turn(ann, bob, rng)
         bob.wait_for_function("window.__notes.length === 1")
         note = bob.evaluate("window.__notes[0]")
         assert note["title"] == "Your turn"
@@ -160,15 +162,27 @@ def test_a_notification_when_it_becomes_my_turn(live_server: Server, browser: An
         bob.evaluate("window.__setHidden(false)")
         while bob.get_attribute("body", "data-your-turn") == "true":
             click_hex_decision(bob, rng)
-        while bob.get_attribute("body", "data-your-turn") != "true":
-            ann.wait_for_selector('body[data-your-turn="true"], body[data-finished="true"]')
-            if ann.get_attribute("body", "data-finished") == "true":
-                break
-            click_hex_decision(ann, rng)
-            bob.wait_for_timeout(200)
+        _ann_plays_until_bobs_turn(ann, bob, rng)
         if bob.get_attribute("body", "data-your-turn") == "true":
             bob.wait_for_function("window.__beeps === 2")
         assert bob.evaluate("window.__notes.length") == 1
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+def _ann_plays_until_bobs_turn(ann: Any, bob: Any, rng: random.Random) -> None:
+    """Ann (seat 0) takes decisions until it is Bob's turn on Bob's page, or the game ends.
+
+    A turn of hex may take several decisions; when Ann's page says her turn is over, Bob's
+    page is waited for until it shows his turn (the view reaches it a moment later).
+    """
+    while bob.get_attribute("body", "data-your-turn") != "true":
+        ann.wait_for_selector('body[data-your-turn="true"], body[data-finished="true"]')
+        if ann.get_attribute("body", "data-finished") == "true":
+            return
+        click_hex_decision(ann, rng)
+        if ann.get_attribute("body", "data-your-turn") != "true":
+            bob.wait_for_selector('body[data-your-turn="true"], body[data-finished="true"]')
+            if bob.get_attribute("body", "data-finished") == "true":
+                return

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from tests.deadlines import scaled
 from tests.web.conftest import Server, new_game
 from tests.web.test_browser import (  # noqa: F401 - the shared fixtures
     CHROMIUM,
@@ -33,7 +34,7 @@ pytestmark = pytest.mark.skipif(
 def french_browser(browser: Any) -> Iterator[Any]:  # noqa: F811 - the shared fixture
     """A browser context whose person reads French first (``Accept-Language: fr-FR``)."""
     ctx = browser.new_context(viewport={"width": 1200, "height": 900}, locale="fr-FR")
-    ctx.set_default_timeout(20_000)
+    ctx.set_default_timeout(scaled(60_000))
     try:
         yield ctx
     finally:

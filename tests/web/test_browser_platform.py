@@ -125,7 +125,13 @@ def test_chat_for_seats_and_spectators(
         watcher.press("#chat-input", "Enter")
         watcher.wait_for_selector("#chat-messages li")
         assert watcher.inner_text("#chat-messages") == "spectator: nice opening"
-        ann.wait_for_timeout(500)
+        # Bob writes after the spectator's line was shown: Ann's page gets the server's
+        # messages in order, so once Bob's line is there, a leaked spectator line would be too
+        bob.fill("#chat-input", "thanks")
+        bob.press("#chat-input", "Enter")
+        ann.wait_for_function(
+            "document.querySelector('#chat-messages').innerText.includes('Bob: thanks')"
+        )
         assert "nice opening" not in ann.inner_text("#chat-messages")
         assert "good luck" not in watcher.inner_text("#chat-messages")
         shot(bob, "platform-chat")

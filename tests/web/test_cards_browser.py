@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from tests.deadlines import scaled
 from tests.web.conftest import Server
 from tests.web.test_browser import (  # noqa: F401 - the shared fixtures
     CHROMIUM,
@@ -53,12 +54,13 @@ LAYOUT = """() => {
 """The page's width against the screen's, and where each action button is with the page at its top."""
 
 
+@pytest.mark.slow  # a whole cards game clicked through in a browser (90-130 s under load)
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)], ids=["laptop", "phone"])
 def test_a_whole_cards_game_by_clicks(
     live_server: Server, browser: Any, width: int, height: int
 ) -> None:
     context = browser.new_context(viewport={"width": width, "height": height})
-    context.set_default_timeout(20_000)
+    context.set_default_timeout(scaled(60_000))
     try:
         page = context.new_page()
         start_from_lobby(

@@ -19,6 +19,7 @@ import pytest
 
 from limitgames.core import get_game
 from limitgames.hex.state import HexState
+from tests.deadlines import scaled
 from tests.web.conftest import Server
 from tests.web.test_browser import (  # noqa: F401 - the shared fixtures
     CHROMIUM,
@@ -95,7 +96,7 @@ def test_a_whole_hex_game_by_clicks(
     live_server: Server, browser: Any, width: int, height: int
 ) -> None:
     context = browser.new_context(viewport={"width": width, "height": height})
-    context.set_default_timeout(20_000)
+    context.set_default_timeout(scaled(60_000))
     try:
         page = context.new_page()
         errors: list[str] = []
@@ -198,7 +199,7 @@ def arrows_to(page: Any, selector: str, limit: int = 80) -> None:
 
 def test_a_hex_game_by_keyboard_alone(live_server: Server, browser: Any) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.set_default_timeout(20_000)
+    context.set_default_timeout(scaled(60_000))
     try:
         page = context.new_page()
         views = Views(page)
@@ -263,7 +264,7 @@ def test_axe_finds_no_serious_violation_on_the_lobby_and_the_hex_page(
     live_server: Server, browser: Any
 ) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.set_default_timeout(20_000)
+    context.set_default_timeout(scaled(60_000))
     try:
         page = context.new_page()
         page.goto(live_server.base + "/")
