@@ -103,7 +103,7 @@ def test_a_referee_session_in_spanish(tmp_path: Path) -> None:
     for expected in (
         "la nación que tiene la ficha de liderazgo (circle, square)",
         "Escribe cada decisión tomada en la mesa",
-        "square roba 5 del mazo sociedad: las cartas robadas",
+        "cuadrado roba 5 del mazo sociedad: las cartas robadas",  # the nation named in Spanish
         "No es posible: 2 indicados, 5 esperados",
         "Deshecho: keep surcharge",
         "square decide:",

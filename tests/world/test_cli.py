@@ -8,7 +8,7 @@ import typer
 from rich.console import Console
 from typer.testing import CliRunner
 
-from limitgames.cli import world_play, world_view
+from limitgames.cli import rules_cmd, world_play, world_view
 from limitgames.core import GameRecord
 from tests.world.scenario import at_policy, new_state, set_board
 
@@ -19,7 +19,7 @@ def _app() -> typer.Typer:
     app = typer.Typer()
     app.command("world")(world_play.play_world)
     app.command("bench")(world_play.bench_world)
-    app.command("rules")(world_play.rules_command)
+    app.command("rules")(rules_cmd.rules_command)
     return app
 
 

@@ -511,10 +511,10 @@ def _register_games() -> None:
 
     agents_cmd.register(app)
     arena_cmd.register(app)
-    from limitgames.cli import world_play
+    from limitgames.cli import rules_cmd
 
-    app.command("rules", cls=TranslatedHelpCommand, help=world_play.RULES_HELP)(
-        world_play.rules_command
+    app.command("rules", cls=TranslatedHelpCommand, help=rules_cmd.RULES_HELP)(
+        rules_cmd.rules_command
     )
     from limitgames.cli import debrief_cmd
 
