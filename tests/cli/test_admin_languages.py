@@ -152,9 +152,7 @@ def test_agents_in_spanish() -> None:
     # the figures (budgets in the specs) are the same; a terminal wide enough that Rich wraps no
     # spec, since the columns' widths depend on the language's headings
     wide = {"COLUMNS": "240"}
-    assert figures(run("agents", "--language", "es", env=wide)) == figures(
-        run("agents", env=wide)
-    )
+    assert figures(run("agents", "--language", "es", env=wide)) == figures(run("agents", env=wide))
 
 
 def test_perft_is_the_same_in_every_language_and_its_errors_are_translated(
