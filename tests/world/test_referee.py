@@ -97,6 +97,23 @@ def test_the_rulebook_example_scores_50_line_by_line() -> None:
     assert "154 $ / 10 = 15" in lines[1].reckoning
 
 
+def test_the_money_variant_counts_2_points_per_10_dollars_whatever_the_crises() -> None:
+    """p23 "About the score": "money has the same value whatever the state of the world, for
+    example 2 VP for 10 $". The example's 154 $ with 4 crises: 15 units x 2 = 30 points (not
+    (5 - 4) x 15 = 15), so 32 + 30 + 20 + 1 - 18 = 65."""
+    position = rulebook_example()
+    position["variant"] = {**position["variant"], "money": "fixed"}
+    state = stress_test(position, stress_tests=0)
+    _name, lines, total = scorecards(state)[0]
+    assert lines[1].points == 30 and total == 65 == state.scores[0]
+    assert lines[1].reckoning == (
+        "money has the same value whatever the state of the world: 2 per 10 $; "
+        "154 $ / 10 = 15; 15 x 2 = 30"
+    )
+    with pytest.raises(PositionError, match="money"):
+        stress_test({**position, "variant": {**position["variant"], "money": "gold"}}, 0)
+
+
 def test_the_stress_test_runs_before_the_score() -> None:
     # Stress test by hand: supply, population 30 eats 30 renewable (30 held: no shortage);
     # consumption, class C at 3 consumes at its own level, 30 industrial (30 held); production,

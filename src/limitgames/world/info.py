@@ -74,6 +74,15 @@ WORLD_INFO = GameInfo(
             label=N_("solo"),
         ),
         Parameter(
+            "money",
+            "str",
+            "crises",
+            "the value of money at scoring (p23): crises (5 points per 10 $, 1 less per crisis "
+            "tile) or fixed (the rulebook's variant: money has the same value whatever the "
+            "state of the world, 2 points per 10 $)",
+            choices=("crises", "fixed"),
+        ),
+        Parameter(
             "draws",
             "str",
             "deck",
