@@ -77,10 +77,14 @@ WORLD_INFO = GameInfo(
             "money",
             "str",
             "crises",
-            "the value of money at scoring (p23): crises (5 points per 10 $, 1 less per crisis "
-            "tile) or fixed (the rulebook's variant: money has the same value whatever the "
-            "state of the world, 2 points per 10 $)",
+            N_(
+                "the value of money at scoring (p23): crises (5 points per 10 $, 1 less per "
+                "crisis tile) or fixed (the rulebook's variant: money has the same value "
+                "whatever the state of the world, 2 points per 10 $)"
+            ),
             choices=("crises", "fixed"),
+            label=N_("money"),
+            choice_labels=(N_("5 per 10 $, less per crisis"), N_("2 per 10 $, fixed")),
         ),
         Parameter(
             "draws",
