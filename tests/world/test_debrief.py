@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 import typer
@@ -64,6 +65,19 @@ def test_the_shipped_standard_run_has_the_published_landmarks() -> None:
     year, peak = scenario.peak("pollution_index")
     assert abs(year - 2037.5) <= 2 and abs(peak / 10.99 - 1) < 0.02
     assert scenario.years == std.years
+    # the other 2004 scenarios shipped: 2 (more abundant nonrenewable resources) and 9 (the
+    # stabilized world), from the same model and source
+    for key, chapter in (
+        ("scenario2-2004", "chapter 4, scenario 2"),
+        ("scenario9-2004", "chapter 7, scenario 9"),
+    ):
+        other = runs[key]
+        assert other.computed and chapter in other.source and other.years == std.years
+    from limitgames.world.debrief_charts import WORLD3_AXES
+
+    for run in runs.values():
+        for series, (divisor, top, _label) in WORLD3_AXES.items():
+            assert max(run.series[series]) / divisor <= top, (run.key, series)
 
 
 def test_rows_measure_each_closed_generation() -> None:
@@ -118,6 +132,8 @@ def test_debrief_command_draws_a_seeded_game(tmp_path: Path) -> None:
         if name.endswith(".svg"):
             text = (tmp_path / "out" / name).read_text()
             assert text.startswith("<svg ") and text.rstrip().endswith("</svg>")
+            root = ElementTree.fromstring(text)  # well-formed XML, an SVG root
+            assert root.tag == "{http://www.w3.org/2000/svg}svg"
     text = (tmp_path / "out" / "debrief.md").read_text()
     assert text.count("\n## ") == 5 and text.count("](") == 7
     assert f"| {generations} | {generation_year(generations)} |" in text
@@ -188,7 +204,8 @@ def test_the_axes_are_fixed_by_the_box_not_by_the_game() -> None:
     up to 100 (the track's top) x 3 nations = 300; pollution up to every pollution token of a
     3-nation game: reserve 6 + 3 x 3 = 15, LIMIT box 21, 36 in all (rulebook setup, p4-5);
     fossil 0-100%; crisis tiles 0-3 a generation. World3: population 0-10 billion, pollution
-    index 0-12, resources 0-100%, food 0-4 trillion kg, industrial output 0-3 trillion $."""
+    index 0-70 (the 2004 scenario 2 peaks at 63.6), resources 0-100%, food and industrial
+    output 0-5 trillion (kg, 1968 $) a year; every shipped run's peak lies below its top."""
     from limitgames.world.debrief import replay_rows
     from limitgames.world.debrief_charts import axis_tops, debrief_charts
 
@@ -206,10 +223,10 @@ def test_the_axes_are_fixed_by_the_box_not_by_the_game() -> None:
         == tops[1]
         == {
             "population": (300, 10),
-            "pollution": (36, 12),
+            "pollution": (36, 70),
             "fossil": (100, 100),
-            "renewable": (300, 4),
-            "industrial": (300, 3),
+            "renewable": (300, 5),
+            "industrial": (300, 5),
             "military": (300, 0),
             "crises": (3, 0),
         }

@@ -4,7 +4,8 @@ are, and ``limit debrief`` writes them as ``.svg`` files).
 :func:`chart_svg` draws one :class:`~limitgames.world.debrief_charts.Chart` on its fixed axes:
 years 1850-2100 across, the game's axis on the left from 0 to its top, World3's on the right
 from 0 to its top; the game as dots joined by a line (or stacked bars for crisis tiles), each
-World3 run as a grey line (the 1972 standard run solid, the 2004 scenario dashed), World3's
+World3 run as its own line (the 1972 standard run solid grey, the 2004 scenarios dashed),
+World3's
 marked years as dotted vertical lines, and a legend below. Every text is escaped; the chart
 carries a ``<title>`` and a ``<desc>`` (its mapping) for screen readers.
 """
@@ -30,7 +31,18 @@ GAME_COLOURS = {
     "environmental": "#bcbd22",
     "military": "#d62728",
 }
-WORLD3_DASHES = {"standard-1972": "", "scenario1-2004": "6 4"}
+WORLD3_DASHES = {
+    "standard-1972": "",
+    "scenario1-2004": "6 4",
+    "scenario2-2004": "2 2",
+    "scenario9-2004": "10 3 2 3",
+}
+WORLD3_COLOURS = {
+    "standard-1972": "#555",
+    "scenario1-2004": "#777",
+    "scenario2-2004": "#9467bd",
+    "scenario9-2004": "#17becf",
+}
 
 
 def _x(year: float) -> float:
@@ -106,7 +118,8 @@ def chart_svg(chart: Chart) -> str:
     for curve in chart.world3:
         dash = WORLD3_DASHES.get(curve.style, "2 2")
         out.append(
-            f'<polyline points="{_points(curve, chart.world3_top)}" fill="none" stroke="#777" '
+            f'<polyline points="{_points(curve, chart.world3_top)}" fill="none" '
+            f'stroke="{WORLD3_COLOURS.get(curve.style, "#777")}" '
             f'stroke-width="1.5" stroke-dasharray="{dash}" class="world3" '
             f'data-run="{escape(curve.style)}"/>'
         )
@@ -158,7 +171,10 @@ def _legend(chart: Chart) -> list[str]:
     entries: list[tuple[str, str, str]] = [
         (c.label, GAME_COLOURS.get(c.style, "#1f77b4"), "") for c in chart.game
     ]
-    entries += [(c.label, "#777", WORLD3_DASHES.get(c.style, "2 2")) for c in chart.world3]
+    entries += [
+        (c.label, WORLD3_COLOURS.get(c.style, "#777"), WORLD3_DASHES.get(c.style, "2 2"))
+        for c in chart.world3
+    ]
     entries += [(label, "#777", "2 3") for _year, label in chart.marks]
     out = []
     for k, (label, colour, dash) in enumerate(entries):

@@ -273,7 +273,8 @@ class ReferenceRun:
 
 
 def reference_runs(path: Path | None = None) -> dict[str, ReferenceRun]:
-    """The shipped World3 runs by key (``standard-1972``, ``scenario1-2004``).
+    """The shipped World3 runs by key (``standard-1972``, ``scenario1-2004``,
+    ``scenario2-2004``, ``scenario9-2004``).
 
     Raises:
         LimitGamesError: the file cannot be read or lacks a field.
@@ -336,7 +337,12 @@ SERIES_WORDS: dict[str, str] = {
 }
 """World3's series as the plots name them (translated where shown)."""
 
-RUN_NAMES: tuple[str, ...] = (N_("1972 standard run"), N_("2004 update, scenario 1"))
+RUN_NAMES: tuple[str, ...] = (
+    N_("1972 standard run"),
+    N_("2004 update, scenario 1"),
+    N_("2004 update, scenario 2"),
+    N_("2004 update, scenario 9"),
+)
 """The names of the reference runs in ``world3_reference.json`` (translated where shown)."""
 
 

@@ -32,15 +32,16 @@ LAST_YEAR = 2100
 
 WORLD3_AXES: dict[str, tuple[float, float, str]] = {
     "population": (1e9, 10.0, N_("World3: billion people")),
-    "pollution_index": (1.0, 12.0, N_("World3: pollution index (1970 = 1)")),
+    "pollution_index": (1.0, 70.0, N_("World3: pollution index (1970 = 1)")),
     "resources_fraction": (0.01, 100.0, N_("World3: per cent of the 1900 nonrenewable stock left")),
-    "food": (1e12, 4.0, N_("World3: trillion kg of food a year")),
-    "industrial_output": (1e12, 3.0, N_("World3: trillion 1968 $ a year")),
+    "food": (1e12, 5.0, N_("World3: trillion kg of food a year")),
+    "industrial_output": (1e12, 5.0, N_("World3: trillion 1968 $ a year")),
 }
 """Each World3 series drawn: ``(divisor, axis top, axis label)``. The tops are fixed above
-both runs' peaks (population 7.06 and 7.70 billion, pollution index 11.0 and 10.8, food 3.3
-and 3.1 trillion kg, industrial output 2.6 trillion $, ``world3_reference.json``), whatever
-the game."""
+every shipped run's peak (``world3_reference.json``: population 7.06, 7.70, 8.40 and 8.01
+billion; pollution index 11.0, 10.8, 63.6 (the 2004 scenario 2's pollution crisis) and 10.0;
+food at most 4.02 trillion kg; industrial output at most 3.93 trillion $), whatever the
+game."""
 
 
 @dataclass(frozen=True)
