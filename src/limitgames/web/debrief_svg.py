@@ -37,6 +37,8 @@ WORLD3_DASHES = {
     "scenario2-2004": "2 2",
     "scenario9-2004": "10 3 2 3",
 }
+MARK_DASHES = ("2 3", "8 3")
+"""The dashes of World3's marked years, in order (population peak, pollution peak)."""
 WORLD3_COLOURS = {
     "standard-1972": "#555",
     "scenario1-2004": "#777",
@@ -65,8 +67,10 @@ def _points(curve: Curve, top: float) -> str:
 
 
 def tick_values(top: float) -> list[float]:
-    """The labelled values of an axis from 0 to ``top`` (:data:`TICKS` intervals)."""
-    return [top * k / TICKS for k in range(TICKS + 1)]
+    """The labelled values of an axis from 0 to ``top``: :data:`TICKS` intervals, or one per
+    unit for a count of at most :data:`TICKS` (crisis tiles: 0, 1, 2, 3)."""
+    steps = int(top) if top == int(top) and 1 <= top <= TICKS else TICKS
+    return [top * k / steps for k in range(steps + 1)]
 
 
 def chart_svg(chart: Chart) -> str:
@@ -100,7 +104,7 @@ def chart_svg(chart: Chart) -> str:
             f'class="game-tick">{_number(value)}</text>'
         )
     out.append(
-        f'<text x="12" y="{(TOP + bottom) / 2:.1f}" font-size="11" text-anchor="middle" '
+        f'<text x="12" y="{(TOP + bottom) / 2:.1f}" font-size="10" text-anchor="middle" '
         f'transform="rotate(-90 12 {(TOP + bottom) / 2:.1f})">{escape(chart.game_label)}</text>'
     )
     if chart.world3_label:
@@ -112,7 +116,7 @@ def chart_svg(chart: Chart) -> str:
             )
         mid = (TOP + bottom) / 2
         out.append(
-            f'<text x="{WIDTH - 8}" y="{mid:.1f}" font-size="11" text-anchor="middle" '
+            f'<text x="{WIDTH - 8}" y="{mid:.1f}" font-size="10" text-anchor="middle" '
             f'transform="rotate(90 {WIDTH - 8} {mid:.1f})">{escape(chart.world3_label)}</text>'
         )
     for curve in chart.world3:
@@ -123,11 +127,11 @@ def chart_svg(chart: Chart) -> str:
             f'stroke-width="1.5" stroke-dasharray="{dash}" class="world3" '
             f'data-run="{escape(curve.style)}"/>'
         )
-    for year, _label in chart.marks:
+    for k, (year, _label) in enumerate(chart.marks):
         x = _x(year)
         out.append(
             f'<line x1="{x:.1f}" y1="{TOP}" x2="{x:.1f}" y2="{bottom}" stroke="#777" '
-            'stroke-dasharray="2 3" class="mark"/>'
+            f'stroke-dasharray="{MARK_DASHES[k % len(MARK_DASHES)]}" class="mark"/>'
         )
     if chart.bars:
         out += _bars(chart.game, chart.game_top)
@@ -175,7 +179,10 @@ def _legend(chart: Chart) -> list[str]:
         (c.label, WORLD3_COLOURS.get(c.style, "#777"), WORLD3_DASHES.get(c.style, "2 2"))
         for c in chart.world3
     ]
-    entries += [(label, "#777", "2 3") for _year, label in chart.marks]
+    entries += [
+        (label, "#777", MARK_DASHES[k % len(MARK_DASHES)])
+        for k, (_year, label) in enumerate(chart.marks)
+    ]
     out = []
     for k, (label, colour, dash) in enumerate(entries):
         column, row = k % 2, k // 2

@@ -33,7 +33,7 @@ LAST_YEAR = 2100
 WORLD3_AXES: dict[str, tuple[float, float, str]] = {
     "population": (1e9, 10.0, N_("World3: billion people")),
     "pollution_index": (1.0, 70.0, N_("World3: pollution index (1970 = 1)")),
-    "resources_fraction": (0.01, 100.0, N_("World3: per cent of the 1900 nonrenewable stock left")),
+    "resources_fraction": (0.01, 100.0, N_("World3: resources left, per cent")),
     "food": (1e12, 5.0, N_("World3: trillion kg of food a year")),
     "industrial_output": (1e12, 5.0, N_("World3: trillion 1968 $ a year")),
 }
@@ -163,7 +163,7 @@ def debrief_charts(
     fossil = chart(
         "fossil",
         _("Fossil and nonrenewable resources"),
-        _("game: per cent of the fossil the world had, left unburnt"),
+        _("game: fossil left, per cent"),
         "fossil_fraction",
         "resources_fraction",
         _(
