@@ -74,6 +74,22 @@ SCENARIO_2004 = {
         "(Chelsea Green, 2004), chapter 4, scenario 1 ('a reference point'; pydynamo-w: 'business as usual'); model World3-03"
     ),
 }
+MORE_SCENARIOS_2004 = {
+    2: (
+        "2004 update, scenario 2",
+        "chapter 4, scenario 2 ('more abundant nonrenewable resources'; pydynamo-w: 'double "
+        "-- and more accessible -- non-renewable resources')",
+    ),
+    9: (
+        "2004 update, scenario 9",
+        "chapter 7, scenario 9 ('population and capital goals plus improved technologies'; "
+        "pydynamo-w: 'Scenario #8 plus resource-, pollution- and yield technologies and "
+        "erosion control advancing from 2002')",
+    ),
+}
+"""The other 2004 scenarios shipped beside scenario 1: number -> (name, where in the book).
+They are computed with the same pydynamo-w run as scenario 1 (whose landmarks match
+PyWorld3-03); no independent implementation was run for them."""
 LANDMARKS_2004 = {
     "population_peak": {"year": 2028.5, "value": 7.728e9, "tolerance": 0.01, "years": 2.0},
     "pollution_peak": {"year": 2037.5, "value": 10.99, "tolerance": 0.02, "years": 2.0},
@@ -111,6 +127,11 @@ def _peaks(world: Any) -> dict[str, Any]:
 
 def scenario1_2004() -> tuple[dict[str, Any], dict[str, Any]]:
     """The 2004 update's scenario 1 with pydynamo-w: (years and series), provenance."""
+    return scenario_2004(1)
+
+
+def scenario_2004(number: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The 2004 update's scenario ``number`` with pydynamo-w: (years and series), provenance."""
     import types
 
     import numpy as np
@@ -125,20 +146,22 @@ def scenario1_2004() -> tuple[dict[str, Any], dict[str, Any]]:
     from pydynamo.world3 import World3, scenarios
 
     steps, dt = 401, 0.5
-    world = World3(scenario_number=1)
+    world = World3(scenario_number=number)
     world.run(N=steps, dt=dt)
     years = [int(t) for t in np.asarray(world.time)[::2]]
     provenance = {
         "package": "pydynamo-w",
         "version": metadata.version("pydynamo-w"),
         "model": "World3-03 (pydynamo's 'WORLD3 2003 updated equations')",
-        "scenario": scenarios[0],
+        "scenario": scenarios[number - 1],
         "run": {"steps": steps, "dt": dt, "year_min": 1900},
         "shims": "numpy.NAN aliased to numpy.nan; pyvis (drawing only) stubbed",
         "cross_check": {
             "implementation": "PyWorld3-03 (github.com/TimSchell98/PyWorld3-03 at c19b495)",
             "landmarks": LANDMARKS_2004,
-        },
+        }
+        if number == 1
+        else "none: the same pydynamo-w model as scenario 1, which matches PyWorld3-03",
         "landmarks": _peaks(world),
         "computed": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "python": platform.python_version(),
@@ -210,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if args.check:
         return 0
-    document = {
+    document: dict[str, Any] = {
         "about": (
             "World3 reference runs for limit debrief; written by scripts/world3_reference.py, "
             "do not edit by hand"
@@ -230,6 +253,19 @@ def main(argv: list[str] | None = None) -> int:
             },
         },
     }
+    for number, (name, where) in MORE_SCENARIOS_2004.items():
+        table_n, provenance_n = scenario_2004(number)
+        document["runs"][f"scenario{number}-2004"] = {
+            "name": name,
+            "model": "World3-03",
+            "source": (
+                "D. Meadows, J. Randers, D. Meadows, Limits to Growth: The 30-Year Update "
+                f"(Chelsea Green, 2004), {where}; model World3-03"
+            ),
+            "computed": True,
+            "provenance": provenance_n,
+            **table_n,
+        }
     args.out.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.out}")
     return 0

@@ -171,7 +171,7 @@ def test_debrief_paragraphs_in_french() -> None:
         "les nations ensemble ont atteint",
         "de 1,6 milliard en 1900 à un maximum de 7,06 milliards en 2027",
         "L'indice de pollution persistante de World3 (1970 = 1) culmine à",
-        "du fossile de la mise en place n'était pas brûlé en",
+        "n'étaient pas brûlés en",
         "World3 n'a pas de secteur militaire",
         "World3 n'a pas d'événements de crise",
     ):

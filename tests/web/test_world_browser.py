@@ -173,7 +173,7 @@ def test_a_whole_world_game_by_clicks(
         generations.first.locator("summary").click()
         assert generations.first.locator("li").count() > 5
         page.click("#debrief-link")
-        page.wait_for_selector(".debrief-plot img")
+        page.wait_for_selector(".debrief-plot svg")
         assert page.locator(".debrief-plot").count() == 5
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         shot(page, f"world-{width}x{height}-debrief")

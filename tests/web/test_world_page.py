@@ -192,7 +192,8 @@ def test_a_whole_game_ends_with_the_scorecards_and_the_debrief(client: TestClien
     assert page.status_code == 200, page.text
     for title in ("Population", "Pollution", "Fossil and nonrenewable resources", "Production"):
         assert f"<h2>{title}</h2>" in page.text
-    assert page.text.count('src="data:image/png;base64,') == 5
+    assert page.text.count('<svg xmlns="http://www.w3.org/2000/svg"') == 7  # inline, no image
+    assert 'class="debrief-account"' in page.text and "nations played" in page.text
     assert "World3" in page.text
     replay = client.get(f"/api/games/{game['id']}/replay/40").json()  # a spectator's page
     assert replay["board"].count('<article class="nation-board') == 2

@@ -574,6 +574,24 @@ def test_a_position_holds_the_alliances() -> None:
         get_game("world").state_from_position(bad)
 
 
+def test_a_position_with_every_nation_in_one_military_alliance_is_demilitarized() -> None:
+    """p22 "If all nations form part of the same military alliance, demilitarization occurs":
+    a position with the 4 nations in one military alliance but ``demilitarized`` false cannot
+    happen at a table, and is refused in one line; with ``demilitarized`` true it loads."""
+    from limitgames.core import PositionError, get_game
+    from limitgames.world.position import position_json
+
+    position = position_json(new_state(4, seed=2))
+    everyone = {"military": [["circle", "square", "triangle", "diamond"]], "economic": []}
+    with pytest.raises(PositionError, match="demilitarization has occurred") as info:
+        get_game("world").state_from_position({**position, "alliances": everyone})
+    assert "\n" not in str(info.value) and "p22" in str(info.value)
+    state = get_game("world").state_from_position(
+        {**position, "alliances": everyone, "demilitarized": True}
+    )
+    assert isinstance(state, WorldState) and state.demilitarized
+
+
 def test_military_allies_help_before_an_uprising_shortage() -> None:
     """Public order, unrest 10 with class C at 1: an uprising spends military equal to the
     population 2 levels lower: position 5 -> position 3 = 3; circle holds 1, lacks 2; its military

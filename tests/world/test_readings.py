@@ -214,3 +214,95 @@ def test_crisis_classes_reading_named_class() -> None:
         state.cursor = 0
         international.military_crisis(state)
         assert n.sol == expected, reading
+
+
+# --- every reading is a named choice the engine reads ------------------------------------------
+def test_a_reading_the_engine_never_reads_is_refused() -> None:
+    """``solo_star_in_crises`` was a reading that took any value ("banana") and that no rule
+    read: a user's file naming it is refused as an unknown key, in one line."""
+    with pytest.raises(VariantError, match=r"unknown key readings\.solo_star_in_crises") as info:
+        data_with_overrides({"readings": {"solo_star_in_crises": "banana"}}, "mine.toml")
+    assert "\n" not in str(info.value)
+
+
+def test_every_reading_is_read_by_a_rule() -> None:
+    """Each key of ``[readings]`` is looked up by the engine (``readings["KEY"]`` in a module of
+    ``limitgames.world``): a reading no rule reads would change nothing when set."""
+    from pathlib import Path
+
+    import limitgames.world
+
+    source = "\n".join(
+        p.read_text(encoding="utf-8") for p in Path(limitgames.world.__file__).parent.glob("*.py")
+    )
+    unread = [k for k in DEFAULT_DATA.raw["readings"] if f'readings["{k}"]' not in source]
+    assert unread == []
+
+
+def test_a_string_reading_without_choices_is_refused() -> None:
+    """A reading is a named choice: a string reading shipped without its choices would accept
+    any value, so the data refuses it."""
+    from limitgames.world.data import WorldData, fresh_raw
+
+    raw = fresh_raw()
+    del raw["readings"]["war_plants"]["choices"]
+    with pytest.raises(VariantError, match=r"readings\.war_plants: a reading names its choices"):
+        WorldData(raw, "broken.toml")
+
+
+# --- the military crisis when no nation holds any military (a decision) -------------------------
+def test_military_crisis_when_nobody_holds_military_every_nation_ties_for_the_most() -> None:
+    """Default reading ``military_crisis_none_held = "all"``: both nations hold 0 military, so
+    both hold "the most" (0) and each military plant falls one level: 3 -> 2 and 2 -> 1."""
+    entry = DEFAULT_DATA.raw["readings"]["military_crisis_none_held"]
+    assert entry["value"] == "all" and entry["source"] == "decision"
+    state = _with()
+    state.disruption_reserve = 0
+    a = set_board(state.nations[0], population=1, stock_military=0, military=3)
+    b = set_board(state.nations[1], population=1, stock_military=0, military=2)
+    state.cursor = 0
+    international.military_crisis(state)
+    assert (a.plants[2], b.plants[2]) == (2, 1)
+
+
+def test_military_crisis_reading_none_held_spares_every_nation() -> None:
+    """Reading "none": holding nothing is not holding the most; the plants stay at 3 and 2."""
+    state = _with(military_crisis_none_held="none")
+    state.disruption_reserve = 0
+    a = set_board(state.nations[0], population=1, stock_military=0, military=3)
+    b = set_board(state.nations[1], population=1, stock_military=0, military=2)
+    state.cursor = 0
+    international.military_crisis(state)
+    assert (a.plants[2], b.plants[2]) == (3, 2)
+    assert "no nation holds any military, none has the most" in "\n".join(state.log_lines(None))
+
+
+def test_military_crisis_reading_none_held_changes_nothing_when_someone_holds_military() -> None:
+    """Reading "none" with a holding 1 and b 0: a has the most, loses its level (3 -> 2)."""
+    state = _with(military_crisis_none_held="none")
+    state.disruption_reserve = 0
+    a = set_board(state.nations[0], population=1, stock_military=1, military=3)
+    b = set_board(state.nations[1], population=1, stock_military=0, military=2)
+    state.cursor = 0
+    international.military_crisis(state)
+    assert (a.plants[2], b.plants[2]) == (2, 2)
+
+
+# --- labels: what is printed and what is reconstructed ----------------------------------------
+@pytest.mark.parametrize(
+    "path",
+    [
+        ("social", "uprising"),
+        ("solo", "star_territory"),
+        ("solo", "star_fossil"),
+        ("solo", "star_money"),
+        ("readings", "environmental_crisis_target"),
+    ],
+)
+def test_values_whose_icons_are_lost_are_labelled_reconstructed(path: tuple[str, str]) -> None:
+    """The rulebook prints these numbers (or the example supports the target) but their icons
+    are lost (p17 uprising: 'Spend 1 [icon] per [icon] 2 levels lower'; p24 '5 [icon] + 8
+    [icon] + 40 [icon]'; p20 'the nation(s) with the most [icons]'): not 'rulebook'."""
+    section, key = path
+    entry = DEFAULT_DATA.raw[section][key]
+    assert entry["source"] == "reconstructed" and "icon" in entry["why"]

@@ -97,6 +97,23 @@ def test_the_rulebook_example_scores_50_line_by_line() -> None:
     assert "154 $ / 10 = 15" in lines[1].reckoning
 
 
+def test_the_money_variant_counts_2_points_per_10_dollars_whatever_the_crises() -> None:
+    """p23 "About the score": "money has the same value whatever the state of the world, for
+    example 2 VP for 10 $". The example's 154 $ with 4 crises: 15 units x 2 = 30 points (not
+    (5 - 4) x 15 = 15), so 32 + 30 + 20 + 1 - 18 = 65."""
+    position = rulebook_example()
+    position["variant"] = {**position["variant"], "money": "fixed"}
+    state = stress_test(position, stress_tests=0)
+    _name, lines, total = scorecards(state)[0]
+    assert lines[1].points == 30 and total == 65 == state.scores[0]
+    assert lines[1].reckoning == (
+        "money has the same value whatever the state of the world: 2 per 10 $; "
+        "154 $ / 10 = 15; 15 x 2 = 30"
+    )
+    with pytest.raises(PositionError, match="money"):
+        stress_test({**position, "variant": {**position["variant"], "money": "gold"}}, 0)
+
+
 def test_the_stress_test_runs_before_the_score() -> None:
     # Stress test by hand: supply, population 30 eats 30 renewable (30 held: no shortage);
     # consumption, class C at 3 consumes at its own level, 30 industrial (30 held); production,
@@ -234,3 +251,166 @@ def test_a_scripted_session_keeps_the_books(tmp_path: Path) -> None:
     square = state.nations[1]  # type: ignore[attr-defined]
     assert "vegetarianism" in square.hand and "surcharge" not in square.hand
     assert len(square.decks["society"]) == 9
+
+
+# --- every variant option of limit play world ------------------------------------------------
+def test_the_referee_takes_every_option(tmp_path: Path) -> None:
+    """Each option of ``limit play world`` becomes the variant parameter of the same name
+    (``--alliances no`` is ``off``); readings go into ``overrides``; ``-v`` takes any parameter.
+    The game is built with them: no alliance step, money fixed, the readings and the data file's
+    value in force."""
+    mine = tmp_path / "mine.toml"
+    mine.write_text("[scoring]\npollution = -3\n")
+    path = tmp_path / "game.json"
+    takes = 'military_operation_takes=["fossil:1","renewable:4","industrial:4"]'
+    args = ["referee", "world", "-n", "2", "--stress-tests", "2", "--alliances", "no"]
+    args += ["--data", str(mine), "--money", "fixed", "--reading", "war_plants=any"]
+    args += ["--reading", takes, "-v", "returns=score", "--record", str(path)]
+    result = runner.invoke(_app(), args, input="circle\nquit\n")
+    assert result.exit_code == 0, result.output
+    record = GameRecord.read(path)
+    variant = record.variant
+    assert (variant["players"], variant["stress_tests"], variant["alliances"]) == (2, 2, "off")
+    assert (variant["money"], variant["returns"], variant["draws"]) == ("fixed", "score", "table")
+    overrides = json.loads(variant["overrides"])
+    assert overrides["readings"] == {
+        "war_plants": "any",
+        "military_operation_takes": ["fossil:1", "renewable:4", "industrial:4"],
+    }
+    assert overrides["scoring"] == {"pollution": -3}  # the file, embedded
+    state = record.replay()
+    assert state.data.money == "fixed" and state.data.scoring["pollution"] == -3  # type: ignore[attr-defined]
+    assert state.data.military_operation_takes == [  # type: ignore[attr-defined]
+        ("fossil", 1),
+        ("renewable", 4),
+        ("industrial", 4),
+    ]
+
+
+def test_with_readings_keeps_the_overrides_given() -> None:
+    variant = referee_cmd.with_readings(
+        {"overrides": '{"readings": {"full_effect": "partial"}}'}, ["war_plants=any"]
+    )
+    assert json.loads(variant["overrides"]) == {
+        "readings": {"full_effect": "partial", "war_plants": "any"}
+    }
+    assert referee_cmd.with_readings({"money": "fixed"}, []) == {"money": "fixed"}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--alliances", "maybe"], "alliances: 'maybe' is not one of auto, on, off"),
+        (["--money", "gold"], "money: 'gold' is not one of crises, fixed"),
+        (["-v", "colour=red"], "world has no parameter 'colour'"),
+        (["--reading", "war_plants"], "is not of the form name=value"),
+        (["--alliances", "no", "-v", "alliances=on"], "alliances: given twice"),
+    ],
+)
+def test_a_bad_referee_option_is_refused_in_one_line(args: list[str], message: str) -> None:
+    result = runner.invoke(_app(), ["referee", "world", *args], input="")
+    assert result.exit_code == 1, result.output
+    assert message in " ".join(result.output.split())
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("reading", "message"),
+    [
+        ("solo_star_in_crises=banana", "unknown key readings.solo_star_in_crises"),
+        ("war_plants=banana", "'banana' is not one of industrial-or-military, any"),
+    ],
+)
+def test_the_referee_refuses_a_bad_reading(reading: str, message: str) -> None:
+    result = runner.invoke(_app(), ["referee", "world", "--reading", reading], input="")
+    assert result.exit_code == 1
+    assert message in " ".join(result.output.split())
+
+
+def _random_table_game(referee: Referee, rng: Any, decisions: int) -> list[str]:
+    """Play ``decisions`` decisions chosen at random, telling for each draw cards picked at
+    random from the nation's real deck (as cards drawn at a table); returns the choice kinds."""
+    kinds = []
+    for _ in range(decisions):
+        state = referee.state
+        if state.is_terminal():
+            break
+        kinds.append(state.pending[-1].kind)
+        action = rng.choice(state.legal_actions())
+        if state.pending[-1].kind == "deck":
+            deck = state.nations[state.pending[-1].seat].decks[action[1]]
+            count = referee.pending_draw()["counts"][action[1]]  # type: ignore[index]
+            referee.tell_cards(rng.sample(sorted(deck), count))
+        referee.apply(action)
+    return kinds
+
+
+def test_the_rulebooks_first_game_four_nations_without_alliances() -> None:
+    """The rulebook's advice for a first game: 4 nations, no alliance step. Refereed from cards
+    told as drawn at the table (each a random pick of the nation's deck, not the program's deck
+    order), a whole generation passes without an alliance choice and the record replays."""
+    import random
+
+    referee = Referee(4, variant={"alliances": "off"}, start_player="triangle")
+    assert referee.state.n == 4 and not referee.state.alliances_on
+    rng = random.Random(4)
+    kinds = _random_table_game(referee, rng, 400)
+    assert referee.state.generation >= 2 or referee.state.is_terminal()
+    assert not set(kinds) & {"alliance", "answer", "fee", "ask", "aid", "break"}
+    record = referee.record()
+    assert record.variant["alliances"] == "off" and record.variant["draws"] == "table"
+    assert record.replay().history() == referee.state.history()
+
+
+def test_the_cli_referees_four_nations_without_alliances(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    lines = [
+        "deck society",
+        "surcharge vegetarianism conscription overconsumption political-reform",
+        "keep surcharge",
+        "quit",
+    ]
+    result = runner.invoke(
+        _app(),
+        ["referee", "world", "--players", "4", "--alliances", "no", "--record", str(path)],
+        input="square\n" + "\n".join(lines) + "\n",
+    )
+    assert result.exit_code == 0, result.output
+    record = GameRecord.read(path)
+    assert record.variant["players"] == 4 and record.variant["alliances"] == "off"
+    assert record.actions == ["deck society", "keep surcharge"]
+
+
+def test_the_cli_referees_a_solo_game_with_the_money_variant(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    result = runner.invoke(
+        _app(),
+        ["referee", "world", "--solo", "--money", "fixed", "--record", str(path)],
+        input="circle\ndeck society\nquit\n",
+    )
+    assert result.exit_code == 0, result.output
+    record = GameRecord.read(path)
+    assert record.variant["solo"] is True and record.variant["money"] == "fixed"
+    assert record.variant["players"] == 2
+
+
+def test_moves_prints_quantities_in_the_games_words() -> None:
+    """A choice with amounts (Market Access: buy / sell N) prints each as ``sell N renewable
+    (N 1-...)``, never a Python dict."""
+    import io
+
+    from rich.console import Console
+
+    from tests.world.scenario import at_policy
+
+    referee = Referee(2, start_player="circle")
+    state = referee.state
+    at_policy(state, 0, ["market-access"])
+    state.apply_string("play market-access")
+    assert state.observation(0)["choice"]["amounts"]
+    out = io.StringIO()
+    referee_cmd.console = Console(file=out, width=200)
+    referee_cmd._show_choice(state)
+    text = out.getvalue()
+    assert "{" not in text and "'verb'" not in text
+    assert "any amount: sell N renewable (N 1-" in text

@@ -91,7 +91,10 @@ def test_an_event_card_is_drawn_applied_and_discarded() -> None:
     at_event(state)
     assert state.nations[0].unrest == 9
     assert len(state.events) == 7 and state.event_discard == ["terrorism"]
-    assert "Event card terrorism: social unrest +3" in public_lines(state)
+    assert (
+        "Event card terrorism (a reconstruction: the published cards are lost): social unrest +3"
+        in public_lines(state)
+    )
 
 
 # --- "If there are no cards in the draw pile, shuffle the discard pile to form a new draw pile."
@@ -282,3 +285,15 @@ def test_tokens_are_conserved_with_the_star_card() -> None:
             actions = state.legal_actions()
             state.apply(actions[rng.randrange(len(actions))])
             assert with_star(state) == start, state.history()[-1]
+
+
+def test_the_log_says_an_overridden_event_is_not_the_reconstruction() -> None:
+    """Your own event (source: override) is logged without the reconstruction's mark."""
+    state = get_game("world").new_initial_state(
+        seed=0, solo=True, overrides='{"solo_events": {"migration": "money:+7"}}'
+    )
+    assert isinstance(state, WorldState)
+    state.events.remove("migration")
+    state.events.insert(0, "migration")
+    at_event(state)
+    assert "Event card migration: $ +7" in public_lines(state)

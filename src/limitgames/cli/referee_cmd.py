@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
@@ -16,7 +16,7 @@ from rich.table import Table
 
 from limitgames.cli.options import LanguageOption, choose_language, fail
 from limitgames.cli.variant_options import variant_options
-from limitgames.core import LimitGamesError, get_game
+from limitgames.core import LimitGamesError, VariantError, get_game, parse_variant_options
 from limitgames.translation import N_
 from limitgames.translation import gettext as _
 
@@ -128,7 +128,10 @@ def _show_choice(state: Any) -> None:
     )
     for amount in choice.get("amounts", []):
         console.print(
-            _("  any amount: %(amount)s") % {"amount": amount}, highlight=False, soft_wrap=True
+            _("  any amount: %(amount)s")
+            % {"amount": f"{amount['notation']} (N {amount['minimum']}-{amount['maximum']})"},
+            highlight=False,
+            soft_wrap=True,
         )
 
 
@@ -151,7 +154,40 @@ def print_scorecards(state: Any) -> None:
         console.print(table)
 
 
-@variant_options("world", exclude=("draws", "returns", "solo"))
+def with_readings(variant: Mapping[str, Any], readings: Sequence[str]) -> dict[str, Any]:
+    """``variant`` with the ``--reading KEY=VALUE`` options put into its parameter
+    ``overrides`` as ``{"readings": {KEY: VALUE}}`` (over the readings already there); a value
+    is JSON when it parses (a list such as ``["fossil:2"]``), else the text. The data checks
+    the readings when the game starts (an unknown key or a value out of its choices is refused
+    in one line).
+
+    Raises:
+        VariantError: an option that is not ``KEY=VALUE``, or overrides that are not a JSON
+            object.
+    """
+    out = dict(variant)
+    if not readings:
+        return out
+    chosen: dict[str, Any] = {}
+    for key, value in parse_variant_options(list(readings)).items():
+        try:
+            chosen[key] = json.loads(value)
+        except ValueError:
+            chosen[key] = value
+    given = json.loads(out["overrides"]) if out.get("overrides") else {}
+    if not isinstance(given, dict):
+        raise VariantError("overrides: a JSON object of sections, as in the data file")
+    given["readings"] = {**dict(given.get("readings") or {}), **chosen}
+    out["overrides"] = json.dumps(given, sort_keys=True)
+    return out
+
+
+ALLIANCE_WORDS = {"yes": "on", "no": "off"}
+"""What a referee may also type for ``--alliances`` (the rulebook advises a first game
+"without alliances"): ``yes`` is ``on``, ``no`` is ``off``."""
+
+
+@variant_options("world", exclude=("draws", "returns", "alliances"))
 def referee_command(
     game: Annotated[str, typer.Argument(help=N_("The game (world)."))],
     start_player: Annotated[
@@ -161,6 +197,21 @@ def referee_command(
     position: Annotated[
         Path | None,
         typer.Option(help=N_("Start from a position file, at any step of a generation (JSON).")),
+    ] = None,
+    alliances: Annotated[
+        str | None,
+        typer.Option(
+            metavar="auto|on|off|yes|no",
+            help=N_("The alliance step: auto (on for 4-6 nations), on (yes) or off (no)."),
+        ),
+    ] = None,
+    reading: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--reading",
+            metavar="KEY=VALUE",
+            help=N_("A reading of a lost icon, e.g. war_plants=any (see limit rules world)."),
+        ),
     ] = None,
     record: Annotated[
         Path | None,
@@ -184,7 +235,18 @@ def referee_command(
             _("the referee knows only %(games)s, not %(game)r")
             % {"games": ", ".join(GAMES), "game": game}
         )
-    variant = dict(variant or {})
+    try:
+        variant = with_readings(variant or {}, reading or [])
+        if alliances is not None:
+            if "alliances" in variant:
+                raise VariantError(_("%(name)s: given twice") % {"name": "alliances"})
+            variant["alliances"] = (
+                get_game("world")
+                .info.parameter("alliances")
+                .coerce(ALLIANCE_WORDS.get(alliances, alliances))
+            )
+    except LimitGamesError as exc:
+        raise fail(str(exc)) from None
     players = variant.pop("players", get_game("world").info.parameter("players").default)
     try:
         if position is not None:

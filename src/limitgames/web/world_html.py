@@ -661,35 +661,31 @@ def status(observation: dict[str, Any], names: list[str]) -> str:
 # --- the World3 debrief of a finished game ---------------------------------------------------
 def debrief(record: Any) -> dict[str, Any]:
     """The World3 debrief of a finished world game's record (``world.debrief``), for a page:
-    ``{"rows": [GenerationRow], "plots": [{"title", "text", "image"}], "note": str}``.
+    ``{"rows": [GenerationRow], "account": str, "plots": [{"title", "text", "charts":
+    [{"svg", "mapping"}]}], "note": ""}``.
 
-    Each plot's ``image`` is its PNG as a ``data:`` URI, drawn with matplotlib into a
-    temporary folder that is removed at once (``""`` and a ``note`` saying why when
-    matplotlib, the ``charts`` extra, is missing: the paragraphs are shown without plots).
-    Nothing a client sends names a file here: the record is the stored game's.
+    Each chart is inline SVG drawn by ``web.debrief_svg`` on fixed axes (no plotting library,
+    nothing to install). Nothing a client sends names a file here: the record is the stored
+    game's.
 
     Raises:
         RecordError: the record does not replay. ValueError: it completed no generation.
     """
-    import base64
-    import tempfile
-    from pathlib import Path
+    from limitgames.web.debrief_svg import chart_svg
+    from limitgames.world.debrief import debrief_texts, reference_runs, replay_rows, world_account
+    from limitgames.world.debrief_charts import axis_tops, debrief_charts
 
-    from limitgames.world.debrief import debrief_texts, game_rows, reference_runs, write_debrief
-
-    rows = game_rows(record)
+    rows, state = replay_rows(record)
     runs = reference_runs()
-    note = ""
-    images: dict[str, str] = {}
-    try:
-        with tempfile.TemporaryDirectory(prefix="limit-debrief-") as folder:
-            for path, plot in write_debrief(record, Path(folder), runs):
-                encoded = base64.b64encode(path.read_bytes()).decode("ascii")
-                images[plot.name] = f"data:image/png;base64,{encoded}"
-    except LimitGamesError as exc:  # matplotlib missing: the words without the plots
-        note = str(exc)
+    charts = debrief_charts(rows, runs, axis_tops(state))
     plots = [
-        {"title": plot.title, "text": plot.text, "image": images.get(plot.name, "")}
+        {
+            "title": plot.title,
+            "text": plot.text,
+            "charts": [
+                {"svg": chart_svg(chart), "mapping": chart.mapping} for chart in charts[plot.name]
+            ],
+        }
         for plot in debrief_texts(rows, runs)
     ]
-    return {"rows": rows, "plots": plots, "note": note}
+    return {"rows": rows, "account": world_account(rows, state), "plots": plots, "note": ""}

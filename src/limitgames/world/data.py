@@ -3,7 +3,8 @@
 Every number the engine uses lives in ``data.toml`` (shipped in the package)
 as ``{ value = ..., source = ... }`` with the sources :data:`SOURCES`; the
 ``[readings]`` section holds how the engine reads each rule whose icons the
-text lost, as named choices (``choices``, and ``why`` in one line). A user's
+text lost, as named choices (``choices``, and ``why`` in one line; a list reading such as
+``military_operation_takes`` is checked item by item), each read by the engine. A user's
 TOML file may override any value by the same key path (a bare value or a
 ``{ value = ... }`` table); unknown keys, values of the wrong shape and
 readings outside their choices are refused with a one-line
@@ -83,6 +84,8 @@ class WorldData:
     def __init__(self, raw: dict[str, Any], origin: str) -> None:
         self.raw = raw
         self.origin = origin
+        self.money: str = "crises"
+        """The variant parameter ``money``: ``crises`` or ``fixed`` (see :func:`variant_data`)."""
         v = _values(raw)
         t, m, s, n = v["tracks"], v["market"], v["setup"], v["nation"]
         self.level_values: list[int] = list(t["level_values"])
@@ -190,6 +193,8 @@ class WorldData:
             raise VariantError(f"scoring.sol_classes: {bad[0]!r} is not a class A-E")
         for key, entry in self.raw["readings"].items():
             allowed = entry.get("choices")
+            if allowed is None and not isinstance(entry["value"], list):
+                raise VariantError(f"readings.{key}: a reading names its choices")
             if allowed is not None and entry["value"] not in allowed:
                 raise VariantError(
                     f"readings.{key}: {entry['value']!r} is not one of {', '.join(allowed)}"
@@ -513,15 +518,39 @@ def _data_from_overrides(text: str) -> WorldData:
 
 def variant_data(variant: Mapping[str, Any]) -> WorldData:
     """The data of a world variant: the shipped data, with the file of parameter ``data`` (if
-    still named) and then the JSON of parameter ``overrides`` applied. Raises VariantError."""
+    still named) and then the JSON of parameter ``overrides`` applied; with parameter
+    ``money="fixed"`` its :attr:`WorldData.money` says so (scoring counts
+    ``scoring.fixed_money_value`` points per ``money_unit`` whatever the crises, p23 "About
+    the score"). Raises VariantError."""
     path = variant.get("data")
     text = variant.get("overrides")
     if not text:
-        return load_data(path)
-    if not path:
-        return _data_from_overrides(text)
-    merged = _merge(read_override_file(path), parse_overrides(text))
-    return _data_from_overrides(canonical_overrides(merged))
+        data = load_data(path)
+    elif not path:
+        data = _data_from_overrides(text)
+    else:
+        merged = _merge(read_override_file(path), parse_overrides(text))
+        data = _data_from_overrides(canonical_overrides(merged))
+    money = variant.get("money") or "crises"
+    if money not in ("crises", "fixed"):
+        raise VariantError(f"money: {money!r} is not one of crises, fixed")
+    return data if money == "crises" else _with_money(data, money)
+
+
+_MONEY_CACHE: dict[tuple[int, str], WorldData] = {}
+
+
+def _with_money(data: WorldData, money: str) -> WorldData:
+    """A copy of ``data`` (sharing its tables, which play never changes) whose money counts
+    as ``money`` says."""
+    key = (id(data), money)
+    if key not in _MONEY_CACHE:
+        import copy
+
+        other = copy.copy(data)
+        other.money = money
+        _MONEY_CACHE[key] = other
+    return _MONEY_CACHE[key]
 
 
 def embed_overrides(variant: Mapping[str, Any]) -> dict[str, Any]:

@@ -7,17 +7,24 @@ the game's world as of the year ``1850 + 30 (g - 1)``:
 
 - population: the sum of the nations' population values (1, 2, 3, 5, 10...);
 - pollution: pollution tokens on the nation boards;
-- fossil: fossil tokens still to be burnt (nations, marketplace, colonization
-  reserve: everything but the LIMIT box, where burnt fossil goes), also as a
-  fraction of the setup's stock;
+- fossil: fossil tokens in play (nations, marketplace, colonization reserve:
+  everything but the LIMIT box); fossil burnt (every token that went into the
+  LIMIT box: production, Intensive Farming, Offshore Production, and fossil
+  lost there) and fossil extracted (every token taken back out of it:
+  Extraction, Recycling), counted apart, so the world had the setup's fossil
+  plus the extracted, and the share left unburnt lies in 0-1;
 - renewable, industrial and military production: the sum of the plants' values
   (what the production step yields, before Intensive Farming);
 - crises: the crisis tiles placed in that generation.
 
 :func:`reference_runs` reads the World3 runs shipped in ``world3_reference.json``
-(computed by ``scripts/world3_reference.py`` with pyworld3; its provenance is in
-the file). :func:`write_debrief` draws one PNG per theme with matplotlib (the
-``charts`` extra) and writes one short paragraph per plot to ``debrief.md``.
+(computed by ``scripts/world3_reference.py`` with pyworld3 and pydynamo-w; its
+provenance is in the file). :func:`debrief_charts` gives each plot's curves on
+fixed axes (the game's axis set by the box, World3's by the quantity, never by
+a curve's own peak, and never below 0), with how each game quantity is mapped
+to World3's and from which source; :func:`debrief_texts` one paragraph per
+plot and :func:`world_account` a short account of the game. Nothing here draws
+or writes a file: the terminal and the browser draw the charts (SVG).
 """
 
 from __future__ import annotations
@@ -27,13 +34,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 from limitgames.core import Chance, GameRecord, LimitGamesError, RecordError, State
 from limitgames.translation import N_, current_language
 from limitgames.translation import gettext as _
 from limitgames.world.data import PLANTS, RESOURCES
-from limitgames.world.position import token_totals
 from limitgames.world.state import WorldState
 
 FIRST_YEAR = 1850
@@ -51,8 +56,13 @@ class GenerationRow:
 
     Attributes:
         generation: 1-7. year: :func:`generation_year`. population: the nations' population
-            values added. pollution: tokens on the nation boards. fossil: tokens not yet burnt.
-        fossil_fraction: ``fossil`` over the setup's fossil (0-1, may exceed 1 after Recycling).
+            values added. pollution: tokens on the nation boards. fossil: tokens in play (not
+            in the LIMIT box).
+        fossil_setup: the fossil in play at setup. fossil_burnt, fossil_extracted: tokens
+            that went into / came out of the LIMIT box since the start (see the module
+            docstring).
+        fossil_fraction: ``fossil`` over all the fossil the world had, the setup's plus the
+            extracted (0-1).
         renewable, industrial, military: the plants' values added (units per generation).
         crises: the tiles placed in this generation.
     """
@@ -67,18 +77,69 @@ class GenerationRow:
     industrial: int
     military: int
     crises: tuple[str, ...]
+    fossil_setup: int = 0
+    fossil_burnt: int = 0
+    fossil_extracted: int = 0
+
+    @property
+    def fossil_had(self) -> int:
+        """All the fossil the world had: the setup's and the extracted."""
+        return self.fossil_setup + self.fossil_extracted
+
+    @property
+    def burnt_fraction(self) -> float:
+        """``fossil_burnt`` over :attr:`fossil_had` (0-1)."""
+        return self.fossil_burnt / self.fossil_had if self.fossil_had else 0.0
 
 
-def world_row(state: WorldState, generation: int) -> GenerationRow:
-    """Measure ``state``'s table as the close of ``generation`` (see :class:`GenerationRow`)."""
-    data = state.data
-    nations = state.nations
-    fossil = (
-        sum(n.fossil for n in nations)
+class FossilFlows(dict[str, int]):
+    """The LIMIT box's token counts, counting fossil tokens going in (``burnt``) and out
+    (``extracted``) one change at a time (each ``box["fossil"] += k`` of the rules is one
+    change, so a step that burns and recycles counts both)."""
+
+    def __init__(self, box: Mapping[str, int]) -> None:
+        super().__init__(box)
+        self.burnt = 0
+        self.extracted = 0
+
+    def __setitem__(self, key: str, value: int) -> None:
+        if key == "fossil":
+            change = value - self.get("fossil", 0)
+            if change > 0:
+                self.burnt += change
+            else:
+                self.extracted -= change
+        super().__setitem__(key, value)
+
+
+def fossil_in_play(state: WorldState) -> int:
+    """Fossil tokens in play: the nations', the marketplace's, the colonization reserve's and,
+    in solo mode, the star nation's (everything but the LIMIT box)."""
+    star = state.star.fossil if state.star is not None else 0
+    return (
+        sum(n.fossil for n in state.nations)
         + state.market_stock[RESOURCES.index("fossil")]
         + state.colonization[1]
+        + star
     )
-    setup_fossil = token_totals(data, state.n)["fossil"] - data.setup["limit_box_fossil"]
+
+
+def world_row(
+    state: WorldState,
+    generation: int,
+    *,
+    setup: int | None = None,
+    burnt: int = 0,
+    extracted: int = 0,
+) -> GenerationRow:
+    """Measure ``state``'s table as the close of ``generation`` (see :class:`GenerationRow`);
+    ``setup``, ``burnt`` and ``extracted`` are the fossil counts since the start (``setup``
+    by default: what is in play now plus ``burnt`` minus ``extracted``)."""
+    data = state.data
+    nations = state.nations
+    fossil = fossil_in_play(state)
+    had_at_setup = setup if setup is not None else fossil + burnt - extracted
+    had = had_at_setup + extracted
     production = [sum(data.level(n.plants[i]) for n in nations) for i in range(len(PLANTS))]
     crises = state.crises[generation - 1] if generation <= len(state.crises) else []
     return GenerationRow(
@@ -87,11 +148,14 @@ def world_row(state: WorldState, generation: int) -> GenerationRow:
         population=sum(data.level(n.population) for n in nations),
         pollution=sum(n.pollution for n in nations),
         fossil=fossil,
-        fossil_fraction=fossil / setup_fossil if setup_fossil else 0.0,
+        fossil_fraction=min(1.0, fossil / had) if had else 0.0,
         renewable=production[0],
         industrial=production[1],
         military=production[2],
         crises=tuple(crises),
+        fossil_setup=had_at_setup,
+        fossil_burnt=burnt,
+        fossil_extracted=extracted,
     )
 
 
@@ -106,9 +170,18 @@ def game_rows(record: GameRecord) -> list[GenerationRow]:
         RecordError: the record is not a world game, or an action does not replay
             (naming it and the rule).
     """
+    return list(replay_rows(record)[0])
+
+
+def replay_rows(record: GameRecord) -> tuple[list[GenerationRow], WorldState]:
+    """:func:`game_rows` and the replayed game (stopped before any stress test), whose log
+    :func:`world_account` reads. Raises RecordError (see :func:`game_rows`)."""
     if record.game != "world":
         raise RecordError(f"the debrief is for world games, not {record.game!r}", "field 'game'")
     state = _start_without_stress_test(record)
+    flows = FossilFlows(state.limit_box)
+    state.limit_box = flows
+    setup = fossil_in_play(state)
     rows: list[GenerationRow] = []
     generation = state.generation
     for index, text in enumerate(record.actions):
@@ -119,11 +192,18 @@ def game_rows(record: GameRecord) -> list[GenerationRow]:
         except LimitGamesError as exc:
             raise RecordError(str(exc), record.where(index)) from None
         if state.generation != generation:
-            rows.append(world_row(_board_at_opening(state), generation))
+            board = _board_at_opening(state)
+            rows.append(
+                world_row(
+                    board, generation, setup=setup, burnt=flows.burnt, extracted=flows.extracted
+                )
+            )
             generation = state.generation
     if state.is_terminal():
-        rows.append(world_row(state, generation))
-    return rows
+        rows.append(
+            world_row(state, generation, setup=setup, burnt=flows.burnt, extracted=flows.extracted)
+        )
+    return rows, state
 
 
 def _start_without_stress_test(record: GameRecord) -> WorldState:
@@ -193,7 +273,8 @@ class ReferenceRun:
 
 
 def reference_runs(path: Path | None = None) -> dict[str, ReferenceRun]:
-    """The shipped World3 runs by key (``standard-1972``, ``scenario1-2004``).
+    """The shipped World3 runs by key (``standard-1972``, ``scenario1-2004``,
+    ``scenario2-2004``, ``scenario9-2004``).
 
     Raises:
         LimitGamesError: the file cannot be read or lacks a field.
@@ -233,7 +314,8 @@ def reference_runs(path: Path | None = None) -> dict[str, ReferenceRun]:
 # --- plots and text --------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Plot:
-    """A written plot: its file name (PNG), title and paragraph."""
+    """A written plot: its name (``population``...: a file name without extension), title and
+    paragraph."""
 
     name: str
     title: str
@@ -255,7 +337,12 @@ SERIES_WORDS: dict[str, str] = {
 }
 """World3's series as the plots name them (translated where shown)."""
 
-RUN_NAMES: tuple[str, ...] = (N_("1972 standard run"), N_("2004 update, scenario 1"))
+RUN_NAMES: tuple[str, ...] = (
+    N_("1972 standard run"),
+    N_("2004 update, scenario 1"),
+    N_("2004 update, scenario 2"),
+    N_("2004 update, scenario 9"),
+)
 """The names of the reference runs in ``world3_reference.json`` (translated where shown)."""
 
 
@@ -336,10 +423,17 @@ def debrief_texts(rows: Sequence[GenerationRow], runs: Mapping[str, ReferenceRun
     }
     w_res_2000 = std.value("resources_fraction", 2000)
     res_text = _(
-        "Fossil resources: %(left)s of the setup's fossil was left unburnt in %(year)d "
-        "(%(tokens)d tokens). In World3, %(w_2000)s of the 1900 nonrenewable stock remains in "
-        "2000 and %(w_2100)s in 2100: in the standard run, depletion is what ends growth."
+        "Fossil resources: the world had %(had)d fossil (%(setup)d at setup, %(extracted)d "
+        "extracted from the LIMIT box); %(burnt)d were burnt (%(burnt_share)s) and %(tokens)d "
+        "were left unburnt in %(year)d (%(left)s). In World3, %(w_2000)s of the 1900 "
+        "nonrenewable stock remains in 2000 and %(w_2100)s in 2100: in the standard run, "
+        "depletion is what ends growth."
     ) % {
+        "had": last.fossil_had,
+        "setup": last.fossil_setup,
+        "extracted": last.fossil_extracted,
+        "burnt": last.fossil_burnt,
+        "burnt_share": f"{last.burnt_fraction:.0%}",
         "left": f"{last.fossil_fraction:.0%}",
         "year": last.year,
         "tokens": last.fossil,
@@ -399,186 +493,82 @@ def debrief_texts(rows: Sequence[GenerationRow], runs: Mapping[str, ReferenceRun
     if missing:
         pop_text += " " + missing
     return [
-        Plot("population.png", _("Population"), pop_text),
-        Plot("pollution.png", _("Pollution"), pol_text),
-        Plot("fossil.png", _("Fossil and nonrenewable resources"), res_text),
-        Plot("production.png", _("Production"), prod_text),
-        Plot("crises.png", _("Crises"), crisis_text),
+        Plot("population", _("Population"), pop_text),
+        Plot("pollution", _("Pollution"), pol_text),
+        Plot("fossil", _("Fossil and nonrenewable resources"), res_text),
+        Plot("production", _("Production"), prod_text),
+        Plot("crises", _("Crises"), crisis_text),
     ]
 
 
-def write_debrief(
-    record: GameRecord, out_dir: Path, runs: Mapping[str, ReferenceRun] | None = None
-) -> list[tuple[Path, Plot]]:
-    """Replay ``record``, draw the debrief's PNGs into ``out_dir`` and write ``debrief.md``
-    (each plot's title, image and paragraph). Returns each PNG's path with its plot.
+# --- what this world did ---------------------------------------------------------------------
+def world_account(rows: Sequence[GenerationRow], state: WorldState) -> str:
+    """A short account of the game, in the current language: how long the world lasted and
+    why it ended (the log's last line of the international phase), how its population went,
+    the fossil it burnt and extracted, the pollution, the crises and the cards most played
+    (from the replayed game ``state`` of :func:`replay_rows`).
 
     Raises:
-        RecordError: the record does not replay. ValueError: it completed no generation.
-        LimitGamesError: matplotlib is missing (the ``charts`` extra).
+        ValueError: ``rows`` is empty.
     """
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise LimitGamesError(
-            "the debrief draws with matplotlib: pip install 'limitgames[charts]'"
-        ) from None
-    rows = game_rows(record)
-    runs = dict(runs) if runs is not None else reference_runs()
-    plots = debrief_texts(rows, runs)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    drawn = [r for r in runs.values() if r.computed]
-    years = [r.year for r in rows]
-    styles = {"standard-1972": "-", "scenario1-2004": "--"}
-    written: list[tuple[Path, Plot]] = []
-
-    def world3(ax: Any, series: str, scale: float = 1.0, label: str = "") -> None:
-        for run in drawn:
-            if series in run.series:
-                ax.plot(
-                    run.years,
-                    [v * scale for v in run.series[series]],
-                    styles.get(run.key, ":"),
-                    color="tab:gray",
-                    label=f"World3 {_(run.name)}{label}",
-                )
-
-    def finish(fig: Any, axes: Sequence[Any], plot: Plot) -> None:
-        for ax in axes:
-            ax.set_xlim(FIRST_YEAR - 5, 2105)
-            ax.grid(alpha=0.3)
-        handles, labels = [], []
-        for ax in fig.axes:
-            h, lab = ax.get_legend_handles_labels()
-            handles += h
-            labels += lab
-        fig.legend(handles, labels, loc="lower center", ncol=2, fontsize="small")
-        fig.suptitle(plot.title)
-        fig.tight_layout(rect=(0, 0.12, 1, 0.95))
-        path = out_dir / plot.name
-        fig.savefig(path, dpi=100)
-        plt.close(fig)
-        written.append((path, plot))
-
-    by_name = {p.name: p for p in plots}
-    # population
-    fig, ax = plt.subplots(figsize=(8, 4.5))
-    ax.plot(years, [r.population for r in rows], "o-", color="tab:blue", label=_("game"))
-    ax.set_ylabel(_("game: population values"))
-    right = ax.twinx()
-    world3(right, "population", 1e-9)
-    right.set_ylabel(_("World3: billion people"))
-    finish(fig, [ax], by_name["population.png"])
-    # pollution
-    fig, ax = plt.subplots(figsize=(8, 4.5))
-    ax.plot(years, [r.pollution for r in rows], "o-", color="tab:brown", label=_("game"))
-    ax.set_ylabel(_("game: pollution tokens"))
-    right = ax.twinx()
-    world3(right, "pollution_index")
-    right.set_ylabel(_("World3: pollution index (1970 = 1)"))
-    finish(fig, [ax], by_name["pollution.png"])
-    # fossil: both are fractions of the starting stock, one axis
-    fig, ax = plt.subplots(figsize=(8, 4.5))
-    ax.plot(years, [r.fossil_fraction for r in rows], "o-", color="tab:olive", label=_("game"))
-    world3(ax, "resources_fraction")
-    ax.set_ylabel(_("fraction of the starting stock"))
-    ax.set_ylim(bottom=0)
-    finish(fig, [ax], by_name["fossil.png"])
-    # production: one panel per plant
-    fig, axes = plt.subplots(1, 3, figsize=(12, 4.5))
-    pairs = (
-        ("renewable", "food", 1e-12, "Tkg food"),
-        ("industrial", "industrial_output", 1e-12, "T$"),
-    )
-    for ax, (plant, series, scale, unit) in zip(axes, pairs, strict=False):
-        ax.plot(
-            years,
-            [getattr(r, plant) for r in rows],
-            "o-",
-            label=_("game: %(plant)s") % {"plant": _(plant)},
-        )
-        ax.set_title(_(plant))
-        right = ax.twinx()
-        world3(right, series, scale, f" ({_(SERIES_WORDS[series])})")
-        right.set_ylabel(_("World3: %(unit)s a year") % {"unit": unit})
-    axes[2].plot(
-        years,
-        [r.military for r in rows],
-        "o-",
-        color="tab:red",
-        label=_("game: %(plant)s") % {"plant": _("military")},
-    )
-    axes[2].set_title(_("military (no World3 counterpart)"))
-    axes[0].set_ylabel(_("game: plant values"))
-    finish(fig, list(axes), by_name["production.png"])
-    # crises
-    fig, ax = plt.subplots(figsize=(8, 4.5))
-    kinds = ("financial", "environmental", "military")
-    bottom = [0] * len(rows)
-    for kind, color in zip(kinds, ("tab:green", "tab:olive", "tab:red"), strict=True):
-        counts = [r.crises.count(kind) for r in rows]
-        label = _("game: %(kind)s") % {"kind": _(CRISIS_WORDS[kind])}
-        ax.bar(years, counts, width=18, bottom=bottom, color=color, label=label)
-        bottom = [b + c for b, c in zip(bottom, counts, strict=True)]
-    std = runs["standard-1972"]
-    for series, style in (("population", "-"), ("pollution_index", "--")):
-        year, _height = std.peak(series)
-        ax.axvline(
-            year,
-            color="tab:gray",
-            linestyle=style,
-            label=_("World3 peak of %(series)s") % {"series": _(SERIES_WORDS[series])},
-        )
-    ax.set_ylabel(_("crisis tiles placed"))
-    ax.set_ylim(0, 3.5)
-    finish(fig, [ax], by_name["crises.png"])
-
-    lines = ["# " + _("Debrief: the game beside World3"), ""]
-    lines.append(
+    if not rows:
+        raise ValueError("the record completed no generation: nothing to tell")
+    first, last = rows[0], rows[-1]
+    peak = _peak(rows, "population")
+    parts = [
         _(
-            "Generation g stands for the year 1850 + 30 (g - 1); the game is measured at the "
-            "close of each generation."
+            "%(nations)d nations played %(generations)d generation(s), %(first)d-%(last)d. "
+            "Their population went from %(start)d to %(end)d (population values added; at most "
+            "%(peak)d, in %(year)d)."
         )
-        + " "
-        + _provenance_line(runs)
-    )
-    lines.append("")
-    headings = [
-        _("generation"),
-        _("year"),
-        _("population"),
-        _("pollution"),
-        _("fossil"),
-        _("renewable"),
-        _("industrial"),
-        _("military"),
-        _("crises"),
+        % {
+            "nations": len(state.nations),
+            "generations": last.generation,
+            "first": first.year,
+            "last": last.year,
+            "start": first.population,
+            "end": last.population,
+            "peak": peak.population,
+            "year": peak.year,
+        },
+        _(
+            "They burnt %(burnt)d fossil and extracted %(extracted)d from the LIMIT box; "
+            "pollution on their boards reached %(pollution)d token(s)."
+        )
+        % {
+            "burnt": last.fossil_burnt,
+            "extracted": last.fossil_extracted,
+            "pollution": _peak(rows, "pollution").pollution,
+        },
     ]
-    lines.append("| " + " | ".join(headings) + " |")
-    lines.append("|---|---|---|---|---|---|---|---|---|")
-    for r in rows:
-        lines.append(
-            f"| {r.generation} | {r.year} | {r.population} | {r.pollution} | {r.fossil} "
-            f"({r.fossil_fraction:.0%}) | {r.renewable} | {r.industrial} | {r.military} | "
-            f"{', '.join(_(CRISIS_WORDS.get(c, c)) for c in r.crises) or '-'} |"
-        )
-    for path, plot in written:
-        lines += ["", f"## {plot.title}", "", f"![{plot.title}]({path.name})", "", plot.text]
-    (out_dir / "debrief.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return written
-
-
-def _provenance_line(runs: Mapping[str, ReferenceRun]) -> str:
-    parts = []
-    for run in runs.values():
-        if run.computed:
-            parts.append(f"World3 {_(run.name)}: {run.source}.")
-        else:
-            parts.append(
-                _("The %(run)s is not drawn (%(reason)s; source: %(source)s).")
-                % {"run": _(run.name), "reason": run.reason, "source": run.source}
+    tiles = [(r.year, t) for r in rows for t in r.crises]
+    crises = len(tiles)
+    if crises >= state.data.end["crises"]:
+        parts.append(
+            _(
+                "The game ended after generation %(generation)d: %(count)d crisis tiles were "
+                "placed, and it ends once %(limit)d are."
             )
+            % {"generation": last.generation, "count": crises, "limit": state.data.end["crises"]}
+        )
+    else:
+        parts.append(
+            _("%(count)d crisis tile(s) were placed; the world lasted to the end.")
+            % {"count": crises}
+        )
+    played: dict[str, int] = {}
+    for action in state.history():
+        if isinstance(action, tuple) and len(action) == 2 and action[0] == "play":
+            played[str(action[1])] = played.get(str(action[1]), 0) + 1
+    if played:
+        top = sorted(played.items(), key=lambda kv: (-kv[1], kv[0]))[:3]
+        parts.append(
+            _("The cards played most: %(cards)s.")
+            % {
+                "cards": ", ".join(
+                    f"{state.data.cards[c].name} ({n})" if c in state.data.cards else f"{c} ({n})"
+                    for c, n in top
+                )
+            }
+        )
     return " ".join(parts)

@@ -74,6 +74,19 @@ WORLD_INFO = GameInfo(
             label=N_("solo"),
         ),
         Parameter(
+            "money",
+            "str",
+            "crises",
+            N_(
+                "the value of money at scoring (p23): crises (5 points per 10 $, 1 less per "
+                "crisis tile) or fixed (the rulebook's variant: money has the same value "
+                "whatever the state of the world, 2 points per 10 $)"
+            ),
+            choices=("crises", "fixed"),
+            label=N_("money"),
+            choice_labels=(N_("5 per 10 $, less per crisis"), N_("2 per 10 $, fixed")),
+        ),
+        Parameter(
             "draws",
             "str",
             "deck",

@@ -198,7 +198,8 @@ def military_crisis(state: WorldState) -> bool:
     """Military crisis (disruption reserve empty): the lowest class -1 standard of living per
     military tile so far; each nation spends 1 military per population one level lower
     (shortage: -1 standard of living per level, its choice); each returns 1 disruption; the
-    nation(s) with the most military lose a military plant level."""
+    nation(s) with the most military lose a military plant level (when none holds any, every
+    nation ties for the most: reading ``military_crisis_none_held``, a decision)."""
     if state.cursor == 2:
         return True
     it = state.data.international
@@ -245,6 +246,10 @@ def military_crisis(state: WorldState) -> bool:
 
     most = max(measure(n) for n in state.nations)
     what = N_("military plant") if by_plant else N_("military")
+    if most == 0 and state.data.readings["military_crisis_none_held"] == "none":
+        state.note(None, N_("Military crisis: no nation holds any military, none has the most"))
+        state.flush_deferred()
+        return not state.pending
     for nation in state.nations:
         if measure(nation) == most:
             old = nation.plants[MILITARY]

@@ -398,6 +398,13 @@ def _load_alliances(state: WorldState, position: Mapping[str, Any], names: list[
     if not isinstance(demilitarized, bool):
         raise PositionError("demilitarized: true or false")
     state.demilitarized = demilitarized
+    everyone = sorted(range(state.n))
+    if not demilitarized and everyone in state.alliances["military"]:
+        raise PositionError(
+            "alliances.military: every nation is in one military alliance, so demilitarization "
+            "has occurred (p22 'If all nations form part of the same military alliance, "
+            "demilitarization occurs'): set demilitarized to true"
+        )
 
 
 def _enter_step(state: WorldState, position: Mapping[str, Any], stage: str) -> None:

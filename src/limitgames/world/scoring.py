@@ -1,7 +1,9 @@
 """Scoring (rulebook p23), every weight a value of the data file.
 
 - Gross domestic happiness: (A + C + E) x the demographic index of the population.
-- Financial strength: (5 - crises) points per 10 $, if positive.
+- Financial strength: (5 - crises) points per 10 $, if positive; with the variant parameter
+  ``money=fixed`` ("About the score": money has the same value whatever the state of the
+  world) 2 points per 10 $ (``scoring.fixed_money_value``).
 - Territory: 5 points per territory token.
 - Military power: 1 point per 3 military in stock.
 - Historical impact: -2 per pollution token, -1 per disruption token.
@@ -120,10 +122,24 @@ def score_lines(
     pos = max(1, min(9, population))
     index = data.demographic_index[pos - 1]
     happiness = total_sol * index
-    value = w["financial_base"] - crises
     units = money // w["money_unit"]
+    fixed = data.money == "fixed"
+    value = w["fixed_money_value"] if fixed else w["financial_base"] - crises
     financial = value * units if value > 0 else 0
-    if value > 0:
+    if fixed:
+        money_text = phrase(
+            N_(
+                "money has the same value whatever the state of the world: %(value)d per "
+                "%(unit)d $; %(money)d $ / %(unit)d = %(units)d; %(units)d x %(value)d = "
+                "%(points)d"
+            ),
+            value=value,
+            unit=w["money_unit"],
+            money=money,
+            units=units,
+            points=financial,
+        )
+    elif value > 0:
         money_text = phrase(
             N_(
                 "%(base)d - %(crises)d crises = %(value)d per %(unit)d $; %(money)d $ / "

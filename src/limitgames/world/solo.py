@@ -8,13 +8,14 @@ setup 40 $, 8 fossil, 5 territory). A card that targets another nation targets t
 nation (``target star``) and uses those values; what the star nation cannot hold (social
 unrest, standard of living, plants) is ignored, "as they have no effect in solo mode". The star
 nation resists a war card when its military value is at least the military spent [decision:
-its values do not vary, so resisting costs it nothing]. It takes no part in crises (reading
-``solo_star_in_crises``).
+its values do not vary, so resisting costs it nothing]. It takes no part in crises [decision: p24 uses its table only
+"if you play a card that targets another nation"; the event cards stand for it].
 
 Instead of the alliance step, one event card is drawn, applied and discarded; an empty draw
 pile is made again from the shuffled discards (a chance draw ``solo_events``). The 8 event
 cards are lost from the sources: the data's ``[solo_events]`` holds 8 built from the game's
-own mechanics (``source = "reconstructed"``), each a one-line effect on your nation. At the
+own mechanics (``source = "reconstructed"``), each a one-line effect on your nation; the log
+says so when one is drawn. At the
 end, a score of more than ``solo.very_good_score`` (100) is "a very good game".
 """
 
@@ -79,9 +80,17 @@ def event_step(state: WorldState) -> bool:
     name = state.events.pop(0)
     state.event_discard.append(name)
     steps = state.data.solo_events[name]
-    state.note(
-        None, N_("Event card %(event)s: %(effect)s"), event=name, effect=describe_event(steps)
-    )
+    if state.data.raw["solo_events"][name]["source"] == "reconstructed":
+        state.note(
+            None,
+            N_("Event card %(event)s (a reconstruction: the published cards are lost): %(effect)s"),
+            event=name,
+            effect=describe_event(steps),
+        )
+    else:
+        state.note(
+            None, N_("Event card %(event)s: %(effect)s"), event=name, effect=describe_event(steps)
+        )
     nation = state.nations[0]
     for what, k in steps:
         apply_event_step(state, nation, what, k, phrase(N_("Event %(event)s"), event=name))
