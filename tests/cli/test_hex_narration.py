@@ -1,7 +1,9 @@
 """What the terminal says after a hex decision, on the rule scenarios of ``docs/rules/hex.md``.
 
 Each position is drawn in a comment with what the rules make of it, worked
-out by hand; the sentences must say exactly that.
+out by hand; the sentences must say exactly that. The seat named ``You`` is told in the
+second person. The words are the game's one narrator (``limitgames.hex.words``), which the
+browser tells too (``tests/web/test_hex_narration.py``, ``tests/hex/test_events.py``).
 """
 
 from __future__ import annotations
@@ -27,10 +29,11 @@ def test_self_capture_by_a_removal_is_told() -> None:
         {(0, 0): 0, (1, 0): None, (0, 1): 1, (1, 1): None, (2, 1): 0, (3, 1): None}, step="remove"
     )
     p = state.cell_name((0, 0))
-    before, action, now = after(state, remove(state, (1, 0)))
-    said = what_happened(before, action, now, 0, NAMES)
-    assert said[0] == f"Self-capture: Your own pawn on {p} had no freedom left and was removed."
-    assert not any("captures" in s for s in said)
+    before, action, _now = after(state, remove(state, (1, 0)))
+    said = what_happened(before, action, NAMES)
+    assert said == [
+        f"You lost 1 own pawn on {p}: self-capture, the group had no empty tile next to it."
+    ]
 
 
 def test_a_removal_that_cuts_off_a_tile_and_captures() -> None:
@@ -40,23 +43,26 @@ def test_a_removal_that_cuts_off_a_tile_and_captures() -> None:
         {(0, 0): None, (1, 0): None, (2, 0): 1, (3, 0): 0, (4, 0): None, (5, 0): None, (6, 0): 1},
         step="remove",
     )
-    names = [state.cell_name(c) for c in ((0, 0), (2, 0))]
-    before, action, now = after(state, remove(state, (1, 0)))
-    said = what_happened(before, action, now, 0, NAMES)
-    assert f"You capture blue's pawn on {names[1]}." in said
-    assert f"The tile {names[0]}, cut off from every pawn, left the table too." in said
+    names = [state.cell_name(c) for c in ((0, 0), (1, 0), (2, 0))]
+    before, action, _now = after(state, remove(state, (1, 0)))
+    said = what_happened(before, action, NAMES)
+    assert said == [
+        f"Removing {names[1]} cut off 1 empty tile, which left the table with it: {names[0]}.",
+        f"You captured blue's pawn on {names[2]}.",
+    ]
 
 
 def test_a_skipped_removal_and_the_quiet_turn_count_are_told() -> None:
     # red's only move leaves only a tile whose removal would isolate a pawn: the remove step is
     # skipped, the turn counts as a turn without removal (1 of the 2 that draw the game).
     state = load({(0, 0): None, (0, -1): 0, (0, -2): 0, (1, -2): 0, (-1, -1): 1})
-    before, action, now = after(state, move(state, (0, -1), (0, 0)))
-    said = what_happened(before, action, now, 0, NAMES)
-    assert "No tile can be removed after that move: your removal step is skipped." in said
-    assert any(
-        s.startswith("1 turn(s) in a row without a removal") and "reaches 2" in s for s in said
-    )
+    before, action, _now = after(state, move(state, (0, -1), (0, 0)))
+    said = what_happened(before, action, NAMES)
+    assert said == [
+        "You can remove no tile: your remove step is skipped.",
+        "1 turn in a row without a removal: the game is drawn when this reaches 2, the number "
+        "of players with pawns.",
+    ]
 
 
 def test_the_last_capture_ends_the_game_with_its_reason() -> None:
@@ -64,11 +70,10 @@ def test_the_last_capture_ends_the_game_with_its_reason() -> None:
     state = load({(0, 0): None, (1, 0): 0, (0, 1): 1}, step="remove")
     _, _, now = after(state, remove(state, (0, 0)))
     assert now.is_terminal()
-    assert end_reason(now, NAMES, 0) == (
-        "blue has no pawns left: You are the only player with pawns on the table."
-    )
+    assert end_reason(now, NAMES) == "You are the only player with pawns left and win."
     assert result_for(now, 0, NAMES) == "You won."
-    assert result_for(now, 1, ["red", "blue"]) == "blue lost."
+    assert result_for(now, 1, ["red", "blue"]) == "Blue lost."
+    assert result_for(now, None, ["red", "blue"]) == "Red wins."
 
 
 def test_stalemate_has_its_sentence() -> None:
@@ -77,9 +82,9 @@ def test_stalemate_has_its_sentence() -> None:
     state = load({(0, 0): None, (0, -1): 0, (0, -2): 0, (1, -2): 0, (-1, -1): 1}, quiet=1)
     _, _, now = after(state, move(state, (0, -1), (0, 0)))
     assert now.is_terminal() and now.returns() == [0.0, 0.0]
-    assert end_reason(now, NAMES, 0) == (
-        "Stalemate: 2 turns in a row without a removal, as many as the players still holding "
-        "pawns: a draw between You and blue."
+    assert end_reason(now, NAMES) == (
+        "2 turns in a row without a removal, as many as players still holding pawns: "
+        "a draw between You and blue."
     )
     assert result_for(now, 0, NAMES) == "Draw: You shared the result with blue."
 
@@ -104,8 +109,8 @@ def test_a_2008_elimination_at_the_start_of_a_turn_is_told() -> None:
     before, action, now = after(state, "x l12")
     assert before.pawn_counts()[1] == 3 and now.pawn_counts()[1] == 0
     assert not now.last_captured(), "nothing was captured: the balls left by elimination"
-    said = what_happened(before, action, now, 0, ["white", "red", "black"])
+    said = what_happened(before, action, ["white", "red", "black"])
     assert said == [
-        "red cannot move and then remove a tile: red is eliminated and its 3 ball(s) leave "
+        "Red cannot move and then remove a tile: red is eliminated and red's 3 balls leave "
         "the table."
     ]

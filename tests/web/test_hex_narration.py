@@ -29,7 +29,7 @@ def test_a_move_that_captures_the_last_enemy_group_ends_the_game() -> None:
     after = play(before, "b1-c1")
     assert narrate(before, after) == [
         "Red moved from b1 to c1.",
-        "Red captured 2 blue pawns on d1 and e1.",
+        "Red captured 2 of blue's pawns on d1 and e1.",
         "Blue has no pawns left and is out.",
     ]
     assert end_reason(after) == "Red is the only player with pawns left and wins."
@@ -64,7 +64,7 @@ def test_a_removal_that_cuts_off_a_tile_then_captures_the_last_enemy() -> None:
     assert narrate(before, after) == [
         "Red removed the tile b1.",
         "Removing b1 cut off 1 empty tile, which left the table with it: c1.",
-        "Red captured 1 blue pawn on a2.",
+        "Red captured blue's pawn on a2.",
         "Blue has no pawns left and is out.",
     ]
     assert end_reason(after) == "Red is the only player with pawns left and wins."
@@ -81,7 +81,7 @@ def test_a_removal_that_captures_and_one_that_self_captures() -> None:
     after = play(before, "x b1")
     assert narrate(before, after) == [
         "Red removed the tile b1.",
-        "Red captured 1 blue pawn on a1.",
+        "Red captured blue's pawn on a1.",
     ]
     # the same shape with the colours swapped round a1: red's own a1 loses its only
     # freedom b1 (blue a2 keeps b2): self-capture, legal, and red still has c2
@@ -102,6 +102,9 @@ def test_the_remove_step_skipped_on_the_equaliser_turn_and_the_stalemate() -> No
     assert narrate(before, after) == [
         "Red moved from a1 to b1.",
         "Red can remove no tile: the remove step is skipped.",
+        # red's turn removed nothing: 1 quiet turn, of the 2 (players with pawns) that draw
+        "1 turn in a row without a removal: the game is drawn when this reaches 2, the "
+        "number of players with pawns.",
     ]
     assert not after.is_terminal()
     # the same with one quiet turn already: red's turn makes 2 quiet turns, as many as the
@@ -127,6 +130,9 @@ def test_a_whole_turn_skipped_on_an_equaliser_turn() -> None:
         "Red moved from a1 to b1.",
         "Red can remove no tile: the remove step is skipped.",
         "Blue can neither move nor remove: blue's turn is skipped.",
+        # red's and blue's turns removed nothing: 2 quiet turns of the 3 that draw
+        "2 turns in a row without a removal: the game is drawn when this reaches 3, the "
+        "number of players with pawns.",
     ]
     assert (after.current_player(), after.turn) == (2, 3)
 
@@ -140,7 +146,7 @@ def test_2008_a_capture_that_leaves_one_player() -> None:
     after = play(moved, "x b1")
     assert narrate(moved, after) == [
         "White removed the tile b1.",
-        "White captured 1 red ball on a1.",
+        "White captured red's ball on a1.",
         "Red has no balls left and is eliminated.",
     ]
     assert end_reason(after) == (

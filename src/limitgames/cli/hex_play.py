@@ -117,7 +117,7 @@ class HexTerminal(GameTerminal):
         from limitgames.cli.hex_view import decision_words
 
         before = as_hex(before)
-        return decision_words(before, action, seat, self.names, self.frame(before))
+        return decision_words(before, action, self.names, self.frame(before))
 
     def narrate(
         self, before: State, action: Any, after: State, seat: int, viewer: int | None
@@ -126,19 +126,13 @@ class HexTerminal(GameTerminal):
 
         before, after = as_hex(before), as_hex(after)
         frame = self.frame(after)
-        return [
-            Line(text, key=True)
-            for text in what_happened(before, action, after, seat, self.names, frame)
-        ]
+        return [Line(text, key=True) for text in what_happened(before, action, self.names, frame)]
 
     def end_lines(self, state: State, viewer: int | None, last: Transition | None) -> list[Line]:
-        from limitgames.cli.hex_view import eliminated_pawns, end_reason, result_for
+        from limitgames.cli.hex_view import end_reason, result_for
 
         state = as_hex(state)
-        eliminated = False
-        if last is not None:
-            eliminated = bool(eliminated_pawns(as_hex(last.before), last.action, state))
-        reason = end_reason(state, self.names, last.seat if last else None, eliminated)
+        reason = end_reason(state, self.names)
         return [
             Line(
                 Text(gettext("Game over: %(reason)s") % {"reason": reason}, style="bold"), key=True
