@@ -212,3 +212,36 @@ def test_the_result_said_to_each_seat_and_to_a_spectator() -> None:
     # the stalemate above: a draw for both
     drawn = play(load({(0, 0): 0, (1, 0): None, (2, 0): 1, (3, 0): None}, turn=1, quiet=1), "a1-b1")
     assert outcome_for(drawn, [1]) == "Draw"
+
+
+def test_the_terminal_and_the_browser_tell_the_same_sentences() -> None:
+    # both narrate through limitgames.hex.words: given the same names and the game's own
+    # frame, the terminal's decision line and what followed are the browser's announcements
+    import random
+
+    from limitgames.cli.hex_view import decision_words, what_happened
+    from limitgames.cli.hex_view import end_reason as terminal_end_reason
+    from limitgames.web.views import shown_name
+
+    told = 0
+    for edition, players, size in (("nestorgames", 2, 4), ("nestorgames", 3, 6), ("2008", 3, 3)):
+        for seed in range(5):
+            state = get_game("hex").new_initial_state(
+                seed=seed, edition=edition, players=players, size=size
+            )
+            assert isinstance(state, HexState)
+            names = [shown_name(name) for name in state.seat_names()]  # the page's names
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                before = state.clone()
+                action = rng.choice(state.legal_actions())
+                state.apply(action)
+                terminal = [
+                    decision_words(before, action, names, before.frame),
+                    *what_happened(before, action, names, before.frame),
+                ]
+                terminal = [s for s in terminal if not s.startswith("Cells are now named")]
+                assert terminal == narrate(before, state)
+                told += len(terminal)
+            assert terminal_end_reason(state, names) == end_reason(state)
+    assert told > 100
