@@ -160,3 +160,28 @@ def test_the_layout_law_is_chosen_and_recorded(tmp_path: Path) -> None:
     assert code == 1 and "layout" in out and "grown, uniform" in out and "Traceback" not in out
     code, out = invoke("bench", "hex", "--seconds", "0.2", "--size", "3", "--layout", "uniform")
     assert code == 0 and "layouts per second" in out
+
+
+def test_a_game_from_a_position_file_is_recorded_and_replays(tmp_path: Path) -> None:
+    # a generated layout saved as a position file (seat colours dealt at random included),
+    # played to the end by the computer: the record keeps the position and replays, with the
+    # reason the game ended (the record's outcome) checked on the way
+    from limitgames.core import get_game
+
+    start = get_game("hex").new_initial_state(seed=3, size=3)
+    position = tmp_path / "position.json"
+    position.write_text(json.dumps(start.position()))
+    record = tmp_path / "game.json"
+    code, out = invoke(
+        *["play", "hex", "--position", str(position), "-s", "random", "-s", "random"],
+        *["--seed", "1", "--record", str(record)],
+    )
+    assert code == 0, out
+    assert f"Record saved to {record}" in out
+    rec = GameRecord.read(record)
+    assert rec.start is not None and rec.result is not None and rec.outcome is not None
+    final = rec.replay()
+    outcome = final.outcome()
+    assert outcome is not None and outcome.to_json() == rec.outcome
+    code, out = invoke("replay", str(record))
+    assert code == 0 and "replayed and verified" in out, out

@@ -316,3 +316,26 @@ def test_every_event_and_ending_has_words_in_every_language(language: str) -> No
                     assert sentence and "%(" not in sentence and "%d" not in sentence
     finally:
         current_language.reset(token)
+
+
+def test_a_record_keeps_the_outcome_and_replay_checks_it() -> None:
+    from limitgames.core import GameRecord, RecordError
+
+    state = get_game("hex").new_initial_state(seed=5, size=3)
+    state.playout(random.Random(5))
+    record = GameRecord.of_state(state, seed=5)
+    outcome = state.outcome()
+    assert outcome is not None and record.outcome == outcome.to_json()
+    again = GameRecord.from_json(record.to_json())
+    assert again.outcome == record.outcome
+    assert again.replay().key() == state.key()
+    # a record that claims another ending is refused, naming the field
+    wrong = dict(record.outcome)
+    wrong["termination"] = (
+        "stalemate" if outcome.termination.value != "stalemate" else "table_emptied"
+    )
+    tampered = GameRecord.from_json({**record.to_json(), "outcome": wrong})
+    with pytest.raises(RecordError, match="outcome"):
+        tampered.replay()
+    with pytest.raises(RecordError, match="outcome"):
+        GameRecord.from_json({**record.to_json(), "outcome": {"termination": "checkmate"}})

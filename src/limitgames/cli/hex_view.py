@@ -27,6 +27,7 @@ from rich.text import Text
 from limitgames.cli.seats import is_you, phrase
 from limitgames.core import State
 from limitgames.core.events import Event
+from limitgames.core.outcome import result_in_words
 from limitgames.hex.codec import Kind, kind_of, move_tiles, placement_cell, removal_tile
 from limitgames.hex.events import MovementBegins
 from limitgames.hex.notation import Frame
@@ -249,16 +250,15 @@ def status_text(state: HexState, names: Sequence[str] | None = None) -> str:
 
 
 def result_text(state: State) -> str:
-    """Who won, or who drew, in words (``red wins``, ``a draw between blue and yellow``)."""
-    names = state.seat_names()
-    returns = state.returns()
-    winners = [names[s] for s, r in enumerate(returns) if r > 0]
-    drawn = [names[s] for s, r in enumerate(returns) if r == 0]
-    if winners:
-        return " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
-    if drawn:
-        return "a draw between " + " and ".join(drawn)
-    return "everybody loses"
+    """Who won, or who drew, in words, in the current language (``red wins``, ``draw``)."""
+    names = [gettext(name) for name in state.seat_names()]
+    return result_in_words(names, state.returns())
+
+
+def ending_text(state: State) -> str:
+    """Why the finished game ended, in words (``limit replay``); ``""`` while it goes on."""
+    assert isinstance(state, HexState)
+    return end_reason(state, [gettext(name) for name in state.seat_names()])
 
 
 def render(

@@ -63,6 +63,9 @@ def render_final(console: Console, state: State, record: GameRecord) -> None:
     render_state(console, state, None)
     console.print(replayed_line(record), highlight=False)
     if state.is_terminal():
+        view = _view(state.game_id)
+        if view is not None and hasattr(view, "ending_text"):
+            console.print(str(view.ending_text(state)), highlight=False)
         console.print(_("Result: %(result)s.") % {"result": result_text(state)}, highlight=False)
     else:
         console.print(_("The game is not finished."), highlight=False)

@@ -17,6 +17,7 @@ One format for every game (see ``DESIGN.md``, "Records")::
         "x c3"
       ],
       "result": [1.0, -1.0],
+      "outcome": {"termination": "last_with_pawns", "returns": [1.0, -1.0], "winners": [0], "by": null},
       "meta": {"date": "2026-11-22T03:00:00Z"}
     }
 
@@ -26,6 +27,9 @@ One format for every game (see ``DESIGN.md``, "Records")::
   back, so a record replays exactly even if the code draws differently.
 - ``actions`` are in the game's notation, one per line in the file.
 - ``result`` is ``returns()`` at the end, or ``null`` for an unfinished game.
+- ``outcome`` (left out when unknown) is why and how the game ended
+  (:class:`~limitgames.core.events.Outcome`, ``State.outcome()``): replay checks that
+  the game ends the same way when the rules ended it.
 
 Errors name where the record is wrong: the file line for JSON syntax and for
 actions, the field otherwise.
@@ -47,6 +51,7 @@ from limitgames.core.errors import (
     NotationError,
     RecordError,
 )
+from limitgames.core.events import Outcome
 from limitgames.core.protocol import State
 from limitgames.core.registry import get_game
 
@@ -69,6 +74,7 @@ class GameRecord:
         seed: the chance seed (informative; replay uses ``chance``).
         start: a starting position, or ``None`` for the initial state.
         result: the returns at the end, or ``None`` if unfinished.
+        outcome: why and how the game ended (``Outcome.to_json()``), or ``None``.
         rules_version: the engine's rules version when it was played.
         meta: free-form details (date, event, time control...).
     """
@@ -81,6 +87,7 @@ class GameRecord:
     seed: int | None = None
     start: dict[str, Any] | None = None
     result: list[float] | None = None
+    outcome: dict[str, Any] | None = None
     rules_version: str = ""
     meta: dict[str, Any] = field(default_factory=dict)
     action_lines: list[int] | None = field(default=None, compare=False, repr=False)
@@ -115,6 +122,7 @@ class GameRecord:
             seed=seed,
             start=start,
             result=state.returns() if state.is_terminal() else None,
+            outcome=_outcome_of(state),
             rules_version=game.info.rules_version,
             meta={"date": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), **(meta or {})},
         )
@@ -122,7 +130,7 @@ class GameRecord:
     # --- JSON ---------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         """The record as a JSON-ready dict."""
-        return {
+        data = {
             "format": FORMAT,
             "version": VERSION,
             "game": self.game,
@@ -136,6 +144,9 @@ class GameRecord:
             "result": self.result,
             "meta": self.meta,
         }
+        if self.outcome is not None:
+            data["outcome"] = self.outcome
+        return data
 
     def dumps(self) -> str:
         """The record as text: indented JSON with one action per line."""
@@ -191,6 +202,12 @@ class GameRecord:
         start = need("start", (dict, type(None)), None)
         result = need("result", (list, type(None)), None)
         meta = need("meta", dict, {})
+        outcome = need("outcome", (dict, type(None)), None)
+        if outcome is not None:
+            try:
+                Outcome.from_json(outcome)
+            except (ValueError, TypeError) as exc:
+                raise RecordError(str(exc), "field 'outcome'") from None
         return cls(
             game=game,
             variant=variant,
@@ -200,6 +217,7 @@ class GameRecord:
             seed=seed,
             start=start,
             result=[float(x) for x in result] if result is not None else None,
+            outcome=outcome,
             rules_version=str(data.get("rules_version", "")),
             meta=meta,
         )
@@ -310,7 +328,45 @@ class GameRecord:
                     f"the record says {self.result} but the game ends {state.returns()}",
                     "field 'result'",
                 )
+        if verify_result and self.outcome is not None:
+            self._verify_outcome(state)
         return state
+
+    def _verify_outcome(self, state: State) -> None:
+        """The replayed game ends as the record's ``outcome`` says, when the rules ended it
+        (an ending decided at the table, a resignation say, is not the engine's to check).
+        Raises :class:`RecordError` naming the field."""
+        assert self.outcome is not None
+        stated = Outcome.from_json(self.outcome)
+        if not stated.termination.decided_by_rules:
+            return
+        ended = _outcome_of(state)
+        if ended is None:
+            if state.is_terminal():
+                return  # the engine does not say why its games end
+            raise RecordError(
+                "the record states an outcome but the game is not over", "field 'outcome'"
+            )
+        found = Outcome.from_json(ended)
+        if (found.termination, found.winners) != (stated.termination, stated.winners):
+            raise RecordError(
+                f"the record says the game ended by {stated.termination.value} with winners "
+                f"{list(stated.winners)}, but it ends by {found.termination.value} with winners "
+                f"{list(found.winners)}",
+                "field 'outcome'",
+            )
+
+
+def _outcome_of(state: State) -> dict[str, Any] | None:
+    """``state.outcome()`` as JSON, or ``None`` while the game goes on or when the engine does
+    not say why its games end."""
+    if not state.is_terminal():
+        return None
+    try:
+        outcome = state.outcome()
+    except NotImplementedError:
+        return None
+    return None if outcome is None else outcome.to_json()
 
 
 def _initial_state(

@@ -156,7 +156,7 @@ def state_from_position(data: Any) -> HexState:
     seat_of = [seat_colours.index(colour) for colour in order]
 
     start = {k: v for k, v in dict(data).items() if k in _KEYS - {"seats", "result", "equaliser"}}
-    start.update(variant)
+    start.update({k: variant[k] for k in ("edition", "players", "size")})  # position keys only
     start["game"] = "hex"
     start["frame"] = frame.to_json()
     if placement:
