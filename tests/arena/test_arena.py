@@ -204,3 +204,30 @@ def test_hex_results_do_not_depend_on_worker_count() -> None:
     assert [o.record.split('"actions"')[1] for o in runs[0].outcomes] == [
         o.record.split('"actions"')[1] for o in runs[1].outcomes
     ]
+
+
+def test_the_summary_counts_how_each_matchup_ended(tmp_path: Path) -> None:
+    from limitgames.core import available_games
+
+    if "hex" not in available_games():
+        pytest.skip("the hex engine is not available")
+    out = tmp_path / "run"
+    specs = ["random", "heuristic"]
+    result = run_tournament(
+        Tournament("hex", specs, games=4, variant={"size": 3}, seed=5, out=out), workers=1
+    )
+    summary = json.loads((out / "summary.json").read_text())
+    # one matchup, every game counted once, each under the termination its record states
+    # (and the record's replay checks that the rules end it so)
+    stated: dict[str, int] = {}
+    for outcome in result.outcomes:
+        record = GameRecord.read(out / "games" / f"{outcome.index:04d}.json")
+        assert record.outcome is not None and outcome.termination == record.outcome["termination"]
+        record.replay()
+        stated[outcome.termination] = stated.get(outcome.termination, 0) + 1
+    assert summary["terminations"] == {"random vs heuristic": stated}
+    assert sum(stated.values()) == 4
+    assert all(r["termination"] in stated for r in summary["results"])
+    # a game whose engine does not say why it ended counts as unknown
+    toy = run_tournament(tricks(games=2), workers=1)
+    assert toy.summary()["terminations"] == {"ismcts:iterations=40 vs random": {"unknown": 2}}

@@ -33,6 +33,8 @@ class GameOutcome:
         decisions: the number of actions played.
         record: the game record as JSON text.
         think: per seat, ``[total seconds, longest decision in seconds]``.
+        termination: why the game ended (``Outcome.termination.value``, e.g.
+            ``"last_with_pawns"``), or ``None`` when the engine does not say.
     """
 
     index: int
@@ -41,6 +43,7 @@ class GameOutcome:
     decisions: int
     record: str
     think: tuple[tuple[float, float], ...]
+    termination: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The outcome without its record, JSON-ready."""
@@ -49,6 +52,7 @@ class GameOutcome:
             "seating": list(self.seating),
             "returns": list(self.returns),
             "decisions": self.decisions,
+            "termination": self.termination,
         }
 
 
@@ -103,6 +107,7 @@ def play_game(task: GameTask) -> GameOutcome:
         decisions=decisions,
         record=record.dumps(),
         think=tuple((round(t, 4), round(m, 4)) for t, m in think),
+        termination=None if record.outcome is None else str(record.outcome["termination"]),
     )
 
 
@@ -132,4 +137,5 @@ def outcome_from_record(record: GameRecord, task: GameTask) -> GameOutcome | Non
         decisions=len(record.actions),
         record=record.dumps(),
         think=tuple((0.0, 0.0) for _ in task.specs),
+        termination=None if record.outcome is None else str(record.outcome.get("termination")),
     )

@@ -152,8 +152,22 @@ class TournamentResult:
                 for spec, v in think.items()
             },
             "mean_decisions": round(sum(decisions) / len(decisions), 1) if decisions else 0,
+            "terminations": self.terminations(),
             "results": [o.to_json() for o in sorted(self.outcomes, key=lambda o: o.index)],
         }
+
+    def terminations(self) -> dict[str, dict[str, int]]:
+        """How the games of each matchup ended: ``{"random vs mcts": {"last_with_pawns": 7,
+        "stalemate": 1}}``, the matchup named by its agents in the order given; a game whose
+        engine does not say why it ended counts under ``"unknown"``."""
+        specs = self.tournament.specs
+        counts: dict[str, dict[str, int]] = {}
+        for outcome in sorted(self.outcomes, key=lambda o: o.index):
+            matchup = " vs ".join(specs[i] for i in sorted(set(outcome.seating)))
+            entry = counts.setdefault(matchup, {})
+            key = outcome.termination or "unknown"
+            entry[key] = entry.get(key, 0) + 1
+        return counts
 
 
 def record_path(out: Path, index: int) -> Path:
