@@ -42,6 +42,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
 from limitgames.core import get_game
+from limitgames.core.record import outcome_json
 from limitgames.hex.encoding import OBSERVATION_SHAPE
 from limitgames.hex.vector import HexVectorEnv
 
@@ -149,7 +150,11 @@ class LimitVsAgentEnv(gymnasium.Env[dict[str, np.ndarray[Any, Any]], np.int64]):
         state.apply(chosen)
         self._play_opponents()
         reward, done = self._result()
-        return self._observation(), reward, done, False, {}
+        info: dict[str, Any] = {}
+        outcome = outcome_json(state) if done else None
+        if outcome is not None:  # why it ended: "last_with_pawns", "stalemate"...
+            info = {"termination": outcome["termination"], "outcome": outcome}
+        return self._observation(), reward, done, False, info
 
     def render(self) -> Any:
         from limitgames.pettingzoo.render import observation_lines, rgb

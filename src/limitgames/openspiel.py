@@ -38,6 +38,7 @@ import pyspiel
 
 from limitgames.core import get_game
 from limitgames.core.protocol import TERMINAL
+from limitgames.core.record import outcome_json
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -239,6 +240,12 @@ class LimitState(pyspiel.State):  # type: ignore[misc]
         if self.inner is None:
             return [0.0] * self.lg.spec.players
         return [float(r) for r in self.inner.returns()]
+
+    def outcome(self) -> dict[str, Any] | None:
+        """Why and how the finished game ended (``{"termination": "last_with_pawns",
+        "winners": [0], ...}``, :meth:`limitgames.core.events.Outcome.to_json`), or ``None``
+        while it goes on (or when the engine does not say)."""
+        return None if self.inner is None else outcome_json(self.inner)
 
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Any = None

@@ -71,3 +71,19 @@ def test_self_play_vector_env() -> None:
         ended += int(terminated.sum())
         assert set(np.unique(reward)) <= {-1.0, 0.0, 1.0}
     assert ended > 0
+
+
+def test_the_last_step_says_why_the_game_ended() -> None:
+    env = gymnasium.make("limitgames/HexVsRandom-v0", size=3, seat=0)
+    obs, _ = env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    done, info, reward = False, {}, 0.0
+    while not done:
+        obs, reward, terminated, truncated, info = env.step(
+            rng.choice(np.flatnonzero(obs["action_mask"]))
+        )
+        done = terminated or truncated
+        if not done:
+            assert "termination" not in info
+    assert info["termination"] in ("last_with_pawns", "table_emptied", "stalemate")
+    assert (0 in info["outcome"]["winners"]) == (reward == max(info["outcome"]["returns"]))

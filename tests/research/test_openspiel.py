@@ -140,3 +140,19 @@ def test_a_clone_of_a_chance_node_keeps_its_draws() -> None:
     copy = state.clone()
     assert copy.history() == state.history() == [first]
     assert copy.chance_outcomes() == state.chance_outcomes()
+
+
+def test_a_finished_game_says_why_it_ended() -> None:
+    game = pyspiel.load_game("limitgames_hex", {"size": 3})
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    assert isinstance(state, LimitState) and state.outcome() is None
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, weights)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    outcome = state.outcome()
+    assert outcome is not None and outcome["returns"] == state.returns()
+    assert outcome["termination"] in ("last_with_pawns", "table_emptied", "stalemate")

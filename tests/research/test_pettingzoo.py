@@ -67,3 +67,25 @@ def test_hex_layout_pool() -> None:
         env.reset(seed=seed)
         starts.add(env.unwrapped.state.key())
     assert 1 < len(starts) <= 3 * 2  # three layouts, two colour deals
+
+
+def test_the_termination_is_in_every_agents_info_at_the_end() -> None:
+    # hex says why its games end: each agent's last info names the termination, and the
+    # outcome's winners are the agents that got the best reward
+    env = hex_v0.env(size=3)
+    env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            break
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        del agent
+    infos = env.unwrapped.infos
+    rewards = env.unwrapped.rewards
+    termination = {info["termination"] for info in infos.values()}
+    assert termination <= {"last_with_pawns", "table_emptied", "stalemate"} and termination
+    outcome = infos[env.unwrapped.possible_agents[0]]["outcome"]
+    best = max(rewards.values())
+    agents = env.unwrapped.possible_agents
+    assert [agents[s] for s in outcome["winners"]] == [a for a in agents if rewards[a] == best]

@@ -122,7 +122,7 @@ class GameRecord:
             seed=seed,
             start=start,
             result=state.returns() if state.is_terminal() else None,
-            outcome=_outcome_of(state),
+            outcome=outcome_json(state),
             rules_version=game.info.rules_version,
             meta={"date": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), **(meta or {})},
         )
@@ -340,7 +340,7 @@ class GameRecord:
         stated = Outcome.from_json(self.outcome)
         if not stated.termination.decided_by_rules:
             return
-        ended = _outcome_of(state)
+        ended = outcome_json(state)
         if ended is None:
             if state.is_terminal():
                 return  # the engine does not say why its games end
@@ -357,9 +357,9 @@ class GameRecord:
             )
 
 
-def _outcome_of(state: State) -> dict[str, Any] | None:
-    """``state.outcome()`` as JSON, or ``None`` while the game goes on or when the engine does
-    not say why its games end."""
+def outcome_json(state: State) -> dict[str, Any] | None:
+    """``state.outcome()`` as JSON (:meth:`Outcome.to_json`), or ``None`` while the game goes
+    on or when the engine does not say why its games end (records, the research adapters)."""
     if not state.is_terminal():
         return None
     try:

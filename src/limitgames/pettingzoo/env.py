@@ -27,6 +27,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from limitgames.core import fresh_seed, get_game
+from limitgames.core.record import outcome_json
 
 
 class LimitAECEnv(AECEnv):  # type: ignore[misc]
@@ -155,9 +156,12 @@ class LimitAECEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         if state.is_terminal():
             returns = state.returns()
+            outcome = outcome_json(state)
             for i, a in enumerate(self.agents):
                 self.rewards[a] = float(returns[i])
                 self.terminations[a] = True
+                if outcome is not None:  # why it ended: "last_with_pawns", "stalemate"...
+                    self.infos[a] = {"termination": outcome["termination"], "outcome": outcome}
             self.agent_selection = self.agents[(self.agents.index(agent) + 1) % len(self.agents)]
         else:
             for a in self.agents:
