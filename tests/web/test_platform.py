@@ -65,6 +65,15 @@ def test_a_seat_resigns_and_the_other_wins(client: TestClient) -> None:
         view = _view(ws0, lambda m: m["finished"])
         assert view["returns"] == [1.0, -1.0]
         assert view["ending"] == {"kind": "resign", "seat": 1}
+        # the ending decided at the table, as an outcome and in words (seat 1 resigned)
+        outcome = view["outcome"]
+        assert (outcome["termination"], outcome["by"], outcome["winners"]) == (
+            "resignation",
+            1,
+            [0],
+        )
+        players = [p["name"] for p in view["players"]]
+        assert view["ending_words"] == f"{players[1]} resigned: {players[0]} wins."
         assert not view["your_turn"] and view["legal"] == [] and view["to_move"] is None
         ws0.send_json({"type": "act", "action": "take 1"})
         assert "the game is over" in _error(ws0)
@@ -145,6 +154,8 @@ def test_hex_draw_needs_both_and_an_action_withdraws_it(client: TestClient) -> N
         ws1.send_json({"type": "draw"})
         final = _view(ws0, lambda m: m["finished"])
         assert final["returns"] == [0.0, 0.0] and final["ending"] == {"kind": "draw"}
+        assert final["outcome"]["termination"] == "agreed_draw"
+        assert final["ending_words"] == "The players agreed to a draw."
     assert client.get(f"/api/games/{game['id']}").json()["ending"] == "draw"
 
 

@@ -64,7 +64,9 @@ from limitgames.core import (
     fresh_seed,
     get_game,
 )
-from limitgames.core.outcome import result_in_words
+from limitgames.core.events import Outcome, Termination
+from limitgames.core.outcome import ending_at_table, result_in_words
+from limitgames.core.record import outcome_json
 from limitgames.translation import LANGUAGES, N_, Phrase, gettext, phrase, render, using
 from limitgames.web.clocks import (
     ClockService,
@@ -388,6 +390,21 @@ class LiveGame:
             return {"kind": "resign", "seat": int(ending.split(":", 1)[1])}
         return {"kind": ending}
 
+    def outcome(self) -> dict[str, Any] | None:
+        """Why and how the game ended (:meth:`Outcome.to_json`), or ``None`` while it goes on
+        (or when the engine does not say): a resignation or an agreed draw is decided at the
+        table (:meth:`Outcome.at_table`), any other ending by the rules (``State.outcome``)."""
+        ending = self.ending()
+        if ending is not None and self.stored.result is not None:
+            if ending["kind"] == "resign":
+                at_table = Termination.RESIGNATION
+            elif ending["kind"] == "draw":
+                at_table = Termination.AGREED_DRAW
+            else:
+                return None
+            return Outcome.at_table(at_table, self.stored.result, ending.get("seat")).to_json()
+        return outcome_json(self.state)
+
     def undo_allowed(self, seats: frozenset[int]) -> bool:
         """Undo is for games of perfect information against the computer: ``seats`` hold every human seat.
 
@@ -455,6 +472,18 @@ class LiveGame:
             return gettext("draw by agreement")
         resigned = gettext("%(player)s resigned") % {"player": names[ending["seat"]]}
         return f"{resigned}; " + result_in_words(names, self.stored.result)
+
+    def _outcome_view(self, seats: frozenset[int], names: list[str]) -> dict[str, Any]:
+        """``outcome`` (JSON) and ``ending_words``: a resignation or an agreed draw in one
+        sentence for the people at ``seats`` (``You resigned: Blue wins.``), else ``None``."""
+        outcome = self.outcome()
+        words = None
+        if outcome is not None:
+            ended = Outcome.from_json(outcome)
+            if not ended.termination.decided_by_rules:
+                you = next(iter(seats)) if len(seats) == 1 else None
+                words = ending_at_table(ended, [shown_name(n) for n in names], you) or None
+        return {"outcome": outcome, "ending_words": words}
 
     def view_in(self, seats: frozenset[int], language: str) -> dict[str, Any]:
         """:meth:`view_for` with its words in ``language``."""
@@ -524,6 +553,7 @@ class LiveGame:
                 else None
             ),
             "ending": self.ending(),
+            **self._outcome_view(seats, names),
             "can_resign": bool(seats) and not over,
             "draw_allowed": draw_allowed(self.stored.game, self.seats) and not over,
             "draw_offer": sorted(self.draw_offer),

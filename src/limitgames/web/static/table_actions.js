@@ -37,6 +37,7 @@ function rememberSeats(id, game, tokens) {
 
 function endingText(v) {
   if (!v.ending) return null;
+  if (v.ending_words) return v.ending_words; // the server's words for an ending at the table
   if (v.ending.kind === "draw") return t("The game ended in a draw, by agreement.");
   const who = v.players[v.ending.seat].name;
   const winners = v.players.filter((p, i) => v.returns && v.returns[i] > 0).map((p) => p.name);
