@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -339,3 +340,39 @@ def test_a_record_keeps_the_outcome_and_replay_checks_it() -> None:
         tampered.replay()
     with pytest.raises(RecordError, match="outcome"):
         GameRecord.from_json({**record.to_json(), "outcome": {"termination": "checkmate"}})
+
+
+def _targets_read_from_notation(state: HexState) -> dict[str, dict[str, Any]]:
+    """The naive reading: each legal action's notation split by hand (``c4-e5``, ``x d4``,
+    ``+d4``, ``@d4``)."""
+    moves: dict[str, dict[str, str]] = {}
+    removals: dict[str, str] = {}
+    placements: dict[str, str] = {}
+    for action in state.legal_actions():
+        text = state.action_to_string(action)
+        if "-" in text:
+            start, end = text.split("-")
+            moves.setdefault(start, {})[end] = text
+        elif text.startswith("x "):
+            removals[text[2:]] = text
+        else:
+            placements[text[1:]] = text
+    return {"moves": moves, "removals": removals, "placements": placements}
+
+
+def test_the_action_targets_are_the_legal_actions() -> None:
+    # every step of a few games of both editions: the targets an interface clicks are exactly
+    # the legal actions, read from their notation by hand
+    game = get_game("hex")
+    steps: set[str] = set()
+    for edition, players, size in (("nestorgames", 3, 4), ("2008", 2, 3), ("2008", 3, 2)):
+        for seed in range(3):
+            state = game.new_initial_state(seed=seed, edition=edition, players=players, size=size)
+            assert isinstance(state, HexState)
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                assert state.action_targets() == _targets_read_from_notation(state)
+                steps.add(state.step)
+                state.apply(rng.choice(state.legal_actions()))
+            assert state.action_targets() == {"moves": {}, "removals": {}, "placements": {}}
+    assert {"move", "remove", "tile", "second-tile", "ball"} <= steps

@@ -245,3 +245,16 @@ def test_the_terminal_and_the_browser_tell_the_same_sentences() -> None:
                 told += len(terminal)
             assert terminal_end_reason(state, names) == end_reason(state)
     assert told > 100
+
+
+def test_the_page_scripts_parse_no_hex_notation() -> None:
+    # the server sends the board's targets (view.targets) and the last decision's kind and
+    # cells (view.last): no script reads a cell name out of an action's notation
+    from pathlib import Path
+
+    import limitgames.web
+
+    static = Path(limitgames.web.__file__).parent / "static"
+    for name in ("game.js", "hex_play.js"):
+        text = (static / name).read_text(encoding="utf-8")
+        assert "[a-z]+\\d+" not in text and '.split("-")' not in text, name

@@ -135,6 +135,13 @@ def test_hex_draw_needs_both_and_an_action_withdraws_it(client: TestClient) -> N
         _hello(ws1, {1: game["tokens"]["1"]})
         first = _view(ws0)
         assert first["draw_allowed"] and first["draw_offer"] == []
+        # the board's targets (what to click) are sent to the seat to move, each with its
+        # action; nothing to click for the other seat
+        mine, other = (first, _view(ws1)) if first["your_turn"] else (_view(ws1), first)
+        targets = mine["targets"]
+        clicks = {a for ends in targets["moves"].values() for a in ends.values()}
+        assert clicks | set(targets["removals"].values()) == set(mine["legal"])
+        assert other["targets"] is None
         ws1.send_json({"type": "draw", "accept": False})
         assert "no draw offer to decline" in _error(ws1)
         mover = ws0 if first["your_turn"] else ws1

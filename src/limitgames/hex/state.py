@@ -906,3 +906,28 @@ class HexState(State):
             termination = Termination.STALEMATE
             details["quiet_turns"] = self.quiet_turns
         return Outcome(termination, returns, won or drawn, by=by, details=details)
+
+    def action_targets(self) -> dict[str, dict[str, Any]]:
+        """The legal actions as targets on the board, for an interface to click (as Lichess
+        sends ``dests``): ``{"moves": {start: {end: notation}}, "removals": {tile: notation},
+        "placements": {cell: notation}}``.
+
+        ``moves`` maps each pawn (ball) that may move, by its tile's name, to the tiles it may
+        move to, each with the action's notation; ``removals`` the tiles that may be removed;
+        ``placements`` (2008) the cells where a tile or a ball may be put now. Names are the
+        game's notation (``rules/hex.md``). All are empty once the game is over.
+        """
+        moves: dict[str, dict[str, str]] = {}
+        removals: dict[str, str] = {}
+        placements: dict[str, str] = {}
+        for action in self.legal_actions():
+            text = self.action_to_string(action)
+            kind = kind_of(action)
+            if kind == Kind.MOVE:
+                fr, to = move_tiles(action)
+                moves.setdefault(self._tile_name(fr), {})[self._tile_name(to)] = text
+            elif kind == Kind.REMOVE:
+                removals[self._tile_name(removal_tile(action))] = text
+            else:
+                placements[self._frame.name(placement_cell(action))] = text
+        return {"moves": moves, "removals": removals, "placements": placements}

@@ -18,6 +18,14 @@ from limitgames.hex.state import HexState
 from limitgames.hex.surface import Cell
 from limitgames.web.views import shown_name
 
+_KINDS: dict[Kind | None, str] = {
+    Kind.MOVE: "move",
+    Kind.REMOVE: "remove",
+    Kind.TILE: "tile",
+    Kind.BALL: "ball",
+}
+"""The last decision's kind as the page reads it (``last.kind``)."""
+
 
 def _names(state: HexState) -> list[str]:
     """The seats' names (colours) in the current language."""
@@ -31,7 +39,7 @@ def _tile_cell(state: HexState, tile: int) -> Cell:
 
 
 def last_marks(state: HexState) -> dict[str, Any]:
-    """Where the board marks the latest decisions: ``{"from", "to", "removed", "gone",
+    """Where the board marks the latest decisions: ``{"kind", "from", "to", "removed", "gone",
     "captured", "action"}``.
 
     ``from``/``to`` name the last move of the game and ``removed`` the last
@@ -39,9 +47,11 @@ def last_marks(state: HexState) -> dict[str, Any]:
     ``[q, r, name]`` of the tiles that left the table with the last decision
     (the removed tile and the empty parts it isolated). ``captured`` names the
     cells whose pawns the last decision captured, ``action`` that decision in
-    notation (``None`` at the start).
+    notation and ``kind`` its kind (``"move"``, ``"remove"``, ``"tile"``, ``"ball"``; ``None``
+    at the start).
     """
     marks: dict[str, Any] = {
+        "kind": None,
         "from": None,
         "to": None,
         "removed": None,
@@ -53,6 +63,7 @@ def last_marks(state: HexState) -> dict[str, Any]:
     if not history:
         return marks
     marks["action"] = state.action_to_string(history[-1])
+    marks["kind"] = _KINDS.get(kind_of(history[-1]))
     if state.surface is None:  # 2008 placement: nothing moves or leaves the table yet
         return marks
     for action in reversed(history):

@@ -507,6 +507,7 @@ class LiveGame:
         )
         legal = [state.action_to_string(a) for a in state.legal_actions()] if your_turn else []
         forms = [f.describe() for f in state.action_forms()] if your_turn else []
+        targets = getattr(state, "action_targets", None)  # hex: what to click, per pawn
         info = get_game(self.stored.game).info
         names = self.seat_names()
         rendered = render_view(
@@ -543,6 +544,7 @@ class LiveGame:
             "your_turn": your_turn,
             "legal": legal,
             "forms": forms,
+            "targets": targets() if your_turn and targets is not None else None,
             "thinking": self.thinking,
             "finished": over and self.stored.status != STATUS_ABANDONED,
             "returns": (

@@ -166,10 +166,7 @@ function vanishingParts(old, next) {
   template.innerHTML = next.board;
   const after = new Map([...template.querySelectorAll("[data-cell]")].map((g) => [g.dataset.cell, g]));
   const moved = new Set();
-  for (const move of (next.moves || []).slice(old.moves ? old.moves.length : 0)) {
-    const parts = move.split("-");
-    if (parts.length === 2) moved.add(parts[0].trim());
-  }
+  if (next.last && next.last.kind === "move") moved.add(next.last.from); // hex: it left by moving
   const parts = [];
   for (const g of board.querySelectorAll("[data-cell]:not(.ghost)")) {
     const later = after.get(g.dataset.cell);
@@ -325,36 +322,30 @@ function actionLabel(action, v) {
 }
 
 // --- hex: click a pawn, then a highlighted destination; click a highlighted tile to remove --
+// The server sends the targets (view.targets: each pawn's destinations, and the tiles one click
+// decides), each with its action's notation, as Lichess sends dests: nothing is parsed here.
 function hexTargets(v) {
-  const moves = new Map();
-  const single = new Map();
-  for (const action of v.legal) {
-    const move = action.match(/^([a-z]+\d+)-([a-z]+\d+)$/);
-    if (move) {
-      if (!moves.has(move[1])) moves.set(move[1], new Set());
-      moves.get(move[1]).add(move[2]);
-      continue;
-    }
-    const one = action.match(/^(?:x ?|\+|@)([a-z]+\d+)$/);
-    if (one) single.set(one[1], action);
-  }
-  return { moves, single };
+  const targets = v.targets || { moves: {}, removals: {}, placements: {} };
+  const moves = new Map(Object.entries(targets.moves).map(([start, ends]) => [start, new Map(Object.entries(ends))]));
+  const removals = new Map(Object.entries(targets.removals));
+  const placements = new Map(Object.entries(targets.placements));
+  return { moves, removals, placements, single: new Map([...removals, ...placements]) };
 }
 
 function wireHex(v) {
-  const { moves, single } = hexTargets(v);
+  const { moves, removals, placements, single } = hexTargets(v);
   const tiles = $("board").querySelectorAll("[data-cell]");
   for (const g of tiles) {
     const cell = g.dataset.cell;
     g.classList.toggle("movable", moves.has(cell));
-    g.classList.toggle("removable", single.has(cell) && single.get(cell).startsWith("x"));
-    g.classList.toggle("placeable", single.has(cell) && !single.get(cell).startsWith("x"));
+    g.classList.toggle("removable", removals.has(cell));
+    g.classList.toggle("placeable", placements.has(cell));
     g.classList.toggle("selected", cell === selected);
     g.classList.toggle("reachable", selected !== null && moves.has(selected) && moves.get(selected).has(cell));
     g.onclick = () => {
       if (!v.your_turn) return;
       if (selected !== null && moves.has(selected) && moves.get(selected).has(cell)) {
-        act(`${selected}-${cell}`);
+        act(moves.get(selected).get(cell));
       } else if (moves.has(cell)) {
         selected = cell === selected ? null : cell;
         wireHex(v);

@@ -29,10 +29,9 @@ export function animateHex(old, next, board) {
   if (!board.querySelector("g.tile") || reducedMotion()) return 0;
   const svg = board.querySelector("svg");
   let wait = 0;
-  const move = /^([a-z]+\d+)-([a-z]+\d+)$/.exec(last.action);
-  if (move) {
-    const from = cellNode(board, move[1]);
-    const to = cellNode(board, move[2]);
+  if (last.kind === "move") {
+    const from = cellNode(board, last.from);
+    const to = cellNode(board, last.to);
     const pawn = from && from.querySelector(".pawn");
     if (pawn && to) {
       const [fx, fy] = centre(from);
@@ -44,7 +43,7 @@ export function animateHex(old, next, board) {
       wait = SLIDE_MS;
     }
   }
-  const tiles = last.action.startsWith("x") ? last.gone.map(([, , name]) => cellNode(board, name)) : [];
+  const tiles = last.kind === "remove" ? last.gone.map(([, , name]) => cellNode(board, name)) : [];
   const pawns = last.captured.map((name) => {
     const g = cellNode(board, name);
     return g && g.querySelector(".pawn");
