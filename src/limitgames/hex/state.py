@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from limitgames.core import TERMINAL, IllegalActionError, NotationError, State
-from limitgames.core.events import Event, Outcome, Termination
+from limitgames.core.events import Event, Outcome
 from limitgames.hex import kernel
 from limitgames.hex.codec import (
     Kind,
@@ -45,17 +45,13 @@ from limitgames.hex.codec import (
 )
 from limitgames.hex.events import (
     BallPlaced,
-    Captured,
-    Eliminated,
     Moved,
-    MovementBegins,
-    NoBall,
-    PlacementPassed,
-    QuietTurns,
     Removed,
-    StepSkipped,
     TilePlaced,
-    TurnPassed,
+    capture_events,
+    outcome_of,
+    placement_events,
+    settled_events,
 )
 from limitgames.hex.info import SEAT_COLOURS
 from limitgames.hex.notation import Frame, parse_text
@@ -722,212 +718,69 @@ class HexState(State):
     # --- what happened and why it ended (limitgames.hex.events) -------------------------------
     def apply_with_events(self, action: Any) -> list[Event]:
         """Play ``action`` like :meth:`apply` and return what happened, in the order of the
-        rules (:mod:`limitgames.hex.events`; every event public): the decision, its captures
-        (enemies, then the mover's own), players left without pawns, then the steps and turns
-        the rules passed over until the next decision (``rules/hex.md``: Move, Remove, "Must,
-        if possible", End, Edition "2008").
-
-        The facts come from the kernel's own results: the move or removal is played by the
-        kernel's step function, the captures and cut-off tiles read from its result slots,
-        then the kernel settles to the next decision (as :meth:`apply` does in one call) and
-        the steps it passed over are read from the vectors before and after settling.
-
-        Raises:
-            IllegalActionError: as :meth:`apply`; the state is unchanged.
-        """
+        rules (:mod:`limitgames.hex.events`, every event public), read from the kernel's own
+        results: its step function plays the move or removal, then it settles to the next
+        decision (as :meth:`apply` does in one call). Raises IllegalActionError as
+        :meth:`apply` (the state unchanged)."""
         if not self.is_legal(action):
             self.apply(action)  # raises with the rule that forbids it
         seat = self.current_player()
-        if self._placement is not None:
-            return self._placement_events(action, seat)
-        surface = self._surface
-        s = self._s
-        assert surface is not None and s is not None
-        before = s.copy()
         self._hist.append(action)
         self._legal = None
-        events: list[Event] = []
+        if self._placement is not None:
+            step, cell = self._placement.step, self._frame.name(placement_cell(action))
+            placed = (
+                TilePlaced(seat, cell) if kind_of(action) == Kind.TILE else BallPlaced(seat, cell)
+            )
+            self._placement.play(action)
+            balls, placement = dict(self._placement.cells), self._placement
+            self._settle_placement()
+            first = None if self._placement is not None else placement.first_mover()
+            return [placed, *placement_events(seat, step, balls, self, first)]
+        surface, s = self._surface, self._s
+        assert surface is not None and s is not None
+        before, name = s.copy(), self._tile_name
         if kind_of(action) == Kind.MOVE:
             fr, to = move_tiles(action)
-            events.append(Moved(seat, self._tile_name(fr), self._tile_name(to)))
             kernel.play_move(surface.neighbour_masks, s, fr, to)
+            events: list[Event] = [Moved(seat, name(fr), name(to))]
         else:
             tile = removal_tile(action)
-            name = self._tile_name(tile)
             kernel.play_removal(surface.neighbour_masks, surface.ring, s, tile)
-            events.append(Removed(seat, name, self._names_of(int(s[kernel.S_ISOLATED]))))
-        events += self._capture_events(seat, before, s)
+            events = [Removed(seat, name(tile), self._names_of(int(s[kernel.S_ISOLATED])))]
+        events += capture_events(seat, self._seat_of, before, s, self._names_of)
         middle = s.copy()
         kernel.settle(surface.neighbour_masks, s)
-        events += self._settled_events(middle, s)
-        return events
+        return events + settled_events(middle, s, self._seat_of, self.edition)
 
     def _names_of(self, mask: int) -> tuple[str, ...]:
         """The names of the tiles of ``mask``, in reading order (top row first)."""
-        surface = self._surface
-        assert surface is not None
-        cells = sorted(surface.cells_of(mask), key=lambda c: (c[1], c[0]))
+        assert self._surface is not None
+        cells = sorted(self._surface.cells_of(mask), key=lambda c: (c[1], c[0]))
         return tuple(self._frame.name(c) for c in cells)
 
-    def _capture_events(
-        self, seat: int, before: np.ndarray[Any, Any], after: np.ndarray[Any, Any]
-    ) -> list[Event]:
-        """Captured per owner (enemies in seat order, then the mover's own) and Eliminated for
-        every seat the decision left without pawns."""
-        dead = int(after[kernel.S_CAPTURED])
-        events: list[Event] = []
-        if not dead:
-            return events
-        taken: dict[int, int] = {}
-        for player, owner in enumerate(self._seat_of):
-            mask = int(before[kernel.S_PAWNS + player]) & dead
-            if mask:
-                taken[owner] = mask
-        for owner in sorted(taken, key=lambda o: (o == seat, o)):
-            events.append(Captured(seat, owner, self._names_of(taken[owner])))
-        for player, owner in enumerate(self._seat_of):
-            if int(before[kernel.S_PAWNS + player]) and not int(after[kernel.S_PAWNS + player]):
-                events.append(Eliminated(owner, "no_pieces"))
-        return events
-
-    def _settled_events(
-        self, middle: np.ndarray[Any, Any], after: np.ndarray[Any, Any]
-    ) -> list[Event]:
-        """What :func:`kernel.settle` did between ``middle`` (the vector just after the move or
-        removal) and ``after`` (the next decision or the end): a remove step skipped, whole
-        turns passed (nestorgames) or players eliminated at the start of their turn (2008), a
-        move step skipped, and the count of turns without a removal."""
-        if int(middle[kernel.S_STEP]) == kernel.OVER_STEP:
-            return []
-        players = self.num_players
-        over = int(after[kernel.S_STEP]) == kernel.OVER_STEP
-        player = int(middle[kernel.S_TO_MOVE])
-        events: list[Event] = []
-        turns_ended = 0
-        if int(middle[kernel.S_STEP]) == kernel.REMOVE_STEP:
-            if not over and int(after[kernel.S_TURN]) == int(middle[kernel.S_TURN]):
-                return []  # the mover's removal step is the next decision
-            events.append(StepSkipped(self._seat_of[player], "remove"))
-            turns_ended = 1
-            player = (player + 1) % players
-        if self.edition == "2008":
-            # a player who cannot move then remove is eliminated: its balls leave the table
-            for i in range(players):
-                k = (player + i) % players
-                had = int(middle[kernel.S_PAWNS + k])
-                if had and not int(after[kernel.S_PAWNS + k]):
-                    events.append(Eliminated(self._seat_of[k], "blocked", had.bit_count()))
-            return events
-        passed = int(after[kernel.S_QUIET]) - int(middle[kernel.S_QUIET]) - turns_ended
-        while passed > 0:
-            if int(middle[kernel.S_PAWNS + player]):  # seats without pawns take no turn
-                events.append(TurnPassed(self._seat_of[player]))
-                passed -= 1
-            player = (player + 1) % players
-        if not over and int(after[kernel.S_STEP]) == kernel.REMOVE_STEP:
-            events.append(StepSkipped(self._seat_of[int(after[kernel.S_TO_MOVE])], "move"))
-        quiet = int(after[kernel.S_QUIET])
-        if not over and quiet > int(middle[kernel.S_QUIET]):
-            holding = sum(1 for k in range(players) if int(after[kernel.S_PAWNS + k]))
-            events.append(QuietTurns(quiet, holding))
-        return events
-
-    def _placement_events(self, action: Any, seat: int) -> list[Event]:
-        """The 2008 placement: the tile or ball placed, a turn ended without a ball, the
-        players who could place nothing, the start of the movement phase and the players
-        eliminated at once because they could not move then remove."""
-        placement = self._placement
-        assert placement is not None
-        step = placement.step
-        name = self._frame.name(placement_cell(action))
-        events: list[Event] = [
-            TilePlaced(seat, name) if kind_of(action) == Kind.TILE else BallPlaced(seat, name)
-        ]
-        self._hist.append(action)
-        self._legal = None
-        placement.play(action)
-        balls = dict(placement.cells)
-        self._settle_placement()
-        placing = self._placement is not None
-        first = None if placing else placement.first_mover()
-        nxt = self.current_player()
-        ball_next = placing and nxt == seat and self.step == "ball"
-        if step == "second-tile" and not ball_next:
-            events.append(NoBall(seat))
-        if placing and step in ("second-tile", "ball", "ball-any") and not ball_next:
-            k = (seat + 1) % self.num_players
-            while k not in (nxt, seat):
-                events.append(PlacementPassed(k))
-                k = (k + 1) % self.num_players
-        if first is not None:
-            events.append(MovementBegins(first))
-            counts = self.pawn_counts()
-            for i in range(self.num_players):
-                k = (first + i) % self.num_players
-                had = sum(1 for owner in balls.values() if owner == k)
-                if had and not counts[k]:
-                    events.append(Eliminated(k, "blocked", had))
-        return events
-
     def outcome(self) -> Outcome | None:
-        """Why and how the game ended (``None`` while it goes on), ``rules/hex.md``, End:
-
-        - ``LAST_WITH_PAWNS``: one player alone still has pawns (2008: balls; the others
-          captured or eliminated) and wins;
-        - ``TABLE_EMPTIED`` (nestorgames): a turn left no pawn on the table; ``by`` took it
-          (2 players: it loses; 3 players: a draw if all three began that turn, else it loses
-          and the other player still in wins);
-        - ``STALEMATE`` (nestorgames): as many turns in a row without a removal as players
-          holding pawns: a draw among them (``details["quiet_turns"]``);
-        - ``ELIMINATED_TOGETHER`` (2008): the last players were eliminated together: a draw
-          among them.
-
-        ``winners`` are the seats with return 1, or, in a draw, the seats sharing it (return
-        0); ``details["turn"]`` is the turn the game ended in.
-        """
+        """Why and how the game ended (:func:`limitgames.hex.events.outcome_of`), or ``None``
+        while it goes on."""
         if not self.is_terminal():
             return None
-        s = self._s
-        assert s is not None
-        returns = tuple(self.returns())
-        won = tuple(seat for seat, r in enumerate(returns) if r > 0)
-        drawn = tuple(seat for seat, r in enumerate(returns) if r == 0)
-        details: dict[str, Any] = {"turn": self.turn}
-        by: int | None = None
-        if not any(self.pawn_counts()):
-            if self.edition == "2008":
-                termination = Termination.ELIMINATED_TOGETHER
-            else:
-                termination = Termination.TABLE_EMPTIED
-                by = self._seat_of[int(s[kernel.S_TO_MOVE])]
-        elif won:
-            termination = Termination.LAST_WITH_PAWNS
-        else:
-            termination = Termination.STALEMATE
-            details["quiet_turns"] = self.quiet_turns
-        return Outcome(termination, returns, won or drawn, by=by, details=details)
+        assert self._s is not None
+        by = self._seat_of[int(self._s[kernel.S_TO_MOVE])]
+        counts, quiet = self.pawn_counts(), self.quiet_turns
+        return outcome_of(self.returns(), counts, self.edition, quiet, self.turn, by)
 
     def action_targets(self) -> dict[str, dict[str, Any]]:
-        """The legal actions as targets on the board, for an interface to click (as Lichess
-        sends ``dests``): ``{"moves": {start: {end: notation}}, "removals": {tile: notation},
-        "placements": {cell: notation}}``.
-
-        ``moves`` maps each pawn (ball) that may move, by its tile's name, to the tiles it may
-        move to, each with the action's notation; ``removals`` the tiles that may be removed;
-        ``placements`` (2008) the cells where a tile or a ball may be put now. Names are the
-        game's notation (``rules/hex.md``). All are empty once the game is over.
-        """
-        moves: dict[str, dict[str, str]] = {}
-        removals: dict[str, str] = {}
-        placements: dict[str, str] = {}
+        """The legal actions as targets to click (as Lichess sends ``dests``): ``{"moves":
+        {start: {end: notation}}, "removals": {tile: notation}, "placements": {cell:
+        notation}}``, names in the notation; all empty once the game is over."""
+        targets: dict[str, dict[str, Any]] = {"moves": {}, "removals": {}, "placements": {}}
         for action in self.legal_actions():
-            text = self.action_to_string(action)
-            kind = kind_of(action)
+            text, kind = self.action_to_string(action), kind_of(action)
             if kind == Kind.MOVE:
                 fr, to = move_tiles(action)
-                moves.setdefault(self._tile_name(fr), {})[self._tile_name(to)] = text
+                targets["moves"].setdefault(self._tile_name(fr), {})[self._tile_name(to)] = text
             elif kind == Kind.REMOVE:
-                removals[self._tile_name(removal_tile(action))] = text
+                targets["removals"][self._tile_name(removal_tile(action))] = text
             else:
-                placements[self._frame.name(placement_cell(action))] = text
-        return {"moves": moves, "removals": removals, "placements": placements}
+                targets["placements"][self._frame.name(placement_cell(action))] = text
+        return targets
