@@ -76,7 +76,7 @@ def expected_captures(record: GameRecord, names: list[str]) -> list[tuple[str, l
 
 def _start(record: GameRecord) -> HexState:
     """The record's first position (the record with no action replayed)."""
-    state = dataclasses.replace(record, actions=[], result=None).replay()
+    state = dataclasses.replace(record, actions=[], result=None, outcome=None).replay()
     assert isinstance(state, HexState)
     return state
 
