@@ -340,6 +340,12 @@ def test_a_record_keeps_the_outcome_and_replay_checks_it() -> None:
         tampered.replay()
     with pytest.raises(RecordError, match="outcome"):
         GameRecord.from_json({**record.to_json(), "outcome": {"termination": "checkmate"}})
+    # a record cut short (no result: an unfinished game, to play on from) replays to where
+    # it stops, whatever outcome it still carries
+    cut = GameRecord.from_json(
+        {**tampered.to_json(), "actions": record.actions[:3], "result": None}
+    )
+    assert not cut.replay().is_terminal()
 
 
 def _targets_read_from_notation(state: HexState) -> dict[str, dict[str, Any]]:

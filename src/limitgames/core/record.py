@@ -28,8 +28,9 @@ One format for every game (see ``DESIGN.md``, "Records")::
 - ``actions`` are in the game's notation, one per line in the file.
 - ``result`` is ``returns()`` at the end, or ``null`` for an unfinished game.
 - ``outcome`` (left out when unknown) is why and how the game ended
-  (:class:`~limitgames.core.events.Outcome`, ``State.outcome()``): replay checks that
-  the game ends the same way when the rules ended it.
+  (:class:`~limitgames.core.events.Outcome`, ``State.outcome()``): with a ``result``,
+  replay checks that the game ends the same way when the rules ended it (a record cut
+  short, ``result`` null, is an unfinished game and its outcome is not read).
 
 Errors name where the record is wrong: the file line for JSON syntax and for
 actions, the field otherwise.
@@ -328,8 +329,8 @@ class GameRecord:
                     f"the record says {self.result} but the game ends {state.returns()}",
                     "field 'result'",
                 )
-        if verify_result and self.outcome is not None:
-            self._verify_outcome(state)
+        if verify_result and self.result is not None and self.outcome is not None:
+            self._verify_outcome(state)  # the outcome goes with the result (none: unfinished)
         return state
 
     def _verify_outcome(self, state: State) -> None:
