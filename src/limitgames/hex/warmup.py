@@ -2,10 +2,10 @@
 
 Numba compiles each function on its first call and keeps the machine code in
 its cache (``~/.cache/limitgames/numba/<digest of the hex sources>``, see
-:mod:`limitgames.hex.bitboard`). ``scripts/setup.sh`` calls :func:`compile_kernel`
-after installing (with the agents' search:
-:mod:`limitgames.agents.hex_search.warmup`): about a minute on a fresh machine, a fraction of a second
-once cached.
+:mod:`limitgames.hex.bitboard`). ``scripts/setup.sh`` runs ``scripts/compile_hex.py``
+after installing, which calls :func:`compile_kernel` (and the agents' search:
+:mod:`limitgames.agents.hex_search.warmup`): about a minute on a fresh machine, a fraction
+of a second once cached.
 """
 
 from __future__ import annotations
@@ -69,9 +69,8 @@ def tiny_position() -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int64], npt.
 def compile_kernel() -> float:
     """Compile (or load from Numba's cache) every entry point on a tiny game; return seconds.
 
-    ``scripts/setup.sh`` runs it once after installation (through
-    :func:`limitgames.agents.hex_search.warmup.compile_search`, which also compiles
-    the agents' compiled search), so that no game or timed search pays for compilation.
+    ``scripts/setup.sh`` runs it once after installation (``scripts/compile_hex.py``), so
+    that no game or timed search pays for compilation.
     """
     start = time.perf_counter()
     for players in (2, 3):
