@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 
 from limitgames.agents.hex_search import EVALUATION_SIZE
+from limitgames.agents.hex_search import evaluate as compiled_evaluate
 from limitgames.agents.hex_search.evaluation import learned_values
 from limitgames.core import Action, State
 from limitgames.hex.kernel import F_ATARI, F_FREEDOMS, F_MOBILITY, F_PAWNS, F_REMOVABLE
@@ -114,18 +115,28 @@ def feature_vector(state: State, seat: int) -> list[float]:
 def evaluate(state: State) -> list[float]:
     """One value per seat in ``[-1, 1]``: the learned model (see the module docstring),
     computed by the compiled search's own evaluation
-    (:func:`limitgames.agents.hex_search.evaluation.learned_values`), so that the search and
-    the ``heuristic`` and ``alphabeta`` agents score a position alike."""
+    (:func:`limitgames.agents.hex_search.evaluate` in the movement phase, in one compiled
+    call from the kernel vector; :func:`~limitgames.agents.hex_search.evaluation.learned_values`
+    on the pawn counts during 2008 placement), so that the search and the ``heuristic`` and
+    ``alphabeta`` agents score a position alike."""
     if state.is_terminal():
         return list(state.returns())
     if _MODEL is None:
         return hand_value(state)
     hex_state: Any = state
-    rows = hex_state.feature_matrix()
-    players = rows.shape[0]
-    out = np.empty(players, dtype=np.float64)
-    learned_values(rows, players, state.current_player(), hex_state.step == "remove", _MODEL, out)
-    values: list[float] = out.tolist()
+    s, surface = hex_state.kernel_vector(), hex_state.surface
+    players = state.num_players
+    out = np.empty(3, dtype=np.float64)
+    if s is None or surface is None:  # 2008 placement: the rows hold the pawn counts only
+        rows = hex_state.feature_matrix()
+        learned_values(rows, players, state.current_player(), False, _MODEL, out)
+        values: list[float] = out[:players].tolist()
+        return values
+    compiled_evaluate(surface.neighbour_masks, s, _MODEL, np.empty((3, 7), np.int64), out)
+    by_player = out.tolist()  # kernel player k plays seat seat_order()[k]
+    values = [0.0] * players
+    for k, seat in enumerate(hex_state.seat_order()):
+        values[seat] = by_player[k]
     return values
 
 
