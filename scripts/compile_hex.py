@@ -1,9 +1,10 @@
 """Compile the hex engine's Numba code once, saying what it does while it does it.
 
-Run by ``scripts/setup.sh`` after installing: the two groups of compiled code,
-:func:`limitgames.hex.warmup.compile_kernel` (the kernel, the layouts, batches and the tree
-search) and :func:`limitgames.hex.vector.compile_all` (the research encodings' vector
-environment), each compiled on a tiny game. Numba keeps the machine code in its cache, so
+Run by ``scripts/setup.sh`` after installing: the three groups of compiled code,
+:func:`limitgames.hex.warmup.compile_kernel` (the kernel, the layouts and batches),
+:func:`limitgames.hex.vector.compile_all` (the research encodings' vector environment) and
+:func:`limitgames.agents.hex_search.warmup.compile_search` (the agents' compiled tree search,
+``hexmcts``), each compiled on a tiny game. Numba keeps the machine code in its cache, so
 this takes about a minute on a fresh machine and a fraction of a second afterwards; then it
 prints nothing.
 
@@ -114,7 +115,7 @@ def compile_group(console: Console, group: str, compile_all: Callable[[], float]
 
 
 def main() -> None:
-    """Compile both groups (see the module docstring)."""
+    """Compile the three groups (see the module docstring)."""
     console = Console(highlight=False, soft_wrap=True)  # a log keeps each line whole
     started = time.perf_counter()
     from limitgames.hex.warmup import compile_kernel  # imports Numba and the engine
@@ -123,6 +124,9 @@ def main() -> None:
     from limitgames.hex.vector import compile_all
 
     compiled += compile_group(console, "the hex vector environment", compile_all)
+    from limitgames.agents.hex_search.warmup import compile_search  # the agents' search
+
+    compiled += compile_group(console, "the hex search (hexmcts)", compile_search)
     if compiled:  # nothing when everything came from the cache
         seconds = time.perf_counter() - started
         console.print(f"hex engine ready ({seconds:.0f} s in all)", highlight=False)

@@ -10,7 +10,7 @@ id                                     game    opponents (agent specs, :mod:`lim
 =====================================  ======  ==================================================
 ``limitgames/HexVsRandom-v0``          hex     ``random``
 ``limitgames/HexVsHeuristic-v0``       hex     ``heuristic``
-``limitgames/HexVsMCTS-v0``            hex     ``mcts:iterations=200``
+``limitgames/HexVsMCTS-v0``            hex     ``hexmcts:iterations=200``
 ``limitgames/CardsVsRandom-v0``        cards   ``random`` (4 players)
 ``limitgames/CardsVsISMCTS-v0``        cards   ``ismcts:iterations=100`` (4 players)
 ``limitgames/WorldVsRandom-v0``        world   ``random`` (4 players)
@@ -127,7 +127,7 @@ class LimitVsAgentEnv(gymnasium.Env[dict[str, np.ndarray[Any, Any]], np.int64]):
         self.seat = rng.randrange(players) if self.fixed_seat is None else self.fixed_seat
         self.state = self.game.new_initial_state(seed=rng.getrandbits(63), **self.variant)
         self.opponents = {
-            p: make_agent(self.opponent_spec, seed=rng.getrandbits(32))
+            p: make_agent(self.opponent_spec, seed=rng.getrandbits(32), game=self.game.info.id)
             for p in range(players)
             if p != self.seat
         }
@@ -242,7 +242,7 @@ def register_envs() -> None:
     table = {
         "HexVsRandom-v0": ("hex", "random", {}),
         "HexVsHeuristic-v0": ("hex", "heuristic", {}),
-        "HexVsMCTS-v0": ("hex", "mcts:iterations=200", {}),
+        "HexVsMCTS-v0": ("hex", "hexmcts:iterations=200", {}),
         "CardsVsRandom-v0": ("cards", "random", {"players": 4}),
         "CardsVsISMCTS-v0": ("cards", "ismcts:iterations=100", {"players": 4}),
         "WorldVsRandom-v0": ("world", "random", {"players": 4}),

@@ -14,7 +14,7 @@ import pytest
 
 import tests.agents.toy_tricks
 import tests.core.toy  # noqa: F401 - registers toy-nim
-from limitgames.agents import list_agents, make_agent
+from limitgames.agents import AgentSpecError, list_agents, make_agent
 from limitgames.core import State, available_games
 from limitgames.testing import positions_along_a_game
 
@@ -30,7 +30,11 @@ SPECS = [
     "mcts:iterations=25,playouts=random",
     "ismcts:iterations=25",
     "alphabeta:depth=2",
+    f"hexmcts:seconds={BUDGET}",
+    "hexmcts:iterations=25,playouts=tactical",
 ]
+ONLY_FOR = {"hexmcts": {"hex"}}
+"""Agents made for some games only; the others refuse them (checked below)."""
 SMALL_VARIANTS = {"hex": {"size": 4}, "cards": {"players": 3}}
 
 
@@ -55,7 +59,12 @@ def positions(game_id: str, count: int = 3, seed: int = 3) -> list[State]:
 @pytest.mark.parametrize("game_id", sorted({*available_games(), "toy-nim", "toy-tricks"}))
 @pytest.mark.parametrize("spec", SPECS)
 def test_agent_returns_a_legal_action(game_id: str, spec: str) -> None:
-    agent = make_agent(spec, seed=1)
+    games = ONLY_FOR.get(spec.partition(":")[0])
+    if games is not None and game_id not in games:
+        with pytest.raises(AgentSpecError, match="plays only"):
+            make_agent(spec, seed=1, game=game_id)
+        return
+    agent = make_agent(spec, seed=1, game=game_id)
     for state in positions(game_id):
         before = state.observation(None)
         action = agent.choose(state)

@@ -193,7 +193,7 @@ def test_squash_is_relative_and_bounded() -> None:
 
 def test_levels() -> None:
     # hex: the compiled MCTS at hard and expert, each within its documented budget a move
-    assert level_spec("hex", "hard").startswith("mcts")
+    assert level_spec("hex", "hard").startswith("hexmcts")
     for level, most in (("easy", 0.2), ("medium", 1.0), ("hard", 3.0), ("expert", 6.0)):
         spec = level_spec("hex", level)
         options = dict(o.split("=") for o in spec.partition(":")[2].split(",") if o)
@@ -201,7 +201,7 @@ def test_levels() -> None:
     assert level_spec("cards", "Expert").startswith("ismcts")
     assert level_spec("toy-tricks", "medium").startswith("ismcts")
     for level in ("easy", "medium", "hard", "expert"):
-        make_agent(level_spec("hex", level))
+        make_agent(level_spec("hex", level), game="hex")
     with pytest.raises(AgentSpecError, match="levels: easy"):
         level_spec("hex", "grandmaster")
 
@@ -217,17 +217,37 @@ def test_agents_play_three_player_hex_to_the_end() -> None:
     assert len(result) == 3
 
 
-def test_mcts_tactical_options_play_hex_and_bad_values_are_refused() -> None:
-    spec = "mcts:iterations=300,playouts=tactical,greed=0.5,c=1,order=1,widen=2,rave=300"
-    result = play("hex", [spec, "mcts:iterations=300,playouts=tactical"], 3, size=4)
+def test_hexmcts_tactical_options_play_hex_and_bad_values_are_refused() -> None:
+    spec = "hexmcts:iterations=300,playouts=tactical,greed=0.5,c=1,order=1,widen=2,rave=300"
+    result = play("hex", [spec, "hexmcts:iterations=300,playouts=tactical"], 3, size=4)
     assert sorted(result) in ([-1.0, 1.0], [0.0, 0.0])
     agent = make_agent(spec)
     search = agent.compiled_search_for("hex")  # type: ignore[attr-defined]
     params = search.search.params.tolist()
     assert params[7:] == [0.5, 1.0, 2.0, 300.0]  # greed, order, widen, rave as the spec says
-    # other games have no compiled tactics: the playouts are random ones there
-    assert play("toy-tricks", ["mcts:iterations=50,playouts=tactical", "random"], 2)
     with pytest.raises(AgentSpecError, match="greed"):
-        make_agent("mcts:playouts=tactical,greed=1.5")
+        make_agent("hexmcts:playouts=tactical,greed=1.5")
     with pytest.raises(AgentSpecError, match="playouts"):
-        make_agent("mcts:playouts=smart")
+        make_agent("hexmcts:playouts=smart")
+
+
+def test_options_a_game_does_not_take_are_refused_with_their_name() -> None:
+    # the compiled search's options are not the generic search's
+    for option in ("playouts=tactical", "table=no", "widen=2", "contempt=0.3"):
+        with pytest.raises(AgentSpecError, match=option.split("=")[0]) as caught:
+            make_agent(f"mcts:{option}")
+        assert "\n" not in str(caught.value)
+    # the compiled search is hex's only: refused on cards, at once with the game given, or
+    # at the first move without it
+    with pytest.raises(AgentSpecError, match="hexmcts plays only hex"):
+        make_agent("hexmcts:iterations=10", game="cards")
+    agent = make_agent("hexmcts:iterations=10", seed=1)
+    state = get_game("toy-tricks").new_initial_state(seed=1)
+    with pytest.raises(AgentSpecError, match="hexmcts plays only hex"):
+        agent.choose(state)
+    # a game without a rule-of-thumb policy or an exact solver refuses those options
+    with pytest.raises(AgentSpecError, match="playouts=policy"):
+        make_agent("mcts:playouts=policy", game="toy-nim")
+    with pytest.raises(AgentSpecError, match="solve=yes"):
+        make_agent("mcts:solve=yes", game="toy-nim")
+    make_agent("mcts:solve=yes", game="hex")  # hex has its solver

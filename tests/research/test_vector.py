@@ -73,7 +73,7 @@ def test_reset_is_reproducible() -> None:
 
 
 def test_layout_numbers_replay_as_records() -> None:
-    from limitgames.hex.encoding import state_from_layout_number
+    from limitgames.hex.game import state_from_layout_number
 
     state = state_from_layout_number(HexGame.info.resolve_variant({"size": 4}), 7, 1, seed=5)
     again = HexGame().new_initial_state(chance=Chance(replay=state.chance_outcomes()), size=4)

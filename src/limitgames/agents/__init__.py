@@ -6,8 +6,11 @@ An agent for a game with hidden information never reads the hidden parts of
 ``state``: it uses ``state.determinize(seat, rng)`` and ``state.observation(seat)``.
 
 Built-in agents: ``random``, ``heuristic`` (one-ply greedy with the game's
-evaluation), ``mcts`` (UCT, max-n), ``alphabeta`` (iterative deepening with a
-transposition table), ``ismcts`` (single-observer information-set MCTS).
+evaluation), ``mcts`` (UCT, max-n), ``hexmcts`` (hex only: the compiled MCTS of
+:mod:`limitgames.agents.hex_search`), ``alphabeta`` (iterative deepening with a
+transposition table), ``ismcts`` (single-observer information-set MCTS). An
+option a game does not take is refused with its name (``make_agent(spec,
+game=...)``, or at the agent's first move).
 People pick a level instead: :func:`level_spec` (easy, medium, hard, expert).
 """
 

@@ -48,7 +48,13 @@ from typing import Any
 
 from limitgames.agents.base import Agent, register_agent
 from limitgames.agents.budget import TIME_MARGIN, OptionReader
-from limitgames.agents.evaluation import evaluation_for, outcome_values, solved_choice
+from limitgames.agents.evaluation import (
+    check_evaluation_option,
+    check_solve_option,
+    evaluation_for,
+    outcome_values,
+    solved_choice,
+)
 from limitgames.agents.heuristic import is_perfect_information
 from limitgames.core import Action, State
 
@@ -92,7 +98,12 @@ class AlphaBetaAgent(Agent):
     def reset(self) -> None:
         self._tables.clear()
 
+    def check_game(self, game_id: str) -> None:
+        check_evaluation_option(self.name, self.evaluation, game_id)
+        check_solve_option(self.name, self.solve, game_id)
+
     def choose(self, state: State) -> Action:
+        self.fit_game(state.game_id)
         actions = self.legal_actions_of(state)
         seat = state.current_player()
         started = time.perf_counter()

@@ -33,6 +33,7 @@ class Agent(ABC):
         self.spec = spec
         self.rng = random.Random(seed)
         self.last_info: dict[str, Any] = {}
+        self._fitted: str | None = None
 
     @staticmethod
     def legal_actions_of(state: State) -> list[Action]:
@@ -45,6 +46,23 @@ class Agent(ABC):
     @abstractmethod
     def choose(self, state: State) -> Action:
         """A legal action for ``state.current_player()``. ``state`` is not changed."""
+
+    def check_game(self, game_id: str) -> None:  # noqa: B027 - optional hook
+        """Refuse a game this agent's options do not fit (default: every game fits).
+
+        Raises:
+            AgentSpecError: a one-line message naming the option the game does not take.
+        """
+
+    def fit_game(self, game_id: str) -> None:
+        """:meth:`check_game`, once per game id (agents call it when first asked to choose).
+
+        Raises:
+            AgentSpecError: as :meth:`check_game`.
+        """
+        if self._fitted != game_id:
+            self.check_game(game_id)
+            self._fitted = game_id
 
     def observe(self, state: State, action: Action) -> None:  # noqa: B027 - optional hook
         """Told every action played in the game (by any seat), before it is applied to ``state``."""
@@ -74,11 +92,13 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name.strip(), options
 
 
-def make_agent(spec: str, seed: int | None = None) -> Agent:
-    """Build an agent from its spec.
+def make_agent(spec: str, seed: int | None = None, game: str | None = None) -> Agent:
+    """Build an agent from its spec, for the game ``game`` if given.
 
     Raises:
-        AgentSpecError: an unknown name or option.
+        AgentSpecError: an unknown name or option, or (with ``game``) an option that game
+            does not take (:meth:`Agent.check_game`; without ``game`` the agent refuses it
+            when first asked to choose).
         ModuleLoadError: a module of the project's agents failed to import.
     """
     name, options = parse_spec(spec)
@@ -89,7 +109,10 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
             gettext("unknown agent %(name)r (known: %(known)s)") % {"name": name, "known": known}
         )
     factory, _ = _AGENTS[name]
-    return factory(spec, options, seed)
+    agent = factory(spec, options, seed)
+    if game is not None:
+        agent.fit_game(game)
+    return agent
 
 
 def list_agents() -> dict[str, str]:
@@ -118,6 +141,7 @@ BUILTIN_AGENT_MODULES: list[str] = [
     "limitgames.agents.random_agent",
     "limitgames.agents.heuristic",
     "limitgames.agents.mcts",
+    "limitgames.agents.hex_mcts",
     "limitgames.agents.ismcts",
     "limitgames.agents.alphabeta",
 ]

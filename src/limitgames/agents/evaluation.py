@@ -22,8 +22,9 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any
 
+from limitgames.agents.base import AgentSpecError
 from limitgames.core import Action, ModuleLoadError, State
 
 Evaluation = Callable[[State], list[float]]
@@ -39,22 +40,6 @@ EVALUATION_MODULES: dict[str, str] = {
 Solver = Callable[[State, float], "tuple[list[float], Action] | None"]
 """``solve(state, seconds) -> (exact values per seat, a best action)``, or ``None`` when the
 position is too big or not solved in time (a module-level ``solve`` of the game's module)."""
-
-
-class TreeSearch(Protocol):
-    """A game's own compiled tree search (hex: :class:`limitgames.hex.mcts.HexSearch`), made by
-    the module-level ``tree_search(**options)`` of its evaluation module; ``mcts`` uses it."""
-
-    def choose(
-        self, state: State, iterations: int | None, seconds: float | None
-    ) -> tuple[Action, dict[str, Any]] | None:
-        """The action to play and the search's ``last_info``, or ``None`` where the compiled
-        search does not apply (then the agent searches in Python)."""
-        ...
-
-    def reset(self) -> None:
-        """Forget the tree (a new game)."""
-        ...
 
 
 Policy = Callable[[State, random.Random], Action]
@@ -181,19 +166,6 @@ def solver_for(game_id: str) -> Solver | None:
     return solver
 
 
-def tree_search_for(game_id: str, **options: Any) -> TreeSearch | None:
-    """The game's compiled tree search made with ``options`` (a module-level ``tree_search`` in
-    its evaluation module), or ``None`` if it has none."""
-    module_name = EVALUATION_MODULES.get(game_id)
-    if module_name is None:
-        return None
-    factory = getattr(importlib.import_module(module_name), "tree_search", None)
-    if factory is None:
-        return None
-    search: TreeSearch = factory(**options)
-    return search
-
-
 def solved_choice(state: State, seconds: float) -> tuple[Action, dict[str, Any]] | None:
     """The game's exact solver on ``state`` within ``seconds``: a best action and the
     ``last_info`` saying so (``depth: "exact"``, ``value``, ``win``, ``proven``, ``seconds``),
@@ -214,3 +186,29 @@ def solved_choice(state: State, seconds: float) -> tuple[Action, dict[str, Any]]
         "proven": {1.0: "win", 0.0: "draw", -1.0: "loss"}.get(value, "?"),
         "seconds": round(time.perf_counter() - started, 3),
     }
+
+
+def check_evaluation_option(agent: str, variant: str | None, game_id: str) -> None:
+    """Refuse ``eval=variant`` for a game whose evaluation module has no such evaluation.
+
+    Raises:
+        AgentSpecError: naming the option ``eval`` and the evaluations the game has.
+    """
+    if variant is None:
+        return
+    try:
+        evaluation_for(game_id, variant)
+    except ValueError as exc:
+        raise AgentSpecError(f"{agent}: option eval={variant} does not fit: {exc}") from None
+
+
+def check_solve_option(agent: str, solve: bool, game_id: str) -> None:
+    """Refuse ``solve=yes`` for a game without an exact solver.
+
+    Raises:
+        AgentSpecError: naming the option ``solve``.
+    """
+    if solve and solver_for(game_id) is None:
+        raise AgentSpecError(
+            f"{agent}: option solve=yes does not fit {game_id!r}: it has no exact solver"
+        )

@@ -30,7 +30,13 @@ from __future__ import annotations
 
 from limitgames.agents.base import Agent, register_agent
 from limitgames.agents.budget import OptionReader
-from limitgames.agents.evaluation import Evaluation, evaluation_for, outcome_values, policy_for
+from limitgames.agents.evaluation import (
+    Evaluation,
+    check_evaluation_option,
+    evaluation_for,
+    outcome_values,
+    policy_for,
+)
 from limitgames.core import Action, State, get_game
 
 
@@ -60,7 +66,11 @@ class HeuristicAgent(Agent):
         self.turn = turn
         self.evaluation = evaluation
 
+    def check_game(self, game_id: str) -> None:
+        check_evaluation_option(self.name, self.evaluation, game_id)
+
     def choose(self, state: State) -> Action:
+        self.fit_game(state.game_id)
         actions = self.legal_actions_of(state)
         seat = state.current_player()
         if len(actions) == 1:

@@ -37,8 +37,11 @@ from typing import Any
 
 import numpy as np
 
+from limitgames.agents.hex_search import EVALUATION_SIZE
+from limitgames.agents.hex_search import evaluate as compiled_evaluate
+from limitgames.agents.hex_search.evaluation import learned_values
 from limitgames.core import Action, State
-from limitgames.hex.mcts import EVALUATION_SIZE, HexSearch
+from limitgames.hex.kernel import F_ATARI, F_FREEDOMS, F_MOBILITY, F_PAWNS, F_REMOVABLE
 from limitgames.hex.state import HexState
 
 PLAYOUT_DEPTH = 12
@@ -81,22 +84,23 @@ def _vector(rows: list[list[int]], seat: int, mover: int, removal: bool) -> list
     mine = rows[seat]
     others = [row for i, row in enumerate(rows) if i != seat]
     k = len(others)
-    opp = [sum(row[j] for row in others) / k for j in range(7)]
+    opp = [sum(row[j] for row in others) / k for j in range(len(mine))]
     tempo = 1.0 if mover == seat else -1.0
-    scale = SCALE + SCALE_PER_REMOVABLE * mine[3]
-    hand = (
-        PAWN * (mine[0] - opp[0]) + FREEDOM * (mine[1] - opp[1]) + MOBILITY * (mine[2] - opp[2])
-    ) / scale
+    scale = SCALE + SCALE_PER_REMOVABLE * mine[F_REMOVABLE]
+    pawns = mine[F_PAWNS] - opp[F_PAWNS]
+    freedoms = mine[F_FREEDOMS] - opp[F_FREEDOMS]
+    mobility = mine[F_MOBILITY] - opp[F_MOBILITY]
+    hand = (PAWN * pawns + FREEDOM * freedoms + MOBILITY * mobility) / scale
     # a group in atari is lost if its enemy moves next (and so is the enemy's, if we move next)
-    threat = opp[6] if mover == seat else -mine[6]
+    threat = opp[F_ATARI] if mover == seat else -mine[F_ATARI]
     return [
         tempo,
         tempo if removal else 0.0,
         hand,
-        mine[0] - opp[0],
-        mine[1] - opp[1],
-        (mine[2] - opp[2]) / 10.0,
-        mine[6] - opp[6],
+        pawns,
+        freedoms,
+        mobility / 10.0,
+        mine[F_ATARI] - opp[F_ATARI],
         threat,
     ]
 
@@ -109,38 +113,30 @@ def feature_vector(state: State, seat: int) -> list[float]:
 
 
 def evaluate(state: State) -> list[float]:
-    """One value per seat in ``[-1, 1]``: the learned model (see the module docstring)."""
+    """One value per seat in ``[-1, 1]``: the learned model (see the module docstring),
+    computed by the compiled search's own evaluation
+    (:func:`limitgames.agents.hex_search.evaluate` in the movement phase, in one compiled
+    call from the kernel vector; :func:`~limitgames.agents.hex_search.evaluation.learned_values`
+    on the pawn counts during 2008 placement), so that the search and the ``heuristic`` and
+    ``alphabeta`` agents score a position alike."""
     if state.is_terminal():
         return list(state.returns())
-    if WEIGHTS is None:
+    if _MODEL is None:
         return hand_value(state)
     hex_state: Any = state
-    rows = hex_state.feature_matrix().tolist()
-    mover = state.current_player()
-    removal = hex_state.step == "remove"
-    weights = WEIGHTS
-    if len(rows) == 2:  # the common case, written out: seat 0 against seat 1
-        a, b = rows
-        tempo = 1.0 if mover == 0 else -1.0
-        scale = SCALE + SCALE_PER_REMOVABLE * a[3]
-        hand = (PAWN * (a[0] - b[0]) + FREEDOM * (a[1] - b[1]) + MOBILITY * (a[2] - b[2])) / scale
-        threat = b[6] if mover == 0 else -a[6]
-        z = (
-            weights[0] * tempo
-            + (weights[1] * tempo if removal else 0.0)
-            + weights[2] * hand
-            + weights[3] * (a[0] - b[0])
-            + weights[4] * (a[1] - b[1])
-            + weights[5] * (a[2] - b[2]) / 10.0
-            + weights[6] * (a[6] - b[6])
-            + weights[7] * threat
-        )
-        value = math.tanh(z / 2.0)
-        return [value, -value]
-    values = []
-    for seat in range(len(rows)):
-        x = _vector(rows, seat, mover, removal)
-        values.append(math.tanh(sum(w * v for w, v in zip(weights, x, strict=True)) / 2.0))
+    s, surface = hex_state.kernel_vector(), hex_state.surface
+    players = state.num_players
+    out = np.empty(3, dtype=np.float64)
+    if s is None or surface is None:  # 2008 placement: the rows hold the pawn counts only
+        rows = hex_state.feature_matrix()
+        learned_values(rows, players, state.current_player(), False, _MODEL, out)
+        values: list[float] = out[:players].tolist()
+        return values
+    compiled_evaluate(surface.neighbour_masks, s, _MODEL, np.empty((3, 7), np.int64), out)
+    by_player = out.tolist()  # kernel player k plays seat seat_order()[k]
+    values = [0.0] * players
+    for k, seat in enumerate(hex_state.seat_order()):
+        values[seat] = by_player[k]
     return values
 
 
@@ -151,8 +147,10 @@ def hand_value(state: State) -> list[float]:
         return list(state.returns())
     hex_state: Any = state
     m = hex_state.feature_matrix().tolist()
-    scale = SCALE + SCALE_PER_REMOVABLE * m[0][3]
-    scores = [PAWN * row[0] + FREEDOM * row[1] + MOBILITY * row[2] for row in m]
+    scale = SCALE + SCALE_PER_REMOVABLE * m[0][F_REMOVABLE]
+    scores = [
+        PAWN * row[F_PAWNS] + FREEDOM * row[F_FREEDOMS] + MOBILITY * row[F_MOBILITY] for row in m
+    ]
     if len(scores) == 2:
         value = math.tanh((scores[0] - scores[1]) / scale)
         return [value, -value]
@@ -186,7 +184,7 @@ def solve(state: State, seconds: float) -> tuple[list[float], Action] | None:
 def evaluation_array() -> np.ndarray[Any, Any]:
     """The learned model as the compiled search reads it: ``float64[13]``, the weights of
     :data:`FEATURE_NAMES` then ``PAWN, FREEDOM, MOBILITY, SCALE, SCALE_PER_REMOVABLE``
-    (see :func:`limitgames.hex.mcts.evaluate`).
+    (see :func:`limitgames.agents.hex_search.evaluation.learned_values`).
 
     Raises:
         RuntimeError: if the shipped weights are missing or were fitted on other features.
@@ -198,82 +196,5 @@ def evaluation_array() -> np.ndarray[Any, Any]:
     return np.array(values, dtype=np.float64)
 
 
-class HexTreeSearch:
-    """``mcts`` on hex: the movement phase searched by the compiled MCTS
-    (:class:`limitgames.hex.mcts.HexSearch`: flat-array tree, kernel playouts, transposition
-    table, MCTS-Solver, evaluation prior, tree reuse, tactical playouts). The 2008 placement phase is left to the
-    Python search (:meth:`choose` returns ``None`` there)."""
-
-    def __init__(
-        self,
-        *,
-        c: float = 1.4,
-        depth: int | None = PLAYOUT_DEPTH,
-        prior: float = 0.0,
-        contempt: float = 0.0,
-        greed: float = 0.0,
-        order: float = 0.0,
-        widen: float = 0.0,
-        rave: float = 0.0,
-        table: bool = True,
-        solver: bool = True,
-        reuse: bool = True,
-        seed: int = 0,
-    ) -> None:
-        needs_model = depth is not None or prior > 0.0
-        self.search = HexSearch(
-            c=c,
-            depth=depth,
-            evaluation=evaluation_array() if needs_model else None,
-            prior=prior,
-            contempt=contempt,
-            greed=greed,
-            order=order,
-            widen=widen,
-            rave=rave,
-            table=table,
-            solver=solver,
-            reuse=reuse,
-            seed=seed,
-        )
-
-    def reset(self) -> None:
-        self.search.clear()
-
-    def choose(
-        self, state: State, iterations: int | None, seconds: float | None
-    ) -> tuple[Action, dict[str, Any]] | None:
-        if not isinstance(state, HexState):
-            return None
-        s, surface = state.kernel_vector(), state.surface
-        if s is None or surface is None or state.is_terminal():
-            return None
-        report = self.search.search(
-            surface.neighbour_masks, surface.ring, s, iterations=iterations, seconds=seconds
-        )
-        total = sum(child.visits for child in report.children) or 1
-        chosen = next(c for c in report.children if c.action == report.action)
-        value = chosen.exact if chosen.exact is not None else chosen.mean
-        info: dict[str, Any] = {
-            "iterations": report.iterations,
-            "seconds": round(report.seconds, 3),
-            "visits": chosen.visits,
-            "share": round(chosen.visits / total, 3),
-            "value": round(value, 3),
-            "win": round(max(0.0, min(1.0, (value + 1) / 2)), 3),
-            "top": [
-                [state.action_to_string(c.action), round(c.visits / total, 3)]
-                for c in report.children[:3]
-            ],
-            "reused": report.reused,
-            "nodes": report.nodes,
-        }
-        if report.proven is not None:
-            proven = report.proven
-            info["proven"] = "win" if proven >= 1.0 else "loss" if proven <= -1.0 else "draw"
-        return report.action, info
-
-
-tree_search = HexTreeSearch
-"""The compiled tree search ``mcts`` uses on hex (see :class:`HexTreeSearch`); the factory
-:func:`limitgames.agents.evaluation.tree_search_for` calls."""
+_MODEL = evaluation_array() if WEIGHTS is not None else None
+"""The learned model as :func:`evaluate` hands it to the compiled code (``None``: no weights)."""

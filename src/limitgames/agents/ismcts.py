@@ -33,7 +33,7 @@ import math
 from limitgames.agents.base import Agent, register_agent
 from limitgames.agents.budget import Budget, OptionReader
 from limitgames.agents.evaluation import outcome_values
-from limitgames.agents.mcts import PLAYOUT_KINDS, describe_root, make_playout
+from limitgames.agents.mcts import PLAYOUT_KINDS, check_playouts, describe_root, make_playout
 from limitgames.core import Action, State
 
 
@@ -79,7 +79,11 @@ class IsmctsAgent(Agent):
         self.playouts = playouts
         self.depth = depth
 
+    def check_game(self, game_id: str) -> None:
+        check_playouts(self.name, self.playouts, game_id)
+
     def choose(self, state: State) -> Action:
+        self.fit_game(state.game_id)
         actions = self.legal_actions_of(state)
         seat = state.current_player()
         if len(actions) == 1:

@@ -32,12 +32,12 @@ _HIDDEN: dict[str, str] = {
 _HEX: dict[str, str] = {
     "easy": "heuristic:epsilon=0.3",
     "medium": "alphabeta:seconds=0.5",
-    "hard": "mcts:seconds=0.3,playouts=tactical,c=1,contempt=0.3,solve=yes,order=1,widen=2",
-    "expert": "mcts:seconds=5,playouts=tactical,c=1,contempt=0.3,solve=yes,order=1,widen=2",
+    "hard": "hexmcts:seconds=0.3,playouts=tactical,c=1,contempt=0.3,solve=yes,order=1,widen=2",
+    "expert": "hexmcts:seconds=5,playouts=tactical,c=1,contempt=0.3,solve=yes,order=1,widen=2",
 }
 """hex (budgets at most 0.2, 1, 3 and 6 s a move on one core): greedy with 30% random moves
 (beatable, makes visible mistakes); alpha-beta on the learned evaluation at 0.5 s; hard and
-expert run one search, the compiled MCTS (transposition table, MCTS-Solver, tree reuse,
+expert run one search, the compiled MCTS ``hexmcts`` (transposition table, MCTS-Solver, tree reuse,
 contempt for draws) with tactical playouts (``limitgames.hex.tactics``: captures, escapes,
 set-ups and presses first), the same tactical order of trial with progressive widening, and
 c = 1, hard at 0.3 s and expert at 5 s; both play small endings with the exact solver. Hard's

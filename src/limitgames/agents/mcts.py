@@ -21,46 +21,26 @@ Spec options (``mcts:seconds=1``, ``mcts:iterations=2000,playouts=heuristic``):
     c: the UCB1 exploration constant (default 1.4, for returns in -1..1).
     playouts: ``random`` (to the end, uniformly), ``heuristic`` (``depth``
         random decisions, then the game's evaluation), ``policy`` (to the
-        end with the game's rule-of-thumb policy, 10% random decisions; slow),
-        ``tactical`` (hex, in its compiled search: to the end by the tactical
-        policy of :mod:`limitgames.hex.tactics`, which takes captures and
-        spares its own last freedoms; elsewhere the same as ``random``),
-        or ``auto`` (default: ``heuristic`` if the game has an evaluation,
-        else ``random``).
-    greed: with ``playouts=tactical``, the chance (0..1, default 1) that a
-        playout decision follows the tactical policy rather than chance.
-    order: (hex) weight of the tactical order of trial, a progressive bias
-        from :func:`limitgames.hex.tactics.action_kinds` (default 0, off).
-    widen: (hex) progressive widening: a node visited ``N`` times has its
-        first ``1 + widen sqrt(N)`` actions in play (default 0, off: all).
-    rave: (hex) RAVE (Gelly and Silver 2007) with equivalence parameter ``k``
-        (default 0, off): all-moves-as-first statistics per action, mixed into
-        the mean with weight ``sqrt(k / (3 n + k))``; they also pick which
-        untried action comes next.
+        end with the game's rule-of-thumb policy, 10% random decisions; slow;
+        only for a game that has one), or ``auto`` (default: ``heuristic`` if
+        the game has an evaluation, else ``random``).
     depth: cut-off of heuristic playouts in decisions (default: the game's
         own, ``PLAYOUT_DEPTH`` of its evaluation module: hex 12, cards 2,
         world 24; else 12).
     reuse: ``yes`` (default) or ``no``: keep the tree between moves.
-    table: ``yes`` (default) or ``no``: merge transpositions (positions reached
-        by different orders of actions share one node).
-    solver: ``yes`` (default) or ``no``: MCTS-Solver, proven wins and losses
-        backed up the tree, so that forced endings are played perfectly.
-    prior: weight of the evaluation prior (progressive bias; default 0, off).
-    contempt: what a finished draw costs the agent (0..1, default 0): with
-        ``contempt=0.3`` a draw is scored -0.3 for it, so it plays on for a win.
     solve: ``yes`` or ``no`` (default): first try the game's exact solver
-        (hex: :mod:`limitgames.hex.solver`, on small surfaces) with up to
-        ``solve_share`` of the time budget (default 0.4), as ``alphabeta`` does;
-        a solved position is played perfectly, otherwise the search runs on the
-        time left.
+        (hex: :mod:`limitgames.hex.solver`, on small surfaces; only for a game
+        that has one) with up to ``solve_share`` of the time budget (default
+        0.4), as ``alphabeta`` does; a solved position is played perfectly,
+        otherwise the search runs on the time left.
 
-Games with a compiled search of their own (``hex``: :mod:`limitgames.hex.mcts`,
-through ``tree_search`` of its evaluation module) run the whole search there:
-flat arrays instead of node objects, playouts inside the kernel, and the
-``table``, ``solver``, ``prior``, ``order`` and ``widen`` options and ``tactical``
-playouts. Elsewhere the search runs in Python below, where those options have no
-effect (``tactical`` playouts are random ones there). Plain UCT is
-``mcts:playouts=random,table=no,solver=no,reuse=no``.
+An option a game does not take (``playouts=policy`` without a policy,
+``solve=yes`` without a solver) is refused with its name
+(:meth:`~limitgames.agents.base.Agent.check_game`). Hex has a compiled search
+of its own with more options (transposition table, MCTS-Solver, prior,
+tactical playouts, progressive widening, RAVE, contempt): the ``hexmcts``
+agent (:mod:`limitgames.agents.hex_mcts`). ``mcts`` on hex is this Python
+search (plain UCT, slower).
 
 ``last_info`` keys (for interfaces; see ``docs/agents.md``):
     ``iterations`` (this search), ``seconds`` (wall time), ``visits`` (of the
@@ -78,18 +58,17 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from limitgames.agents.base import Agent, register_agent
-from limitgames.agents.budget import TIME_MARGIN, Budget, BudgetClock, OptionReader
+from limitgames.agents.base import Agent, AgentSpecError, register_agent
+from limitgames.agents.budget import Budget, BudgetClock, OptionReader
 from limitgames.agents.evaluation import (
     Policy,
-    TreeSearch,
+    check_solve_option,
     evaluation_for,
     has_evaluation,
     outcome_values,
     playout_depth_for,
     policy_for,
     solved_choice,
-    tree_search_for,
 )
 from limitgames.agents.heuristic import is_perfect_information
 from limitgames.core import Action, State
@@ -160,8 +139,18 @@ def policy_playout(policy: Policy, epsilon: float = 0.1) -> Playout:
 
 PLAYOUT_KINDS: tuple[str, ...] = ("auto", "random", "heuristic", "policy")
 """The playout kinds every tree search here knows (``mcts`` and ``ismcts``)."""
-MCTS_PLAYOUT_KINDS: tuple[str, ...] = (*PLAYOUT_KINDS, "tactical")
-"""``mcts`` also knows ``tactical``: a game's compiled tactical policy (hex), else ``random``."""
+
+
+def check_playouts(agent: str, kind: str, game_id: str) -> None:
+    """Refuse ``playouts=policy`` for a game without a rule-of-thumb policy.
+
+    Raises:
+        AgentSpecError: naming the option ``playouts``.
+    """
+    if kind == "policy" and policy_for(game_id) is None:
+        raise AgentSpecError(
+            f"{agent}: option playouts=policy does not fit {game_id!r}: it has no policy"
+        )
 
 
 def make_playout(kind: str, game_id: str | None, depth: int | None) -> Playout:
@@ -170,8 +159,8 @@ def make_playout(kind: str, game_id: str | None, depth: int | None) -> Playout:
     ``auto`` is ``heuristic`` for a game with an evaluation (``hex``,
     ``cards``), else ``random``. (``policy`` playouts read observations at
     every step and are too slow to be the default.)
-    ``policy`` without a policy falls back to ``random``, and so does
-    ``tactical`` (it exists only inside a compiled search: hex).
+    ``policy`` without a policy falls back to ``random`` (the agents refuse
+    it first: :func:`check_playouts`).
     """
     if kind == "auto" and game_id is not None:
         kind = "heuristic" if has_evaluation(game_id) else "random"
@@ -246,29 +235,12 @@ class MctsAgent(Agent):
         playouts: str = "auto",
         depth: int | None = None,
         reuse: bool = True,
-        table: bool = True,
-        solver: bool = True,
-        prior: float = 0.0,
-        contempt: float = 0.0,
         solve: bool = False,
         solve_share: float = 0.4,
-        greed: float = 1.0,
-        order: float = 0.0,
-        widen: float = 0.0,
-        rave: float = 0.0,
     ) -> None:
         super().__init__(spec, seed)
-        self.greed = greed
-        self.order = order
-        self.widen = widen
-        self.rave = rave
         self.solve = solve
         self.solve_share = solve_share
-        self.table = table
-        self.solver = solver
-        self.prior = prior
-        self.contempt = contempt
-        self._compiled: tuple[str, TreeSearch | None] | None = None
         self.budget = budget or Budget(seconds=1.0)
         self.c = c
         self.playouts = playouts
@@ -278,41 +250,19 @@ class MctsAgent(Agent):
         self._root: Node | None = None
         self._root_state: State | None = None
 
+    def check_game(self, game_id: str) -> None:
+        check_playouts(self.name, self.playouts, game_id)
+        check_solve_option(self.name, self.solve, game_id)
+
     def reset(self) -> None:
         self._root = None
         self._root_state = None
-        if self._compiled is not None and self._compiled[1] is not None:
-            self._compiled[1].reset()
 
-    def compiled_search_for(self, game_id: str) -> TreeSearch | None:
-        """The game's compiled tree search with this agent's options (made once per game id),
-        or ``None`` (no compiled search, or ``policy`` playouts, which it does not run)."""
-        if self._compiled is None or self._compiled[0] != game_id:
-            search = None
-            kind = self.playouts
-            if kind == "auto":
-                kind = "heuristic" if has_evaluation(game_id) else "random"
-            if kind in ("random", "heuristic", "tactical"):
-                depth = None
-                if kind == "heuristic":
-                    depth = self.depth if self.depth is not None else playout_depth_for(game_id)
-                search = tree_search_for(
-                    game_id,
-                    c=self.c,
-                    depth=depth,
-                    prior=self.prior,
-                    contempt=self.contempt,
-                    greed=self.greed if kind == "tactical" else 0.0,
-                    order=self.order,
-                    widen=self.widen,
-                    rave=self.rave,
-                    table=self.table,
-                    solver=self.solver,
-                    reuse=self.reuse,
-                    seed=self.rng.getrandbits(62),
-                )
-            self._compiled = (game_id, search)
-        return self._compiled[1]
+    def compiled_choice(self, state: State, budget: Budget) -> tuple[Action, dict[str, Any]] | None:
+        """The action and ``last_info`` of a compiled search of the position, or ``None`` (then
+        the Python search below runs). ``mcts`` has none; :mod:`limitgames.agents.hex_mcts`
+        overrides this."""
+        return None
 
     def playout_for(self, game_id: str) -> Playout:
         """The playout function this agent uses on ``game_id`` (resolved once per game)."""
@@ -346,6 +296,7 @@ class MctsAgent(Agent):
         return node
 
     def choose(self, state: State) -> Action:
+        self.fit_game(state.game_id)
         actions = self.legal_actions_of(state)
         seat = state.current_player()
         if len(actions) == 1:
@@ -362,17 +313,10 @@ class MctsAgent(Agent):
             if budget.seconds is not None:  # the search gets the time left
                 spent = time.perf_counter() - started
                 budget = Budget(budget.iterations, max(0.01, budget.seconds - spent))
-        compiled = self.compiled_search_for(state.game_id) if perfect else None
-        if compiled is not None:
-            seconds = budget.seconds
-            found = compiled.choose(
-                state,
-                budget.iterations,
-                None if seconds is None else seconds * TIME_MARGIN,
-            )
-            if found is not None:
-                action, self.last_info = found
-                return action
+        found = self.compiled_choice(state, budget) if perfect else None
+        if found is not None:
+            action, self.last_info = found
+            return action
         root_state = state.clone() if perfect else state.determinize(seat, self.rng)
         seats = state.num_players
         root = self._reused_root(state) if perfect else None
@@ -425,19 +369,11 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     reader = OptionReader("mcts", options)
     budget = reader.budget(Budget(seconds=1.0))
     c = reader.number("c", 1.4)
-    playouts = reader.choice("playouts", "auto", MCTS_PLAYOUT_KINDS)
+    playouts = reader.choice("playouts", "auto", PLAYOUT_KINDS)
     depth = reader.integer("depth", None)
     reuse = reader.choice("reuse", "yes", ("yes", "no")) == "yes"
-    table = reader.choice("table", "yes", ("yes", "no")) == "yes"
-    solver = reader.choice("solver", "yes", ("yes", "no")) == "yes"
-    prior = reader.number("prior", None) or 0.0
-    contempt = reader.fraction("contempt", 0.0)
     solve = reader.choice("solve", "no", ("yes", "no")) == "yes"
     solve_share = reader.fraction("solve_share", 0.4)
-    greed = reader.fraction("greed", 1.0)
-    order = reader.number("order", None) or 0.0
-    widen = reader.number("widen", None) or 0.0
-    rave = reader.number("rave", None) or 0.0
     reader.finish()
     assert c is not None
     return MctsAgent(
@@ -448,26 +384,15 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
         playouts=playouts,
         depth=depth,
         reuse=reuse,
-        table=table,
-        solver=solver,
-        prior=prior,
-        contempt=contempt,
         solve=solve,
         solve_share=solve_share,
-        greed=greed,
-        order=order,
-        widen=widen,
-        rave=rave,
     )
 
 
 register_agent(
     "mcts",
     _make,
-    "UCT tree search, max-n for any number of seats; options seconds=S or iterations=N, "
-    "c=1.4, playouts=auto|random|heuristic|policy|tactical, greed=0..1, order=W, widen=W, rave=K, "
-    "depth=D, reuse=yes|no, "
-    "table=yes|no, "
-    "solver=yes|no, prior=W, contempt=0..1 (hex: a compiled search), solve=yes|no (exact solver on small "
-    "positions), solve_share=0..1",
+    "UCT tree search in Python, max-n for any number of seats (hex's compiled search: hexmcts); "
+    "options seconds=S or iterations=N, c=1.4, playouts=auto|random|heuristic|policy, depth=D, "
+    "reuse=yes|no, solve=yes|no (exact solver on small positions), solve_share=0..1",
 )

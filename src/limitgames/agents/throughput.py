@@ -69,12 +69,20 @@ def bench_agents(
     game_id: str, variant: dict[str, Any] | None = None, seconds: float = 2.0, seed: int = 1
 ) -> list[Throughput]:
     """Playouts/s, MCTS and ISMCTS iterations/s (random and heuristic playouts; on hex also
-    MCTS with tactical playouts) and alpha-beta nodes/s at the start position of ``game_id``."""
+    the compiled ``hexmcts`` with random, heuristic and tactical playouts) and alpha-beta
+    nodes/s at the start position of ``game_id``."""
     state = start_state(game_id, variant, seed)
     specs = [
         f"mcts:seconds={seconds:g},playouts=random",
         f"mcts:seconds={seconds:g},playouts=heuristic",
-        *([f"mcts:seconds={seconds:g},playouts=tactical"] if game_id == "hex" else []),
+        *(
+            [
+                f"hexmcts:seconds={seconds:g},playouts={kind}"
+                for kind in ("random", "heuristic", "tactical")
+            ]
+            if game_id == "hex"
+            else []
+        ),
         f"ismcts:seconds={seconds:g},playouts=random",
         f"ismcts:seconds={seconds:g},playouts=heuristic",
         f"alphabeta:seconds={seconds:g}",

@@ -68,7 +68,8 @@ def play_game(task: GameTask) -> GameOutcome:
     game = get_game(task.game)
     state = game.new_initial_state(seed=task.seed, **task.variant)
     agents = [
-        make_agent(spec, seed) for spec, seed in zip(task.specs, task.agent_seeds, strict=True)
+        make_agent(spec, seed, game=task.game)
+        for spec, seed in zip(task.specs, task.agent_seeds, strict=True)
     ]
     think = [[0.0, 0.0] for _ in task.specs]
     decisions = 0

@@ -109,7 +109,7 @@ class Tournament:
             raise TournamentError(f"--games must be at least 1 (got {self.games})")
         self.resolved_variant()
         for spec in self.specs:
-            make_agent(spec, 0)
+            make_agent(spec, 0, game=self.game)
 
 
 @dataclass

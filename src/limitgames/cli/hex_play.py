@@ -145,7 +145,7 @@ PLAY_HELP = N_(
     "Play Browne's Limit in the terminal. With no person at the table the computer plays a "
     "whole game.\n\n"
     "Examples: limit play hex --opponent hard --size 6; "
-    "limit play hex --edition 2008 -n 3 -s human -s random -s mcts:seconds=1"
+    "limit play hex --edition 2008 -n 3 -s human -s random -s hexmcts:seconds=1"
 )
 """The help of ``limit play hex`` (translated when drawn: :class:`~limitgames.cli.options.TranslatedHelpCommand`)."""
 

@@ -75,7 +75,8 @@ def parse_seats(
             continue
         if game_id is not None and is_level(spec):
             spec = level_spec(game_id, spec)
-        seats.append(Seat(spec, make_agent(spec, None if seed is None else seed * 7919 + i)))
+        seed_i = None if seed is None else seed * 7919 + i
+        seats.append(Seat(spec, make_agent(spec, seed_i, game=game_id)))
     return seats
 
 

@@ -15,13 +15,22 @@ tile placement      ``TILE_BASE + cell_code(q, r)``        2008 edition
 ball placement      ``BALL_BASE + cell_code(q, r)``        2008 edition
 ==================  =====================================  ===============
 
-The compiled kernel uses the same numbers (``0 .. KERNEL_ACTIONS - 1``).
+The compiled kernel uses the same numbers (``0 .. KERNEL_ACTIONS - 1``), through
+the same functions (the Python ones take NumPy integers too, read as ``int``): :func:`move_action`, :func:`removal_action`, :func:`is_move`,
+:func:`move_tiles` and :func:`removal_tile` have compiled twins (Numba
+``overload``, inlined), so compiled code calls them by these names and never
+redoes the arithmetic.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Any
 
+import numpy as np
+from numba.extending import overload
+
+from limitgames.hex.bitboard import Int
 from limitgames.hex.surface import MAX_TILES, Cell
 
 REMOVAL_BASE = MAX_TILES * MAX_TILES
@@ -43,14 +52,14 @@ class Kind(IntEnum):
     BALL = 4
 
 
-def move_action(from_tile: int, to_tile: int) -> int:
+def move_action(from_tile: Int, to_tile: Int) -> int:
     """Move the pawn on tile ``from_tile`` to the empty tile ``to_tile``."""
-    return from_tile * MAX_TILES + to_tile
+    return int(from_tile) * MAX_TILES + int(to_tile)
 
 
-def removal_action(tile: int) -> int:
+def removal_action(tile: Int) -> int:
     """Remove the empty tile ``tile``."""
-    return REMOVAL_BASE + tile
+    return REMOVAL_BASE + int(tile)
 
 
 def cell_code(cell: Cell) -> int:
@@ -96,16 +105,66 @@ def kind_of(action: object) -> Kind | None:
     return None
 
 
-def move_tiles(action: int) -> tuple[int, int]:
+def is_move(action: Int) -> bool:
+    """Whether the kernel action ``action`` (a move or a removal) is a move."""
+    return int(action) < REMOVAL_BASE
+
+
+def move_tiles(action: Int) -> tuple[int, int]:
     """``(from_tile, to_tile)`` of a move."""
-    return divmod(action, MAX_TILES)
+    return divmod(int(action), MAX_TILES)
 
 
-def removal_tile(action: int) -> int:
+def removal_tile(action: Int) -> int:
     """The tile of a removal."""
-    return action - REMOVAL_BASE
+    return int(action) - REMOVAL_BASE
 
 
 def placement_cell(action: int) -> Cell:
     """The cell of a tile or ball placement."""
     return code_cell(action - (BALL_BASE if action >= BALL_BASE else TILE_BASE))
+
+
+# --- the compiled twins (int64 arithmetic inside compiled code) ---------------------------------
+_TILES64 = np.int64(MAX_TILES)
+_REMOVAL64 = np.int64(REMOVAL_BASE)
+
+
+@overload(move_action, inline="always")
+def _move_action_compiled(from_tile: Any, to_tile: Any) -> Any:
+    def impl(from_tile: Any, to_tile: Any) -> Any:
+        return np.int64(from_tile) * _TILES64 + np.int64(to_tile)
+
+    return impl
+
+
+@overload(removal_action, inline="always")
+def _removal_action_compiled(tile: Any) -> Any:
+    def impl(tile: Any) -> Any:
+        return _REMOVAL64 + np.int64(tile)
+
+    return impl
+
+
+@overload(is_move, inline="always")
+def _is_move_compiled(action: Any) -> Any:
+    def impl(action: Any) -> Any:
+        return action < _REMOVAL64
+
+    return impl
+
+
+@overload(move_tiles, inline="always")
+def _move_tiles_compiled(action: Any) -> Any:
+    def impl(action: Any) -> Any:
+        return np.int64(action) // _TILES64, np.int64(action) % _TILES64
+
+    return impl
+
+
+@overload(removal_tile, inline="always")
+def _removal_tile_compiled(action: Any) -> Any:
+    def impl(action: Any) -> Any:
+        return np.int64(action) - _REMOVAL64
+
+    return impl

@@ -49,7 +49,7 @@ from numba import njit, prange
 
 from limitgames.core.encoding import EncodingSpec, SetupChance, uniform
 from limitgames.hex import kernel
-from limitgames.hex.bitboard import ONE, ZERO, U, popcount
+from limitgames.hex.bitboard import ONE, ZERO, Int, Masks, U, popcount
 from limitgames.hex.codec import (
     KERNEL_ACTIONS,
     Kind,
@@ -59,7 +59,7 @@ from limitgames.hex.codec import (
     tile_action,
 )
 from limitgames.hex.info import HEX_INFO, SEAT_COLOURS
-from limitgames.hex.layout import COLOURS
+from limitgames.hex.layout import COLOURS, draw_layout, layout_to_json
 from limitgames.hex.surface import DIRECTIONS, MAX_TILES, Cell, Surface
 
 COORD_BITS = 7
@@ -237,7 +237,7 @@ def surface_static(surface: Surface, edition: str, size: int) -> np.ndarray[Any,
 
 
 @njit(cache=True)
-def write_planes(s: Any, static: Any, player: int, out: Any) -> None:
+def write_planes(s: Masks, static: Masks, player: Int, out: Masks) -> None:
     """Write the movement-phase planes of kernel player ``player``'s view into ``out`` (``uint64[NUM_PLANES]``)."""
     tiles = s[kernel.S_TILES]
     players = np.int64(s[kernel.S_PLAYERS])
@@ -432,35 +432,7 @@ def numbered_layout(size: int, players: int, number: int, law: str = "grown") ->
     """Layout number ``number`` (the chance outcome ``[[q, r, colour], ...]``): the draw of
     ``law`` (the ``layout`` variant parameter) from ``random.Random(number)``. Cached, so a
     pool of layouts is cheap."""
-    from limitgames.hex.game import layout_to_json
-    from limitgames.hex.layout import draw_layout
-
     return layout_to_json(draw_layout(law, size, players, random.Random(number)))
-
-
-def state_from_layout_number(
-    variant: dict[str, Any], number: int, deal: int | None, seed: int
-) -> Any:
-    """A nestorgames game on layout ``number`` with colour deal ``deal`` (an index into the
-    permutations of the colours; ``None`` with ``colours=fixed``), through the recorded-outcome
-    replay, so the state's chance log and records are those of an ordinary game."""
-    from limitgames.core import Chance
-    from limitgames.hex.game import HexGame
-
-    players = int(variant["players"])
-    outcomes: list[dict[str, Any]] = [
-        {
-            "kind": "layout",
-            "value": numbered_layout(
-                int(variant["size"]), players, number, str(variant.get("layout", "grown"))
-            ),
-        }
-    ]
-    if deal is not None:
-        deals = list(itertools.permutations(SEAT_COLOURS["nestorgames"][:players]))
-        outcomes.append({"kind": "colours", "value": list(deals[deal])})
-    chance = Chance(seed, replay=outcomes)
-    return HexGame().new_initial_state(chance=chance, **variant)
 
 
 class HexSetupChance(SetupChance):

@@ -2,23 +2,26 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from limitgames.core import Chance, Game, RecordError, State
+from limitgames.hex.encoding import numbered_layout
 from limitgames.hex.info import COLOURS, HEX_INFO, SEAT_COLOURS
-from limitgames.hex.layout import Layout, draw_layout, layout_problems, pawn_colours
+from limitgames.hex.layout import Layout, draw_layout, layout_problems, layout_to_json, pawn_colours
 from limitgames.hex.notation import Frame
 from limitgames.hex.placement import Placement
 from limitgames.hex.position import state_from_position
 from limitgames.hex.state import HexState
 
-__all__ = ["HEX_INFO", "HexGame", "layout_from_json", "layout_to_json"]
-
-
-def layout_to_json(layout: Layout) -> list[list[Any]]:
-    """A layout as the chance outcome ``[[q, r, colour], ...]``."""
-    return [[q, r, c] for (q, r), c in layout.items()]
+__all__ = [
+    "HEX_INFO",
+    "HexGame",
+    "layout_from_json",
+    "layout_to_json",
+    "state_from_layout_number",
+]
 
 
 def layout_from_json(value: Any, n: int, players: int) -> Layout:
@@ -141,3 +144,25 @@ class HexGame(Game):
 
     def state_from_position(self, position: Mapping[str, Any]) -> State:
         return state_from_position(position)
+
+
+def state_from_layout_number(
+    variant: dict[str, Any], number: int, deal: int | None, seed: int
+) -> Any:
+    """A nestorgames game on layout ``number`` with colour deal ``deal`` (an index into the
+    permutations of the colours; ``None`` with ``colours=fixed``), through the recorded-outcome
+    replay, so the state's chance log and records are those of an ordinary game."""
+    players = int(variant["players"])
+    outcomes: list[dict[str, Any]] = [
+        {
+            "kind": "layout",
+            "value": numbered_layout(
+                int(variant["size"]), players, number, str(variant.get("layout", "grown"))
+            ),
+        }
+    ]
+    if deal is not None:
+        deals = list(itertools.permutations(SEAT_COLOURS["nestorgames"][:players]))
+        outcomes.append({"kind": "colours", "value": list(deals[deal])})
+    chance = Chance(seed, replay=outcomes)
+    return HexGame().new_initial_state(chance=chance, **variant)

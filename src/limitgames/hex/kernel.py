@@ -26,14 +26,17 @@ Actions are the integers of :mod:`limitgames.hex.codec` (a move
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 from numba import njit
 
 from limitgames.hex.bitboard import (
     ONE,
     ZERO,
+    Floats,
+    Int,
+    Ints,
+    Mask,
+    Masks,
     U,
     bit,
     lowest_bit,
@@ -42,7 +45,15 @@ from limitgames.hex.bitboard import (
     popcount,
     rng_below,
 )
-from limitgames.hex.codec import KERNEL_ACTIONS, REMOVAL_BASE
+from limitgames.hex.codec import (
+    KERNEL_ACTIONS,
+    is_move,
+    move_action,
+    move_tiles,
+    removal_action,
+    removal_tile,
+)
+from limitgames.hex.groups import dead_groups, empty_components, flood, neighbours_of, reach
 from limitgames.hex.surface import MAX_TILES
 
 # --- the state vector --------------------------------------------------------------
@@ -85,106 +96,28 @@ EDITION_2008 = 1
 MAX_MOVES = 1024
 """More than the moves of any position (16 pawns x 48 empty tiles)."""
 
-_REMOVAL = np.int64(REMOVAL_BASE)
-_TILES = np.int64(MAX_TILES)
 
-
-# --- primitives ----------------------------------------------------------------------
+# --- the state ---------------------------------------------------------------------
 @njit(cache=True)
-def neighbours_of(nb: Any, mask: Any) -> Any:
-    """The union of the neighbour masks of the tiles of ``mask``."""
-    out = ZERO
-    m = mask
-    while m:
-        out |= nb[lowest_index(m)]
-        m &= m - ONE
-    return out
-
-
-@njit(cache=True)
-def flood(nb: Any, seed: Any, region: Any) -> Any:
-    """The tiles of ``region`` joined to ``seed`` (a mask inside ``region``) through ``region``."""
-    comp = seed
-    frontier = seed
-    while frontier:
-        i = lowest_index(frontier)
-        frontier &= frontier - ONE
-        new = nb[i] & region & ~comp
-        comp |= new
-        frontier |= new
-    return comp
-
-
-@njit(cache=True)
-def empty_components(nb: Any, empty: Any, comps: Any) -> int:
-    """Write the connected components of ``empty`` into ``comps``; return how many."""
-    n = 0
-    rest = empty
-    while rest:
-        comp = flood(nb, lowest_bit(rest), rest)
-        comps[n] = comp
-        n += 1
-        rest &= ~comp
-    return n
-
-
-@njit(cache=True)
-def reach(nb: Any, pawn: int, empty: Any, comps: Any, ncomps: int) -> Any:
-    """The empty tiles the pawn on tile ``pawn`` can move to.
-
-    ``rules/hex.md``, Move: an empty tile reachable by a path of one or more
-    steps through adjacent empty tiles (pawns block pawns). That is the
-    union of the components of ``empty`` (``comps[:ncomps]``) that touch the
-    pawn, each flooded on its own.
-    """
-    near = nb[pawn] & empty
-    dest = ZERO
-    if near:
-        for k in range(ncomps):
-            if comps[k] & near:
-                dest |= comps[k]
-    return dest
-
-
-@njit(cache=True)
-def dead_groups(nb: Any, pawns: Any, empty: Any) -> Any:
-    """The pawns of ``pawns`` (one player) whose group has no freedom (no pawn next to ``empty``)."""
-    stuck = ZERO
-    m = pawns
-    while m:
-        i = lowest_index(m)
-        if not (nb[i] & empty):
-            stuck |= bit(i)
-        m &= m - ONE
-    dead = ZERO
-    while stuck:
-        group = flood(nb, lowest_bit(stuck), pawns)
-        if not (group & ~stuck):
-            dead |= group
-        stuck &= ~group
-    return dead
-
-
-@njit(cache=True)
-def pawns_of(s: Any, player: int) -> Any:
+def pawns_of(s: Masks, player: Int) -> Mask:
     """The pawn mask of kernel player ``player``."""
-    return s[S_PAWNS + player]
+    return U(s[S_PAWNS + player])
 
 
 @njit(cache=True)
-def all_pawns(s: Any) -> Any:
+def all_pawns(s: Masks) -> Mask:
     """Every pawn on the table."""
-    return s[S_PAWNS] | s[S_PAWNS + 1] | s[S_PAWNS + 2]
+    return U(s[S_PAWNS] | s[S_PAWNS + 1] | s[S_PAWNS + 2])
 
 
 @njit(cache=True)
-def is_equaliser(s: Any) -> bool:
+def is_equaliser(s: Masks) -> bool:
     """``rules/hex.md``, First move equaliser: turns ``1 .. players - 1`` may not capture."""
-    return s[S_TURN] <= s[S_PLAYERS] - ONE
+    return bool(s[S_TURN] <= s[S_PLAYERS] - ONE)
 
 
 @njit(cache=True)
-def single_arc(ring: Any, tiles: Any, t: int) -> bool:
+def single_arc(ring: Ints, tiles: Mask, t: Int) -> bool:
     """Whether the tiles around tile ``t`` form at most one arc (removing ``t`` cannot split)."""
     j = ring[t, 5]
     prev = j >= 0 and ((tiles >> U(j)) & ONE) != ZERO
@@ -199,7 +132,7 @@ def single_arc(ring: Any, tiles: Any, t: int) -> bool:
 
 
 @njit(cache=True)
-def refresh_surface(nb: Any, ring: Any, s: Any) -> None:
+def refresh_surface(nb: Masks, ring: Ints, s: Masks) -> None:
     """Recompute the free edges (``rules/hex.md``, Surface) and the split-free tiles."""
     tiles = s[S_TILES]
     connected = s[S_CONNECTED] != ZERO
@@ -218,7 +151,7 @@ def refresh_surface(nb: Any, ring: Any, s: Any) -> None:
 
 
 @njit(cache=True)
-def removal_gone(nb: Any, s: Any, t: int, pawns: Any) -> Any:
+def removal_gone(nb: Masks, s: Masks, t: Int, pawns: Mask) -> Mask:
     """The tiles a removal of tile ``t`` takes away (``t`` and every part left without a pawn),
     or 0 if it is illegal.
 
@@ -229,7 +162,7 @@ def removal_gone(nb: Any, s: Any, t: int, pawns: Any) -> Any:
     tb = bit(t)
     if s[S_SAFE] & tb:
         return tb
-    tiles = s[S_TILES]
+    tiles = U(s[S_TILES])
     if not pawns:
         return tiles
     comp = flood(nb, lowest_bit(pawns), tiles & ~tb)
@@ -239,7 +172,7 @@ def removal_gone(nb: Any, s: Any, t: int, pawns: Any) -> Any:
 
 
 @njit(cache=True)
-def removal_captures(nb: Any, s: Any, mover: int, own: Any, tiles: Any, pawns: Any) -> bool:
+def removal_captures(nb: Masks, s: Masks, mover: Int, own: Mask, tiles: Mask, pawns: Mask) -> bool:
     """Whether some group (any player's) has no freedom on ``tiles`` with ``pawns`` on it;
     the mover's pawns are ``own``, the others' are read from ``s`` (within ``pawns``)."""
     empty = tiles & ~pawns
@@ -251,7 +184,9 @@ def removal_captures(nb: Any, s: Any, mover: int, own: Any, tiles: Any, pawns: A
 
 
 @njit(cache=True)
-def removal_exists(nb: Any, s: Any, mover: int, own: Any, pawns: Any, equaliser: bool) -> bool:
+def removal_exists(
+    nb: Masks, s: Masks, mover: Int, own: Mask, pawns: Mask, equaliser: bool
+) -> bool:
     """Whether some removal is legal with ``pawns`` on the table (``own``: the mover's);
     under the equaliser only one that captures nothing counts."""
     cand = s[S_TILES] & ~pawns & s[S_EDGE]
@@ -272,7 +207,7 @@ def removal_exists(nb: Any, s: Any, mover: int, own: Any, pawns: Any, equaliser:
 
 
 @njit(cache=True)
-def legal_removals(nb: Any, s: Any) -> Any:
+def legal_removals(nb: Masks, s: Masks) -> Mask:
     """The mask of the tiles the player to move may remove (``rules/hex.md``, Remove;
     under the equaliser, none that captures)."""
     p = np.int64(s[S_TO_MOVE])
@@ -299,7 +234,7 @@ def legal_removals(nb: Any, s: Any) -> Any:
 
 # --- moves ----------------------------------------------------------------------------
 @njit(cache=True)
-def move_candidates(nb: Any, s: Any, froms: Any, dests: Any, comps: Any) -> int:
+def move_candidates(nb: Masks, s: Masks, froms: Ints, dests: Masks, comps: Masks) -> int:
     """Write each own pawn that can move (``froms``) and its reach (``dests``); return how many.
 
     These are the moves the Move rule allows before "must, if possible" and
@@ -323,7 +258,7 @@ def move_candidates(nb: Any, s: Any, froms: Any, dests: Any, comps: Any) -> int:
 
 
 @njit(cache=True)
-def every_candidate_legal(s: Any) -> bool:
+def every_candidate_legal(s: Masks) -> bool:
     """Whether every candidate move is legal without checking it: outside the equaliser, on a
     connected surface with two or more empty split-free edge tiles, one of them stays empty
     after any move and can be removed."""
@@ -333,7 +268,7 @@ def every_candidate_legal(s: Any) -> bool:
 
 
 @njit(cache=True)
-def move_verdict(nb: Any, s: Any, fr: int, to: int) -> tuple[bool, bool]:
+def move_verdict(nb: Masks, s: Masks, fr: Int, to: Int) -> tuple[bool, bool]:
     """For a candidate move: ``(allowed by the equaliser, allows a removal or ends the game)``.
 
     ``rules/hex.md``, Must, if possible, and First move equaliser.
@@ -359,7 +294,7 @@ def move_verdict(nb: Any, s: Any, fr: int, to: int) -> tuple[bool, bool]:
 
 
 @njit(cache=True)
-def legal_moves(nb: Any, s: Any, out: Any) -> int:
+def legal_moves(nb: Masks, s: Masks, out: Ints) -> int:
     """Write the legal moves (action integers) into ``out``; return how many.
 
     ``rules/hex.md``, Must, if possible: a move is legal only if a removal is
@@ -381,16 +316,16 @@ def legal_moves(nb: Any, s: Any, out: Any) -> int:
             to = lowest_index(d)
             d &= d - ONE
             if fast:
-                out[count] = fr * _TILES + to
+                out[count] = move_action(fr, to)
                 count += 1
                 continue
             allowed, enables = move_verdict(nb, s, fr, to)
             if enables:
-                out[count] = fr * _TILES + to
+                out[count] = move_action(fr, to)
                 count += 1
             elif allowed:
                 # kept past the enabling moves, in case none enables
-                out[MAX_MOVES - 1 - fallback] = fr * _TILES + to
+                out[MAX_MOVES - 1 - fallback] = move_action(fr, to)
                 fallback += 1
     if count or fast or s[S_EDITION] != NESTORGAMES:
         return count
@@ -405,7 +340,7 @@ def legal_moves(nb: Any, s: Any, out: Any) -> int:
 
 
 @njit(cache=True)
-def any_move_enables(nb: Any, s: Any, froms: Any, dests: Any, n: int) -> bool:
+def any_move_enables(nb: Masks, s: Masks, froms: Ints, dests: Masks, n: Int) -> bool:
     """Whether some candidate move allows a removal or ends the game."""
     for i in range(n):
         d = dests[i]
@@ -418,7 +353,7 @@ def any_move_enables(nb: Any, s: Any, froms: Any, dests: Any, n: int) -> bool:
 
 
 @njit(cache=True)
-def move_is_legal(nb: Any, s: Any, fr: int, to: int) -> bool:
+def move_is_legal(nb: Masks, s: Masks, fr: Int, to: Int) -> bool:
     """Whether moving the pawn on ``fr`` to ``to`` is legal now (the same rule as :func:`legal_moves`)."""
     if s[S_STEP] != MOVE_STEP or fr < 0 or to < 0 or fr >= MAX_TILES or to >= MAX_TILES:
         return False
@@ -443,7 +378,7 @@ def move_is_legal(nb: Any, s: Any, fr: int, to: int) -> bool:
 
 
 @njit(cache=True)
-def has_legal_move(nb: Any, s: Any) -> bool:
+def has_legal_move(nb: Masks, s: Masks) -> bool:
     """Whether the player to move has a legal move (else the move step is skipped, or in the
     2008 edition the player is eliminated)."""
     # some pawn can move at all: one next to an empty tile (reach needs no flood for that)
@@ -479,7 +414,7 @@ def has_legal_move(nb: Any, s: Any) -> bool:
 
 # --- the flow of a game ------------------------------------------------------------------
 @njit(cache=True)
-def alive_mask(s: Any) -> int:
+def alive_mask(s: Masks) -> Int:
     """Bit per kernel player holding pawns and not eliminated."""
     m = 0
     for k in range(np.int64(s[S_PLAYERS])):
@@ -489,7 +424,7 @@ def alive_mask(s: Any) -> int:
 
 
 @njit(cache=True)
-def finish(s: Any, winners: int, drawn: int) -> None:
+def finish(s: Masks, winners: Int, drawn: Int) -> None:
     """End the game: players in ``winners`` get +1, in ``drawn`` 0, the others -1."""
     s[S_WINNERS] = U(winners)
     s[S_DRAWN] = U(drawn)
@@ -497,7 +432,7 @@ def finish(s: Any, winners: int, drawn: int) -> None:
 
 
 @njit(cache=True)
-def check_end(s: Any, mover: int) -> bool:
+def check_end(s: Masks, mover: Int) -> bool:
     """``rules/hex.md``, End (pawn counts; 2008: elimination). True if the game is over."""
     alive = alive_mask(s)
     if alive & (alive - 1):
@@ -520,7 +455,7 @@ def check_end(s: Any, mover: int) -> bool:
 
 
 @njit(cache=True)
-def end_turn(s: Any, removed: bool) -> None:
+def end_turn(s: Masks, removed: bool) -> None:
     """Close the mover's turn: quiet turns (every turn without a removal adds one, a removal
     resets them; both editions), the stalemate draw (nestorgames), the next player."""
     alive = alive_mask(s)
@@ -535,7 +470,7 @@ def end_turn(s: Any, removed: bool) -> None:
 
 
 @njit(cache=True)
-def settle(nb: Any, s: Any) -> None:
+def settle(nb: Masks, s: Masks) -> None:
     """Skip the steps that offer no decision until a player has a choice or the game ends.
 
     ``rules/hex.md``: a seat with no pawns is passed over without counting a
@@ -577,7 +512,7 @@ def settle(nb: Any, s: Any) -> None:
 
 
 @njit(cache=True)
-def capture_enemies(nb: Any, s: Any, mover: int, empty: Any) -> Any:
+def capture_enemies(nb: Masks, s: Masks, mover: Int, empty: Mask) -> Mask:
     """Remove every enemy group without freedom (all enemies at once); return the pawns taken."""
     dead = ZERO
     players = np.int64(s[S_PLAYERS])
@@ -591,7 +526,7 @@ def capture_enemies(nb: Any, s: Any, mover: int, empty: Any) -> Any:
 
 
 @njit(cache=True)
-def play_move(nb: Any, s: Any, fr: int, to: int) -> None:
+def play_move(nb: Masks, s: Masks, fr: Int, to: Int) -> None:
     """Move a pawn (no legality check), capture enemy groups without freedom (``rules/hex.md``, Move)."""
     p = np.int64(s[S_TO_MOVE])
     s[S_PAWNS + p] ^= bit(fr) | bit(to)
@@ -604,7 +539,7 @@ def play_move(nb: Any, s: Any, fr: int, to: int) -> None:
 
 
 @njit(cache=True)
-def play_removal(nb: Any, ring: Any, s: Any, t: int) -> None:
+def play_removal(nb: Masks, ring: Ints, s: Masks, t: Int) -> None:
     """Remove a tile and the parts it isolates, then capture enemy groups, then own groups
     without freedom (``rules/hex.md``, Remove). No legality check."""
     p = np.int64(s[S_TO_MOVE])
@@ -641,29 +576,31 @@ def play_removal(nb: Any, ring: Any, s: Any, t: int) -> None:
 
 
 @njit(cache=True)
-def play(nb: Any, ring: Any, s: Any, action: int) -> None:
+def play(nb: Masks, ring: Ints, s: Masks, action: Int) -> None:
     """Play a legal action and settle to the next decision."""
-    if action < _REMOVAL:
-        play_move(nb, s, action // _TILES, action % _TILES)
+    if is_move(action):
+        fr, to = move_tiles(action)
+        play_move(nb, s, fr, to)
     else:
-        play_removal(nb, ring, s, action - _REMOVAL)
+        play_removal(nb, ring, s, removal_tile(action))
     settle(nb, s)
 
 
 @njit(cache=True)
-def is_legal(nb: Any, s: Any, action: int) -> bool:
+def is_legal(nb: Masks, s: Masks, action: Int) -> bool:
     """Whether ``action`` (a kernel action integer) is legal now."""
     if s[S_STEP] == OVER_STEP or action < 0 or action >= KERNEL_ACTIONS:
         return False
-    if action < _REMOVAL:
-        return move_is_legal(nb, s, action // _TILES, action % _TILES)
+    if is_move(action):
+        fr, to = move_tiles(action)
+        return move_is_legal(nb, s, fr, to)
     if s[S_STEP] != REMOVE_STEP:
         return False
-    return ((legal_removals(nb, s) >> U(action - _REMOVAL)) & ONE) != ZERO
+    return bool(((legal_removals(nb, s) >> U(removal_tile(action))) & ONE) != ZERO)
 
 
 @njit(cache=True)
-def legal_actions(nb: Any, s: Any, out: Any) -> int:
+def legal_actions(nb: Masks, s: Masks, out: Ints) -> int:
     """Write the legal actions (ascending) into ``out`` (at least :data:`MAX_MOVES` long)."""
     step = s[S_STEP]
     if step == MOVE_STEP:
@@ -672,7 +609,7 @@ def legal_actions(nb: Any, s: Any, out: Any) -> int:
         m = legal_removals(nb, s)
         n = 0
         while m:
-            out[n] = _REMOVAL + lowest_index(m)
+            out[n] = removal_action(lowest_index(m))
             m &= m - ONE
             n += 1
         return n
@@ -682,8 +619,8 @@ def legal_actions(nb: Any, s: Any, out: Any) -> int:
 # --- random play -----------------------------------------------------------------------------
 @njit(cache=True)
 def sample_move(
-    nb: Any, s: Any, rng: Any, slot: int, froms: Any, dests: Any, comps: Any, pool: Any
-) -> int:
+    nb: Masks, s: Masks, rng: Masks, slot: Int, froms: Ints, dests: Masks, comps: Masks, pool: Ints
+) -> Int:
     """A uniformly random legal move (the player has one: the state is settled).
 
     Outside the checks (:func:`every_candidate_legal`) the candidates are all
@@ -701,34 +638,35 @@ def sample_move(
         while True:
             c = popcount(dests[i])
             if k < c:
-                return froms[i] * _TILES + nth_index(dests[i], k)
+                return move_action(froms[i], nth_index(dests[i], k))
             k -= c
             i += 1
     size = 0
     for i in range(n):
         d = dests[i]
         while d:
-            pool[size] = froms[i] * _TILES + lowest_index(d)
+            pool[size] = move_action(froms[i], lowest_index(d))
             d &= d - ONE
             size += 1
     allowed = 0
     left = size
     while left:
-        i = rng_below(rng, slot, left)
-        action = pool[i]
+        pick = rng_below(rng, slot, left)
+        action = pool[pick]
         left -= 1
-        pool[i] = pool[left]
-        ok, enables = move_verdict(nb, s, action // _TILES, action % _TILES)
+        pool[pick] = pool[left]
+        fr, to = move_tiles(action)
+        ok, enables = move_verdict(nb, s, fr, to)
         if enables:
-            return action
+            return np.int64(action)
         if ok:
             pool[MAX_MOVES - 1 - allowed] = action
             allowed += 1
-    return pool[MAX_MOVES - 1 - rng_below(rng, slot, allowed)]
+    return np.int64(pool[MAX_MOVES - 1 - rng_below(rng, slot, allowed)])
 
 
 @njit(cache=True)
-def sample_removal(nb: Any, s: Any, rng: Any, slot: int) -> int:
+def sample_removal(nb: Masks, s: Masks, rng: Masks, slot: Int) -> int:
     """A uniformly random legal removal, or -1 if there is none (then the step is skipped).
 
     Outside the equaliser candidates are tried in a uniformly random order
@@ -739,20 +677,20 @@ def sample_removal(nb: Any, s: Any, rng: Any, slot: int) -> int:
         legal = legal_removals(nb, s)
         if not legal:
             return -1
-        return _REMOVAL + nth_index(legal, rng_below(rng, slot, popcount(legal)))
+        return removal_action(nth_index(legal, rng_below(rng, slot, popcount(legal))))
     pawns = all_pawns(s)
     cand = s[S_TILES] & ~pawns & s[S_EDGE]
     while cand:
         t = nth_index(cand, rng_below(rng, slot, popcount(cand)))
         if removal_gone(nb, s, t, pawns):
-            return _REMOVAL + t
+            return removal_action(t)
         cand &= ~bit(t)
     return -1
 
 
 @njit(cache=True)
 def playout(
-    nb: Any, ring: Any, s: Any, rng: Any, slot: int, max_decisions: int, history: Any
+    nb: Masks, ring: Ints, s: Masks, rng: Masks, slot: Int, max_decisions: Int, history: Ints
 ) -> int:
     """Play uniformly random legal actions until the game ends or ``max_decisions`` were played.
 
@@ -775,7 +713,8 @@ def playout(
     while s[S_STEP] != OVER_STEP and count < limit:
         if s[S_STEP] == MOVE_STEP:
             action = sample_move(nb, s, rng, slot, froms, dests, comps, pool)
-            play_move(nb, s, action // _TILES, action % _TILES)
+            fr, to = move_tiles(action)
+            play_move(nb, s, fr, to)
             # a removal step left unsettled: the sampler below finds out whether it has a choice
             if s[S_STEP] != REMOVE_STEP:
                 settle(nb, s)
@@ -785,7 +724,7 @@ def playout(
                 end_turn(s, False)
                 settle(nb, s)
                 continue
-            play_removal(nb, ring, s, action - _REMOVAL)
+            play_removal(nb, ring, s, removal_tile(action))
             settle(nb, s)
         history[count] = action
         count += 1
@@ -793,32 +732,13 @@ def playout(
     return count
 
 
-@njit(cache=True)
-def perft(nb: Any, ring: Any, s: Any, depth: int) -> int:
-    """The number of sequences of exactly ``depth`` decisions from ``s`` (``rules/hex.md``,
-    Interfaces: a game over before ``depth`` counts 0; skipped steps are not decisions)."""
-    if s[S_STEP] == OVER_STEP:
-        return 0
-    if depth == 0:
-        return 1
-    out = np.empty(MAX_MOVES, np.int64)
-    n = legal_actions(nb, s, out)
-    if depth == 1:
-        return n
-    total = 0
-    for i in range(n):
-        child = s.copy()
-        play(nb, ring, child, out[i])
-        total += perft(nb, ring, child, depth - 1)
-    return total
-
-
 FEATURES = ("pawns", "freedoms", "mobility", "removable", "area", "tiles", "atari")
-"""The columns :func:`features` writes."""
+"""The columns :func:`features` writes, in order (the ``F_*`` constants are their indices)."""
+F_PAWNS, F_FREEDOMS, F_MOBILITY, F_REMOVABLE, F_AREA, F_TILES, F_ATARI = range(7)
 
 
 @njit(cache=True)
-def features(nb: Any, s: Any, seat_of: Any, out: Any) -> None:
+def features(nb: Masks, s: Masks, seat_of: Ints, out: Ints) -> None:
     """Per kernel player ``k``, row ``seat_of[k]`` of ``out`` gets the :data:`FEATURES`:
 
     pawns on the table; freedoms, the empty tiles next to its pawns;
@@ -845,12 +765,12 @@ def features(nb: Any, s: Any, seat_of: Any, out: Any) -> None:
             area |= dest
             m &= m - ONE
         row = seat_of[k]
-        out[row, 0] = popcount(mine)
-        out[row, 1] = popcount(neighbours_of(nb, mine) & empty)
-        out[row, 2] = mobility
-        out[row, 3] = removable
-        out[row, 4] = popcount(area)
-        out[row, 5] = tiles
+        out[row, F_PAWNS] = popcount(mine)
+        out[row, F_FREEDOMS] = popcount(neighbours_of(nb, mine) & empty)
+        out[row, F_MOBILITY] = mobility
+        out[row, F_REMOVABLE] = removable
+        out[row, F_AREA] = popcount(area)
+        out[row, F_TILES] = tiles
         atari = 0
         rest = mine
         while rest:
@@ -858,11 +778,11 @@ def features(nb: Any, s: Any, seat_of: Any, out: Any) -> None:
             rest &= ~group
             if popcount(neighbours_of(nb, group) & empty) == 1:
                 atari += popcount(group)
-        out[row, 6] = atari
+        out[row, F_ATARI] = atari
 
 
 @njit(cache=True)
-def returns_of(s: Any, out: Any) -> None:
+def returns_of(s: Masks, out: Floats) -> None:
     """``out[k]``: +1 for a winner, 0 for a shared draw, -1 otherwise (kernel player order)."""
     winners = np.int64(s[S_WINNERS])
     drawn = np.int64(s[S_DRAWN])

@@ -28,7 +28,7 @@ import numpy as np
 from numba import njit, objmode
 
 from limitgames.hex import kernel
-from limitgames.hex.bitboard import U
+from limitgames.hex.bitboard import Int, U
 from limitgames.hex.state import HexState
 
 __all__ = ["Solution", "solve", "solve_vector"]
@@ -96,7 +96,7 @@ def _key(s: Any, key: Any) -> Any:
 
 
 @njit(cache=True)
-def _find(keys: Any, used: Any, key: Any, h: Any) -> int:
+def _find(keys: Any, used: Any, key: Any, h: Any) -> Int:
     """The slot holding ``key``, or ``-1 - free slot`` (or ``-1 - home slot`` if the probes are full)."""
     mask = U(keys.shape[0] - 1)
     home = np.int64(h & mask)
@@ -115,7 +115,7 @@ def _find(keys: Any, used: Any, key: Any, h: Any) -> int:
 
 
 @njit(cache=True)
-def _store(keys: Any, used: Any, slot: int, key: Any) -> int:
+def _store(keys: Any, used: Any, slot: Int, key: Any) -> Int:
     i = slot if slot >= 0 else -1 - slot
     for w in range(_KEY_WORDS):
         keys[i, w] = key[w]
@@ -137,8 +137,8 @@ def _alphabeta(
     nb: Any,
     ring: Any,
     s: Any,
-    alpha: int,
-    beta: int,
+    alpha: Int,
+    beta: Int,
     keys: Any,
     used: Any,
     lower: Any,
@@ -146,7 +146,7 @@ def _alphabeta(
     best: Any,
     stats: Any,
     deadline: float,
-) -> int:
+) -> Int:
     """The exact result for kernel player 0 within ``[alpha, beta]`` (fail-soft), or UNKNOWN."""
     stats[0] += 1
     if stats[1]:
@@ -164,9 +164,9 @@ def _alphabeta(
         lo = lower[slot]
         hi = upper[slot]
         if lo >= beta or lo == hi:
-            return lo
+            return np.int64(lo)
         if hi <= alpha:
-            return hi
+            return np.int64(hi)
         alpha = max(alpha, lo)
         beta = min(beta, hi)
         tt_move = best[slot]
@@ -181,7 +181,7 @@ def _alphabeta(
     maximising = s[kernel.S_TO_MOVE] == U(0)
     a0 = alpha
     b0 = beta
-    value = -2 if maximising else 2
+    value: Int = -2 if maximising else 2
     chosen = out[0]
     for i in range(n):
         child = s.copy()
@@ -206,18 +206,18 @@ def _alphabeta(
     # store the bound this search proved (fail-soft): exact inside the window
     slot = _find(keys, used, key, h)
     fresh = slot < 0
-    i = _store(keys, used, slot, key)
+    entry = _store(keys, used, slot, key)
     if fresh:
-        lower[i] = -1
-        upper[i] = 1
+        lower[entry] = -1
+        upper[entry] = 1
     if value <= a0:
-        upper[i] = min(upper[i], value)
+        upper[entry] = min(upper[entry], value)
     elif value >= b0:
-        lower[i] = max(lower[i], value)
+        lower[entry] = max(lower[entry], value)
     else:
-        lower[i] = value
-        upper[i] = value
-    best[i] = chosen
+        lower[entry] = value
+        upper[entry] = value
+    best[entry] = chosen
     return value
 
 

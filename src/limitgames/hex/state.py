@@ -31,7 +31,7 @@ import numpy as np
 
 from limitgames.core import TERMINAL, IllegalActionError, NotationError, State
 from limitgames.core.events import Event, Outcome
-from limitgames.hex import kernel
+from limitgames.hex import groups, kernel
 from limitgames.hex.codec import (
     Kind,
     ball_action,
@@ -55,6 +55,7 @@ from limitgames.hex.events import (
 )
 from limitgames.hex.info import SEAT_COLOURS
 from limitgames.hex.notation import Frame, parse_text
+from limitgames.hex.perft import perft
 from limitgames.hex.placement import Placement
 from limitgames.hex.surface import Cell, Surface, tiles_of
 
@@ -208,7 +209,7 @@ class HexState(State):
         s[kernel.S_EDITION] = kernel.EDITION_2008 if self.edition == "2008" else kernel.NESTORGAMES
         full = surface.full
         connected = (
-            kernel.flood(surface.neighbour_masks, np.uint64(full & -full), np.uint64(full)) == full
+            groups.flood(surface.neighbour_masks, np.uint64(full & -full), np.uint64(full)) == full
         )
         s[kernel.S_CONNECTED] = 1 if connected else 0
         s[kernel.S_ALIVE_AT_START] = kernel.alive_mask(s)
@@ -434,9 +435,7 @@ class HexState(State):
         :func:`limitgames.core.perft.perft`."""
         if self._s is None or self._surface is None:
             return None
-        return int(
-            kernel.perft(self._surface.neighbour_masks, self._surface.ring, self._s.copy(), depth)
-        )
+        return int(perft(self._surface.neighbour_masks, self._surface.ring, self._s.copy(), depth))
 
     # --- notation ---------------------------------------------------------------------
     def cell_name(self, cell: Cell) -> str:
@@ -529,8 +528,8 @@ class HexState(State):
             return f"{name(to)} is not empty"
         comps = np.empty(64, dtype=np.uint64)
         empty = np.uint64(tiles & ~pawns)
-        n = kernel.empty_components(nb, empty, comps)
-        if not (int(kernel.reach(nb, fr, empty, comps, n)) >> to) & 1:
+        n = groups.empty_components(nb, empty, comps)
+        if not (int(groups.reach(nb, fr, empty, comps, n)) >> to) & 1:
             return f"{name(to)} cannot be reached from {name(fr)} through empty tiles (pawns block pawns)"
         allowed, _ = kernel.move_verdict(nb, s, fr, to)
         if not allowed:

@@ -44,6 +44,7 @@ from limitgames.hex import kernel
 from limitgames.hex.bitboard import (
     ONE,
     ZERO,
+    Int,
     bit,
     lowest_bit,
     lowest_index,
@@ -52,7 +53,8 @@ from limitgames.hex.bitboard import (
     rng_below,
     rng_next,
 )
-from limitgames.hex.codec import REMOVAL_BASE
+from limitgames.hex.codec import move_action, move_tiles, removal_action, removal_tile
+from limitgames.hex.groups import flood, neighbours_of
 from limitgames.hex.surface import MAX_TILES
 
 __all__ = [
@@ -63,8 +65,6 @@ __all__ = [
     "tactical_removal",
 ]
 
-_TILES = np.int64(MAX_TILES)
-_REMOVAL = np.int64(REMOVAL_BASE)
 _SCALE = 1.0 / 18446744073709551616.0  # 2**-64: a uniform word as a fraction
 REMOVAL_KINDS = 5
 """How many kinds of removal :func:`removal_kinds` ranks."""
@@ -82,9 +82,9 @@ def _short_groups(nb: Any, s: Any, empty: Any, frees: Any, groups: Any) -> int:
         pawns = s[kernel.S_PAWNS + k]
         rest = pawns
         while rest:
-            group = kernel.flood(nb, lowest_bit(rest), pawns)
+            group = flood(nb, lowest_bit(rest), pawns)
             rest &= ~group
-            free = kernel.neighbours_of(nb, group) & empty
+            free = neighbours_of(nb, group) & empty
             if free and popcount(free) <= 2:
                 frees[n] = free
                 groups[n] = group
@@ -102,9 +102,9 @@ def _short_groups_of(nb: Any, pawns: Any, empty: Any) -> Any:
     short = ZERO
     rest = pawns
     while rest:
-        group = kernel.flood(nb, lowest_bit(rest), pawns)
+        group = flood(nb, lowest_bit(rest), pawns)
         rest &= ~group
-        free = kernel.neighbours_of(nb, group) & empty
+        free = neighbours_of(nb, group) & empty
         if not free:
             continue
         if not (free & (free - ONE)):
@@ -144,7 +144,7 @@ def _roomy_moves(
             if popcount(nb[to] & after) < 2:
                 continue
             if fast or kernel.move_verdict(nb, s, fr, to)[1]:
-                pool[size] = fr * _TILES + to
+                pool[size] = move_action(fr, to)
                 size += 1
     return size
 
@@ -161,7 +161,7 @@ def tactical_move(
     pool: Any,
     frees: Any,
     groups: Any,
-) -> int:
+) -> Int:
     """A legal move that captures, else one that takes a pawn of an own group with one freedom
     onto a tile with two empty neighbours or more (an escape), else one that leaves an enemy
     group a single freedom on a tile with a free edge (so the removal that follows may take
@@ -202,27 +202,27 @@ def tactical_move(
                 if not (fast or kernel.move_verdict(nb, s, fr, f)[1]):
                     continue
                 if single:
-                    pool[captures] = fr * _TILES + f
+                    pool[captures] = move_action(fr, f)
                     captures += 1
                 else:
-                    pool[kernel.MAX_MOVES - 1 - setups] = fr * _TILES + f
+                    pool[kernel.MAX_MOVES - 1 - setups] = move_action(fr, f)
                     setups += 1
     if captures:
-        return pool[rng_below(rng, slot, captures)]
+        return np.int64(pool[rng_below(rng, slot, captures)])
     # escapes: a pawn of an own group with one freedom, to a tile with room
     own = s[kernel.S_PAWNS + np.int64(s[kernel.S_TO_MOVE])]
     threatened = _short_groups_of(nb, own, empty)[0]
     escapes = _roomy_moves(nb, s, empty, froms, dests, n, fast, pool, threatened, ~ZERO)
     if escapes:
-        return pool[rng_below(rng, slot, escapes)]
+        return np.int64(pool[rng_below(rng, slot, escapes)])
     if setups:
-        return pool[kernel.MAX_MOVES - 1 - rng_below(rng, slot, setups)]
+        return np.int64(pool[kernel.MAX_MOVES - 1 - rng_below(rng, slot, setups)])
     # presses: from a tile next to no enemy pawn onto one next to an enemy pawn, with room
     near_enemy = _near_enemy(nb, s)
     presses = _roomy_moves(nb, s, empty, froms, dests, n, fast, pool, ~near_enemy, near_enemy)
     if presses:
-        return pool[rng_below(rng, slot, presses)]
-    return -1
+        return np.int64(pool[rng_below(rng, slot, presses)])
+    return np.int64(-1)
 
 
 @njit(cache=True)
@@ -232,7 +232,7 @@ def _near_enemy(nb: Any, s: Any) -> Any:
     near = ZERO
     for k in range(np.int64(s[kernel.S_PLAYERS])):
         if k != p:
-            near |= kernel.neighbours_of(nb, s[kernel.S_PAWNS + k])
+            near |= neighbours_of(nb, s[kernel.S_PAWNS + k])
     return near
 
 
@@ -244,7 +244,7 @@ def _legal_removal_in(nb: Any, s: Any, rng: Any, slot: int, mask: Any, pawns: An
     while m:
         t = nth_index(m, rng_below(rng, slot, popcount(m)))
         if kernel.removal_gone(nb, s, t, pawns):
-            return _REMOVAL + t
+            return removal_action(t)
         m &= ~bit(t)
     return -1
 
@@ -271,7 +271,7 @@ def removal_kinds(nb: Any, s: Any) -> Any:
             enemy_short |= short
     own = s[kernel.S_PAWNS + p]
     _, own_last, own_short = _short_groups_of(nb, own, empty)
-    near_own = kernel.neighbours_of(nb, own)
+    near_own = neighbours_of(nb, own)
     return (
         cand & enemy_last,
         cand & enemy_short & ~own_short,
@@ -334,17 +334,17 @@ def tactical_playout(
     while s[kernel.S_STEP] != kernel.OVER_STEP and count < limit:
         tactical = _chance(rng, slot, greed)
         mover = np.int64(s[kernel.S_TO_MOVE])
+        action: Int = np.int64(-1)
         if s[kernel.S_STEP] == kernel.MOVE_STEP:
-            action = -1
             if tactical:
                 action = tactical_move(nb, s, rng, slot, froms, dests, comps, pool, frees, groups)
             if action < 0:
                 action = kernel.sample_move(nb, s, rng, slot, froms, dests, comps, pool)
-            kernel.play_move(nb, s, action // _TILES, action % _TILES)
+            fr, to = move_tiles(action)
+            kernel.play_move(nb, s, fr, to)
             if s[kernel.S_STEP] != kernel.REMOVE_STEP:
                 kernel.settle(nb, s)
         else:
-            action = -1
             if tactical:
                 action = tactical_removal(nb, s, rng, slot)
             if action < 0:
@@ -353,7 +353,7 @@ def tactical_playout(
                 kernel.end_turn(s, False)
                 kernel.settle(nb, s)
                 continue
-            kernel.play_removal(nb, ring, s, action - _REMOVAL)
+            kernel.play_removal(nb, ring, s, removal_tile(action))
             kernel.settle(nb, s)
         history[count] = action
         movers[count] = mover
@@ -388,8 +388,7 @@ def action_kinds(nb: Any, s: Any, actions: Any, n: int, out: Any) -> None:
         threatened = _short_groups_of(nb, s[kernel.S_PAWNS + p], empty)[0]
         near_enemy = _near_enemy(nb, s)
         for i in range(n):
-            fr = actions[i] // _TILES
-            to = actions[i] % _TILES
+            fr, to = move_tiles(actions[i])
             best = 0
             for j in range(n_short):
                 free = frees[j]
@@ -408,7 +407,7 @@ def action_kinds(nb: Any, s: Any, actions: Any, n: int, out: Any) -> None:
         return
     kinds = removal_kinds(nb, s)
     for i in range(n):
-        tb = bit(actions[i] - _REMOVAL)
+        tb = bit(removal_tile(actions[i]))
         for j in range(REMOVAL_KINDS):
             if kinds[j] & tb:
                 out[i] = REMOVAL_KINDS - j

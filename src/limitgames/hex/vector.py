@@ -35,7 +35,7 @@ from numba import njit, prange
 
 from limitgames.hex import kernel
 from limitgames.hex.batch import set_threads
-from limitgames.hex.bitboard import ONE, U, nth_index, popcount, rng_below, seed_word
+from limitgames.hex.bitboard import ONE, Int, U, nth_index, popcount, rng_below, seed_word
 from limitgames.hex.codec import KERNEL_ACTIONS
 from limitgames.hex.encoding import (
     NUM_PLANES,
@@ -66,7 +66,7 @@ class StepResult(NamedTuple):
 
 @njit(cache=True)
 def _refresh(
-    nbs: Any, rings: Any, statics: Any, g: int, s: Any, buffer: Any, mask: Any, planes: Any
+    nbs: Any, rings: Any, statics: Any, g: Int, s: Any, buffer: Any, mask: Any, planes: Any
 ) -> None:
     write_mask_words(nbs[g], s, buffer, mask)
     write_planes(s, statics[g], np.int64(s[kernel.S_TO_MOVE]), planes)
@@ -195,14 +195,19 @@ class HexVectorEnv:
             for k in range(layouts)
         ]
         vectors = []
+        surfaces = []
         for s in starts:
-            vector = s.kernel_vector()
-            assert vector is not None  # nestorgames games start in the movement phase
+            vector, surface = s.kernel_vector(), s.surface
+            # nestorgames games start in the movement phase
+            assert vector is not None and surface is not None
             vectors.append(vector)
+            surfaces.append(surface)
         self.pool = np.stack(vectors)
-        self.nbs = np.stack([s.surface.neighbour_masks for s in starts])  # type: ignore[union-attr]
-        self.rings = np.stack([s.surface.ring for s in starts])  # type: ignore[union-attr]
-        self.statics = np.stack([surface_static(s.surface, "nestorgames", size) for s in starts])
+        self.nbs = np.stack([surface.neighbour_masks for surface in surfaces])
+        self.rings = np.stack([surface.ring for surface in surfaces])
+        self.statics = np.stack(
+            [surface_static(surface, "nestorgames", size) for surface in surfaces]
+        )
         assert self.statics.shape[1] == STATIC_WORDS
         self.states = np.zeros((num_envs, kernel.STATE_SIZE), dtype=np.uint64)
         self.game_of = np.zeros(num_envs, dtype=np.int64)

@@ -2,9 +2,10 @@
 
 Numba compiles each function on its first call and keeps the machine code in
 its cache (``~/.cache/limitgames/numba/<digest of the hex sources>``, see
-:mod:`limitgames.hex.bitboard`). ``scripts/setup.sh`` calls :func:`compile_kernel`
-after installing: about a minute on a fresh machine, a fraction of a second
-once cached.
+:mod:`limitgames.hex.bitboard`). ``scripts/setup.sh`` runs ``scripts/compile_hex.py``
+after installing, which calls :func:`compile_kernel` (and the agents' search:
+:mod:`limitgames.agents.hex_search.warmup`): about a minute on a fresh machine, a fraction
+of a second once cached.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ import random
 import time
 
 import numpy as np
+import numpy.typing as npt
 
 from limitgames.hex.batch import legal_mask_batch, playout_batch, step_batch
 from limitgames.hex.bitboard import seed_word
-from limitgames.hex.codec import KERNEL_ACTIONS
+from limitgames.hex.codec import KERNEL_ACTIONS, move_tiles
+from limitgames.hex.groups import empty_components, flood, reach
 from limitgames.hex.kernel import (
     MAX_MOVES,
     S_ALIVE_AT_START,
@@ -29,38 +32,26 @@ from limitgames.hex.kernel import (
     alive_mask,
     all_pawns,
     check_end,
-    empty_components,
     features,
-    flood,
     is_legal,
     legal_actions,
     move_verdict,
-    perft,
     play,
     playout,
-    reach,
     refresh_surface,
     removal_gone,
     returns_of,
     settle,
 )
 from limitgames.hex.layout import generate_layout, grow_layout
-from limitgames.hex.mcts import EVALUATION_SIZE, HexSearch
+from limitgames.hex.perft import perft
 from limitgames.hex.surface import MAX_TILES, Surface
 
 
-def compile_kernel() -> float:
-    """Compile (or load from Numba's cache) every entry point on a tiny game; return seconds.
-
-    ``scripts/setup.sh`` runs it once after installation, so that no game or
-    timed search pays for compilation.
-    """
-    start = time.perf_counter()
-    for players in (2, 3):
-        generate_layout(2, players, random.Random(1))  # the layout chain
-        grow_layout(2, players, random.Random(1))  # the grown layouts (the default law)
-    cells = [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)]
-    surface = Surface(cells)
+def tiny_position() -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int64], npt.NDArray[np.uint64]]:
+    """A 6-tile, 2-player position to compile on: ``(neighbour_masks, ring, state vector)``
+    (``uint64[64]``, ``int64[64, 6]``, ``uint64[kernel.STATE_SIZE]``), red to move."""
+    surface = Surface([(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)])
     nb, ring = surface.neighbour_masks, surface.ring
     s = np.zeros(STATE_SIZE, dtype=np.uint64)
     s[S_TILES] = surface.full
@@ -72,6 +63,20 @@ def compile_kernel() -> float:
     s[S_ALIVE_AT_START] = 3
     refresh_surface(nb, ring, s)
     settle(nb, s)
+    return nb, ring, s
+
+
+def compile_kernel() -> float:
+    """Compile (or load from Numba's cache) every entry point on a tiny game; return seconds.
+
+    ``scripts/setup.sh`` runs it once after installation (``scripts/compile_hex.py``), so
+    that no game or timed search pays for compilation.
+    """
+    start = time.perf_counter()
+    for players in (2, 3):
+        generate_layout(2, players, random.Random(1))  # the layout chain
+        grow_layout(2, players, random.Random(1))  # the grown layouts (the default law)
+    nb, ring, s = tiny_position()
     out = np.empty(MAX_MOVES, dtype=np.int64)
     n = legal_actions(nb, s, out)
     is_legal(nb, s, out[0])
@@ -79,7 +84,7 @@ def compile_kernel() -> float:
     empty = np.uint64(int(s[S_TILES]) & ~int(all_pawns(s)))
     k = empty_components(nb, empty, comps)
     reach(nb, 0, empty, comps, k)
-    move_verdict(nb, s, int(out[0]) // MAX_TILES, int(out[0]) % MAX_TILES)
+    move_verdict(nb, s, *move_tiles(int(out[0])))
     removal_gone(nb, s, 2, np.uint64(all_pawns(s)))
     alive_mask(s)
     check_end(s.copy(), 0)
@@ -112,11 +117,4 @@ def compile_kernel() -> float:
         np.zeros(2, dtype=np.bool_),
     )
     legal_mask_batch(nbs, batch, np.zeros((2, KERNEL_ACTIONS), dtype=np.bool_))
-    # the compiled tree search, with every option that takes another code path
-    weights = np.zeros(EVALUATION_SIZE)
-    weights[11] = 1.0  # (a nonzero scale)
-    for depth, prior, greed in ((None, 0.0, 1.0), (4, 0.5, 0.0)):
-        HexSearch(depth=depth, prior=prior, evaluation=weights, contempt=0.1, greed=greed).search(
-            nb, ring, s.copy(), iterations=20
-        )
     return time.perf_counter() - start

@@ -100,7 +100,7 @@ class LimitAECEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         game_seed = fresh_seed() if seed is None else random.Random(seed).getrandbits(63)
         if self.layouts is not None:
-            from limitgames.hex.encoding import state_from_layout_number
+            from limitgames.hex.game import state_from_layout_number
 
             rng = random.Random(game_seed)
             deal = rng.randrange(len(self.possible_agents) * (len(self.possible_agents) - 1))

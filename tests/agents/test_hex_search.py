@@ -1,4 +1,4 @@
-"""The compiled MCTS (limitgames.hex.mcts) against slower paths of the same questions.
+"""The compiled MCTS (limitgames.agents.hex_search) against slower paths of the same questions.
 
 - its evaluation against the Python learned evaluation (agents/hex_evaluation.py);
 - its finished-game results against ``outcome_values``;
@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -17,11 +18,11 @@ import pytest
 
 from limitgames.agents import make_agent
 from limitgames.agents.evaluation import outcome_values
+from limitgames.agents.hex_evaluation import WEIGHTS, evaluation_array, feature_vector
 from limitgames.agents.hex_evaluation import evaluate as python_evaluate
-from limitgames.agents.hex_evaluation import evaluation_array
+from limitgames.agents.hex_search import HexSearch, evaluate, outcome
 from limitgames.core import get_game
 from limitgames.hex import kernel
-from limitgames.hex.mcts import HexSearch, evaluate, outcome
 from limitgames.hex.state import HexState
 from tests.hex.reference import RefState
 from tests.hex.test_solver import FIXTURE, _row, naive_values
@@ -48,8 +49,20 @@ def _random_states(players: int, games: int, seed: int) -> list[HexState]:
     return found
 
 
+def _naive_values(state: HexState) -> list[float]:
+    """The learned model written out from its definition: seat ``s`` is worth
+    ``tanh(w . x(s) / 2)`` with ``x`` the Python feature vector (not the compiled code)."""
+    assert WEIGHTS is not None
+    return [
+        math.tanh(sum(w * x for w, x in zip(WEIGHTS, feature_vector(state, seat), strict=True)) / 2)
+        for seat in range(state.num_players)
+    ]
+
+
 @pytest.mark.parametrize("players", [2, 3])
 def test_compiled_evaluation_and_results_match_the_python_ones(players: int) -> None:
+    """The compiled evaluation, inside the search (from the kernel vector) and as the agents
+    call it (``hex_evaluation.evaluate``), against the model written out naively."""
     weights = evaluation_array()
     rows = np.zeros((3, 7), np.int64)
     out = np.zeros(3)
@@ -63,7 +76,8 @@ def test_compiled_evaluation_and_results_match_the_python_ones(players: int) -> 
             expected = outcome_values(state.returns())
         else:
             evaluate(surface.neighbour_masks, s, weights, rows, out)
-            expected = python_evaluate(state)
+            expected = _naive_values(state)
+            assert python_evaluate(state) == pytest.approx(expected, abs=1e-12)
         assert [out[k] for k in range(players)] == pytest.approx(
             [expected[order[k]] for k in range(players)], abs=1e-12
         )
@@ -125,7 +139,7 @@ def test_solver_proves_the_minimax_value(
 
 def test_the_agent_plays_a_forced_win_and_says_so() -> None:
     state = get_game("hex").state_from_position(_row())
-    agent = make_agent("mcts:iterations=20000", 1)
+    agent = make_agent("hexmcts:iterations=20000", 1)
     action = agent.choose(state)
     # the naive minimax in test_solver: b1-a1 and d1-e1 win, b1-c1 and d1-c1 lose
     assert state.action_to_string(action) in {"b1-a1", "d1-e1"}
@@ -172,7 +186,7 @@ def test_the_tree_is_reused_after_a_move_and_a_reply() -> None:
 def test_a_reused_tree_is_cleared_rather_than_doubled_once_its_arrays_are_large() -> None:
     """Below REUSE_NODES a tree more than half full is kept (its arrays double during the
     search); from REUSE_NODES on it is cleared at the start of the next search."""
-    from limitgames.hex.mcts import REUSE_NODES
+    from limitgames.agents.hex_search import REUSE_NODES
 
     state = get_game("hex").new_initial_state(seed=6)
     assert isinstance(state, HexState)
@@ -225,7 +239,7 @@ def test_a_finished_game_is_refused() -> None:
 
 
 def test_contempt_scores_a_draw_below_zero_for_the_searching_player_only() -> None:
-    from limitgames.hex.mcts import _score
+    from limitgames.agents.hex_search.evaluation import scored_outcome
 
     drawn = next(
         state
@@ -236,9 +250,7 @@ def test_contempt_scores_a_draw_below_zero_for_the_searching_player_only() -> No
     s = drawn.kernel_vector()
     out = np.zeros(3)
     for me in (0, 1):
-        params = np.zeros(7)
-        params[5], params[6] = 0.25, me  # contempt, the searching kernel player
-        _score(s, out, params)
+        scored_outcome(s, out, me, 0.25)  # the searching kernel player, its contempt
         assert out[me] == -0.25 and out[1 - me] == 0.0
     won = next(
         state
@@ -246,9 +258,7 @@ def test_contempt_scores_a_draw_below_zero_for_the_searching_player_only() -> No
         for state in _random_states(2, games=1, seed=200 + seed)[-1:]
         if state.returns() != [0.0, 0.0]
     )
-    params = np.zeros(7)
-    params[5] = 0.25  # a decided game is scored as it is
-    _score(won.kernel_vector(), out, params)
+    scored_outcome(won.kernel_vector(), out, 0, 0.25)  # a decided game is scored as it is
     assert sorted(out[:2].tolist()) == [-1.0, 1.0]
 
 
@@ -264,8 +274,15 @@ def test_all_moves_as_first_credits_the_actions_each_mover_played_later() -> Non
     there) and of 9 (played by 1 in the playout) are credited with -1. The removal of 8 by
     player 0 in the playout does not count for player 1's node.
     """
+    from limitgames.agents.hex_search.tree import (
+        _AMAF_KEYS,
+        _COUNT,
+        _FIRST,
+        _MOVER,
+        _NODE_INTS,
+        _update_amaf,
+    )
     from limitgames.hex.codec import REMOVAL_BASE
-    from limitgames.hex.mcts import _AMAF_KEYS, _COUNT, _FIRST, _MOVER, _NODE_INTS, _update_amaf
 
     ints = np.zeros((3, _NODE_INTS), np.int64)
     ints[0, _FIRST], ints[0, _COUNT], ints[0, _MOVER] = 0, 3, 0
@@ -287,8 +304,8 @@ def test_all_moves_as_first_credits_the_actions_each_mover_played_later() -> Non
 
 
 def test_progressive_widening_keeps_few_actions_in_play_and_tries_the_tactical_ones_first() -> None:
+    from limitgames.agents.hex_search.tree import _COUNT, _EXPANDED, _FIRST
     from limitgames.hex import tactics
-    from limitgames.hex.mcts import _COUNT, _EXPANDED, _FIRST
 
     state = get_game("hex").new_initial_state(seed=6)
     assert isinstance(state, HexState)

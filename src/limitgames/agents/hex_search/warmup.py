@@ -1,0 +1,37 @@
+"""Compile hex's kernel and the agents' compiled search once, so that no game pays for it.
+
+``scripts/compile_hex.py`` (run by ``scripts/setup.sh``) calls :func:`compile_search`: it runs
+:func:`limitgames.hex.warmup.compile_kernel` (every kernel entry point), then
+every code path of the compiled search (:mod:`limitgames.agents.hex_search`)
+and the learned evaluation as the Python agents call it.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from limitgames.agents.hex_search import EVALUATION_SIZE, HexSearch
+from limitgames.agents.hex_search.evaluation import learned_values
+from limitgames.hex.warmup import compile_kernel, tiny_position
+
+
+def compile_search() -> float:
+    """Compile (or load from Numba's cache) the kernel and the search; return seconds."""
+    start = time.perf_counter()
+    compile_kernel()
+    nb, ring, s = tiny_position()
+    weights = np.zeros(EVALUATION_SIZE)
+    weights[11] = 1.0  # (a nonzero scale)
+    # every option that takes another code path: random playouts to the end with the tactical
+    # policy; cut-off playouts and the prior; the tactical order with widening and RAVE
+    searches = (
+        HexSearch(evaluation=weights, contempt=0.1, greed=1.0),
+        HexSearch(evaluation=weights, contempt=0.1, depth=4, prior=0.5),
+        HexSearch(evaluation=weights, greed=0.5, order=1.0, widen=2.0, rave=300.0),
+    )
+    for search in searches:
+        search.search(nb, ring, s.copy(), iterations=20)
+    learned_values(np.zeros((2, 7), dtype=np.int64), 2, 0, False, weights, np.zeros(2))
+    return time.perf_counter() - start
