@@ -539,7 +539,7 @@ def create_app(
 
     @app.get("/api/open-games")
     async def api_open_games(request: Request) -> list[dict[str, Any]]:
-        return await hub_of(request).open_games()
+        return await hub_of(request).seats.open_games()
 
     @app.post("/api/games/{game_id}/seats/{seat}")
     async def api_take_seat(request: Request, game_id: str, seat: int) -> dict[str, Any]:
@@ -549,14 +549,14 @@ def create_app(
             body = TakeSeat.model_validate(parse_json_body(raw) if raw.strip() else {})
         except ValidationError as exc:
             raise HTTPException(status_code=422, detail=first_error(exc)) from None
-        if not hub.take_allowed(_address(request)):
+        if not hub.seats.take_allowed(_address(request)):
             raise HTTPException(
                 status_code=429,
                 detail=gettext("too many seats taken from your address: try again later"),
             )
         live = await live_or_404(request, game_id)
         try:
-            token = await hub.take_seat(live, seat, body.name)
+            token = await hub.seats.take(live, seat, body.name)
         except StorageUnavailableError:
             raise
         except RefusedError as exc:
@@ -853,7 +853,7 @@ async def _handle(hub: GameHub, live: LiveGame, connection: Connection, text: st
         elif isinstance(message, Rematch):
             await hub.rematch(live, connection)
         elif isinstance(message, Chat):
-            await hub.chat(live, connection, message.text)
+            await hub.chat.post(live, connection, message.text)
         elif isinstance(message, Reclaim):
             await hub.clocks.reclaim(live, connection)
     except (ValueError, RefusedError) as exc:
