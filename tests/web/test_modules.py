@@ -52,9 +52,16 @@ def test_the_naive_circle_finder_finds_a_circle() -> None:
 
 
 def private_calls(source: str) -> list[str]:
-    """``x._name`` where ``x`` is not ``self`` or ``cls``: a private member used across objects."""
+    """``x._name`` where ``x`` is not ``self`` or ``cls`` (a private member used across objects),
+    and ``from m import _name`` (a private name used across modules)."""
     found: list[tuple[int, str]] = []
     for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            found += [
+                (node.lineno, f"import of {alias.name} (line {node.lineno})")
+                for alias in node.names
+                if alias.name.startswith("_") and not alias.name.startswith("__")
+            ]
         if not isinstance(node, ast.Attribute):
             continue
         name = node.attr
@@ -67,8 +74,12 @@ def private_calls(source: str) -> list[str]:
 
 
 def test_private_calls_are_found() -> None:
-    source = "self._ok()\nself.hub._changed(1)\nhub._loading\nos._exit(0)\n"
-    assert private_calls(source) == ["self.hub._changed (line 2)", "hub._loading (line 3)"]
+    source = "self._ok()\nself.hub._changed(1)\nhub._loading\nos._exit(0)\nfrom m import _f, g\n"
+    assert private_calls(source) == [
+        "self.hub._changed (line 2)",
+        "hub._loading (line 3)",
+        "import of _f (line 5)",
+    ]
 
 
 def test_no_private_calls_across_objects() -> None:
