@@ -1,5 +1,8 @@
 """The clocks and zombie seats of one server's games: :class:`ClockService`.
 
+The service starts and stops each game's clock as the turn passes, watches
+for time-outs and stores the time left (how a clock counts is ``clocks.py``).
+
 **Zombie seats** (as on Board Game Arena): a person's seat whose clock runs
 out (``"time"``), or whose person has had no connection to the game for the
 game's ``away`` seconds while another person is connected (``"left"``),
