@@ -1,7 +1,7 @@
-"""The rooms of ``limitgames.web``: no module over 800 lines, no import circle, no private calls.
+"""The services of ``limitgames.web`` meet only through public interfaces: no private calls.
 
-The import graph is built by grimp (TYPE_CHECKING imports and imports inside
-functions count: a circle hidden behind either is still a circle).
+(No module over 800 lines and no import circle, here as everywhere, are
+checked by ``tests/test_structure.py``.)
 """
 
 from __future__ import annotations
@@ -9,12 +9,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
-grimp = pytest.importorskip("grimp")
-
 WEB = Path(__file__).resolve().parents[2] / "src" / "limitgames" / "web"
-MOST_LINES = 800
 
 STANDARD_PRIVATE = {"_exit", "_replace", "_asdict"}
 """Underscored names that are public API of the standard library (``os._exit``, namedtuples)."""
@@ -22,33 +17,6 @@ STANDARD_PRIVATE = {"_exit", "_replace", "_asdict"}
 
 def _modules() -> list[Path]:
     return sorted(WEB.glob("*.py"))
-
-
-def test_no_module_is_over_800_lines() -> None:
-    sizes = {p.name: len(p.read_text(encoding="utf-8").splitlines()) for p in _modules()}
-    assert len(sizes) > 20  # the package was found
-    assert {name: n for name, n in sizes.items() if n > MOST_LINES} == {}
-
-
-def test_no_import_circle_inside_web() -> None:
-    graph = grimp.build_graph("limitgames", cache_dir=None)
-    web = {m for m in graph.modules if m.startswith("limitgames.web.")}
-    assert "limitgames.web.live" in web and "limitgames.web.clock_service" in web
-    circles = sorted(
-        (importer, imported)
-        for importer in web
-        for imported in graph.find_modules_directly_imported_by(importer)
-        if imported in web and graph.chain_exists(importer=imported, imported=importer)
-    )
-    assert circles == []
-
-
-def test_the_naive_circle_finder_finds_a_circle() -> None:
-    # the check above on a graph known to hold one (a -> b -> c -> a), so it can fail
-    graph = grimp.ImportGraph()
-    for importer, imported in [("p.a", "p.b"), ("p.b", "p.c"), ("p.c", "p.a")]:
-        graph.add_import(importer=importer, imported=imported)
-    assert graph.chain_exists(importer="p.c", imported="p.b")
 
 
 def private_calls(source: str) -> list[str]:
@@ -84,4 +52,5 @@ def test_private_calls_are_found() -> None:
 
 def test_no_private_calls_across_objects() -> None:
     found = {p.name: private_calls(p.read_text(encoding="utf-8")) for p in _modules()}
+    assert len(found) > 20  # the package was found
     assert {name: calls for name, calls in found.items() if calls} == {}
