@@ -50,11 +50,13 @@ router = APIRouter()
 
 @router.get("/api/catalog")
 async def api_catalog(request: Request) -> list[dict[str, Any]]:
+    """The games the lobby offers (:func:`~limitgames.web.catalog.catalog`)."""
     return catalog(hub_of(request).data_files)
 
 
 @router.post("/api/games")
 async def api_new_game(request: Request) -> dict[str, Any]:
+    """Start a game: ``{"id", "url", "tokens", "links"}`` (400 refused, 429 too many, 422 malformed)."""
     hub = hub_of(request)
     raw = await read_body(request)
     try:
@@ -84,6 +86,8 @@ async def api_new_game(request: Request) -> dict[str, Any]:
 async def api_games(
     request: Request, status: str | None = None, ids: str | None = None
 ) -> list[dict[str, Any]]:
+    """Games, newest first (at most 100): ``status`` one of playing, finished, abandoned;
+    ``ids`` a comma-separated list of game ids (others are ignored)."""
     hub = hub_of(request)
     id_list = [i for i in ids.split(",") if GAME_ID.fullmatch(i)][:100] if ids is not None else None
     if status is not None and status not in ("playing", "finished", "abandoned"):
@@ -96,6 +100,7 @@ async def api_games(
 
 @router.get("/api/games/{game_id}")
 async def api_game(request: Request, game_id: str) -> dict[str, Any]:
+    """One game's public summary (404 for an unknown id)."""
     hub = hub_of(request)
     found = (
         await hub.db(hub.store.summaries, [game_id], None, 1) if GAME_ID.fullmatch(game_id) else []
@@ -107,11 +112,13 @@ async def api_game(request: Request, game_id: str) -> dict[str, Any]:
 
 @router.get("/api/open-games")
 async def api_open_games(request: Request) -> list[dict[str, Any]]:
+    """Public summaries of the games being played with an open seat, newest first."""
     return await hub_of(request).seats.open_games()
 
 
 @router.post("/api/games/{game_id}/seats/{seat}")
 async def api_take_seat(request: Request, game_id: str, seat: int) -> dict[str, Any]:
+    """Take an open seat: ``{"id", "seat", "token", "link"}`` (409 taken or over, 429 too many)."""
     hub = hub_of(request)
     raw = await read_body(request)
     try:
@@ -140,6 +147,7 @@ async def api_take_seat(request: Request, game_id: str, seat: int) -> dict[str, 
 
 @router.get("/games/{game_id}/record.json")
 async def record(request: Request, game_id: str) -> Response:
+    """The game's record as a download (403 for a game with hidden cards still being played)."""
     live = await live_or_404(request, game_id)
     info = get_game(live.stored.game).info
     if live.stored.status == STATUS_PLAYING and not info.perfect_information:
@@ -160,6 +168,7 @@ async def record(request: Request, game_id: str) -> Response:
 
 @router.get("/api/games/{game_id}/replay/{ply}")
 async def replay_step(request: Request, game_id: str, ply: int) -> dict[str, Any]:
+    """The spectator's view of a finished game after ``ply`` actions (409 while it is played)."""
     live = await live_or_404(request, game_id)
     if live.stored.status == STATUS_PLAYING:
         raise HTTPException(

@@ -78,6 +78,7 @@ router = APIRouter()
 
 @router.get("/", response_class=HTMLResponse)
 async def lobby(request: Request) -> HTMLResponse:
+    """The lobby: pick a game, fill the seats, start (the catalogue is in the page)."""
     hub = hub_of(request)
     # "<" escaped so that no text can close the <script> element holding the JSON
     data = json.dumps(catalog(hub.data_files)).replace("<", "\\u003c")
@@ -118,6 +119,7 @@ async def language_catalogue(language: str) -> Response:
 
 @router.get("/favicon.ico", include_in_schema=False)
 async def favicon() -> Response:
+    """The site's icon (:data:`FAVICON`)."""
     return Response(FAVICON, media_type="image/svg+xml")
 
 
@@ -144,6 +146,7 @@ async def rules_page(game: str, language: str | None = None) -> HTMLResponse:
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
 async def game_page(request: Request, game_id: str) -> HTMLResponse:
+    """The page of a game (its script opens the WebSocket; the seat comes from the link's fragment)."""
     live = await live_or_404(request, game_id)
     info = get_game(live.stored.game).info
     return render_page(
@@ -159,6 +162,7 @@ async def game_page(request: Request, game_id: str) -> HTMLResponse:
 
 @router.get("/games/{game_id}/replay", response_class=HTMLResponse)
 async def replay_page(request: Request, game_id: str) -> HTMLResponse:
+    """The page that steps through a finished game."""
     live = await live_or_404(request, game_id)
     info = get_game(live.stored.game).info
     finished = live.stored.status != STATUS_PLAYING
