@@ -292,12 +292,12 @@ class SharedGames:
             ConnectionError: the fanout cannot connect.
         """
         await self.fanout.start(self.receive, self.resync_all)
-        self.hub.on_change = self.publish
+        self.hub.viewers.on_change = self.publish
         self._watcher = asyncio.get_running_loop().create_task(self._watch_stalls())
 
     async def close(self) -> None:
         """Unhook and disconnect."""
-        self.hub.on_change = None
+        self.hub.viewers.on_change = None
         if self._watcher is not None:
             self._watcher.cancel()
         await self.fanout.close()
@@ -338,27 +338,27 @@ class SharedGames:
                 "game %s: missed a change (seq %s -> %d); reloading", game_id, previous, seq
             )
         if kind == "chat" and not missed:
-            self.hub.deliver_chat(live, str(change.get("channel")), change.get("message", {}))
+            self.hub.chat.deliver(live, str(change.get("channel")), change.get("message", {}))
             return
         if kind == "rematch":
             tokens = {
                 int(old): (int(pair[0]), str(pair[1]))
                 for old, pair in dict(change.get("tokens", {})).items()
             }
-            await self.hub.adopt_rematch(live, str(change.get("game_id")), tokens)
+            await self.hub.endings.adopt_rematch(live, str(change.get("game_id")), tokens)
             if not missed:
                 return
         if kind == "draw" and not missed:
             async with live.lock:
                 live.draw_offer = frozenset(int(s) for s in change.get("offer", []))
-            await self.hub.broadcast(live)
+            await self.hub.viewers.broadcast(live)
             return
         if kind == "action" and not missed:
             await self._apply_action(live, change)
         else:
             async with live.lock:
                 await self.hub.reload(live)
-        await self.hub.broadcast(live)
+        await self.hub.viewers.broadcast(live)
 
     def _note_presence(self, live: LiveGame, change: dict[str, Any]) -> None:
         """Note the seats connected to another process; answer a process heard for the first time."""
@@ -370,7 +370,7 @@ class SharedGames:
         live.present_elsewhere[origin] = (seats, time.monotonic())
         self.hub.clocks.presence(live)
         if first and live.present_shared:  # it has just loaded the game: who is here
-            self.hub._changed(live, {"kind": "presence", "seats": sorted(live.present_shared)})
+            self.hub.viewers.share(live, {"kind": "presence", "seats": sorted(live.present_shared)})
 
     def _share_presence(self) -> None:
         """Announce again who is here, and forget what the silent processes said (killed ones)."""
@@ -423,7 +423,7 @@ class SharedGames:
         for live in list(self.hub.games.values()):
             async with live.lock:
                 await self.hub.reload(live)
-            await self.hub.broadcast(live)
+            await self.hub.viewers.broadcast(live)
 
     async def _watch_stalls(self) -> None:
         """Once a second: give a stalled computer move to this process (see ``stall_after``)."""

@@ -1,0 +1,77 @@
+"""The games the lobby offers: metadata, variant parameters and computer levels."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from limitgames.core import available_games, get_game
+from limitgames.translation import gettext
+from limitgames.web.computer import level_notes
+from limitgames.web.live_game import DataFiles
+
+
+def catalog(data_files: DataFiles | None = None) -> list[dict[str, Any]]:
+    """The games the lobby offers: metadata, variant parameters and computer levels.
+
+    Each parameter is its game's declaration (``GameInfo.parameters``) in the request's
+    language: ``name``, ``label``, ``kind``, ``default``, ``help``, ``choices`` with their
+    ``choice_labels``, ``minimum``, ``maximum``. A parameter of kind ``path`` is offered as a
+    choice among the names of the data sets in ``data_files`` (and left out when there are
+    none).
+    """
+    offered = data_files or {}
+    games = []
+    for game_id in available_games():
+        if game_id.startswith("toy-") and game_id not in _extra_lobby_games:
+            continue
+        info = get_game(game_id).info
+        games.append(
+            {
+                "id": info.id,
+                "title": info.title,
+                "designer": info.designer,
+                "year": info.year,
+                "min_players": info.min_players,
+                "max_players": info.max_players,
+                "perfect_information": info.perfect_information,
+                "description": gettext(info.description),
+                "parameters": [
+                    {
+                        "name": p.name,
+                        "label": gettext(p.title),
+                        "kind": "str" if p.kind == "path" else p.kind,
+                        "default": p.default,
+                        "help": gettext(p.help),
+                        "choices": (
+                            [None, *sorted(offered.get(info.id, {}))]
+                            if p.kind == "path"
+                            else list(p.choices)
+                            if p.choices is not None
+                            else None
+                        ),
+                        "choice_labels": (
+                            [gettext(p.choice_label(c)) for c in p.choices]
+                            if p.kind != "path" and p.choices is not None
+                            else None
+                        ),
+                        "minimum": p.minimum,
+                        "maximum": p.maximum,
+                    }
+                    for p in info.parameters
+                    if not p.local and (p.kind != "path" or offered.get(info.id))
+                ],
+                "levels": level_notes(info.id),
+            }
+        )
+    return games
+
+
+_extra_lobby_games: set[str] = set()
+
+
+def offer_in_lobby(game_id: str) -> None:
+    """Also list a ``toy-`` game (from tests) in the lobby."""
+    _extra_lobby_games.add(game_id)
+
+
+__all__ = ["catalog", "offer_in_lobby"]

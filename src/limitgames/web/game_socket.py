@@ -1,0 +1,184 @@
+"""The live game's WebSocket, ``WS /games/{id}/ws`` (messages: :mod:`limitgames.web.messages`).
+
+Each connection has three tasks: its sender (its own queue), its reader (no
+faster than its rate limit, messages of at most ``MAX_MESSAGE_BYTES``) and a
+watcher of its closing; when one ends, all do. Every failure of a client
+message becomes an ``error`` message to that client only. Close codes:
+:data:`RESYNC_CODE` (``resync``: a client that fell behind reconnects for
+the current view), :data:`TRY_LATER_CODE` (a cap or the database), 4404 (no
+such game), 1009 (a message too large).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+
+import anyio
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from limitgames.translation import current_language, gettext
+from limitgames.web.connection import Connection
+from limitgames.web.live import GameHub
+from limitgames.web.live_game import LiveGame
+from limitgames.web.messages import (
+    MAX_MESSAGE_BYTES,
+    Act,
+    Chat,
+    Draw,
+    Hello,
+    Ping,
+    Reclaim,
+    Rematch,
+    Resign,
+    Undo,
+    parse_client_message,
+)
+from limitgames.web.refusals import RefusedError, StorageUnavailableError
+from limitgames.web.routing import LANGUAGE_COOKIE, client_address, client_language, hub_of, no_game
+
+log = logging.getLogger("limitgames.web")
+
+CLOSE_SECONDS = 5.0
+"""How long the server tries to send a closing frame to a client that fell behind."""
+
+RESYNC_CODE = 4000
+"""WebSocket close code for a client that fell behind (reason ``resync``): reconnect for the current view."""
+
+TRY_LATER_CODE = 1013
+"""WebSocket close code for a refused connection (a cap or the database): try again later."""
+
+router = APIRouter()
+
+
+@router.websocket("/games/{game_id}/ws")
+async def game_socket(websocket: WebSocket, game_id: str) -> None:
+    """The live game ``game_id`` for one client, until it leaves (see the module docstring)."""
+    await websocket.accept()
+    hub = hub_of(websocket)
+    language = client_language(
+        websocket.cookies.get(LANGUAGE_COOKIE), websocket.headers.get("accept-language")
+    )
+    current_language.set(language)  # this connection's errors and refusals
+    try:
+        live = await hub.get(game_id)
+    except StorageUnavailableError as exc:
+        await refuse(websocket, str(exc), TRY_LATER_CODE)
+        return
+    if live is None:
+        await refuse(websocket, no_game(game_id), 4404)
+        return
+    connection = hub.new_connection(client_address(websocket), language)
+    refused = hub.attach(live, connection)
+    if refused is not None:
+        await refuse(websocket, refused, TRY_LATER_CODE)
+        return
+    try:
+        async with anyio.create_task_group() as group:
+
+            async def until_one_ends(work: Callable[[], Awaitable[None]]) -> None:
+                try:
+                    await work()
+                except (WebSocketDisconnect, RuntimeError, OSError):
+                    pass  # the client went away
+                except Exception:
+                    log.exception("game %s: a connection failed", live.id)
+                finally:
+                    group.cancel_scope.cancel()
+
+            group.start_soon(until_one_ends, lambda: connection.run_sender(websocket.send_text))
+            group.start_soon(until_one_ends, lambda: _read(websocket, hub, live, connection))
+            group.start_soon(until_one_ends, connection.wait_closed)
+    finally:
+        hub.detach(live, connection)
+    if connection.closing is not None:
+        # a client that fell behind: its page reconnects and gets the current view
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(
+                websocket.close(code=RESYNC_CODE, reason=connection.closing),
+                timeout=CLOSE_SECONDS,
+            )
+
+
+async def refuse(websocket: WebSocket, reason: str, code: int) -> None:
+    """Tell a just-accepted client why it cannot stay, and close."""
+    with contextlib.suppress(Exception):
+        await websocket.send_json({"type": "error", "message": reason})
+        await websocket.close(code=code, reason=reason[:120])
+
+
+async def _read(websocket: WebSocket, hub: GameHub, live: LiveGame, connection: Connection) -> None:
+    """Read a client's messages until it leaves, no faster than its rate limit."""
+    while True:
+        await connection.throttle()
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        if text is None:
+            data = message.get("bytes") or b""
+            if len(data) > MAX_MESSAGE_BYTES:
+                await connection.send({"type": "error", "message": gettext("message too large")})
+                await _drain_and_close(websocket, connection, 1009)
+                return
+            await connection.send({"type": "error", "message": gettext("send JSON text frames")})
+            continue
+        if len(text) > MAX_MESSAGE_BYTES:
+            await connection.send(
+                {
+                    "type": "error",
+                    "message": gettext("message too large (more than %(most)d bytes)")
+                    % {"most": MAX_MESSAGE_BYTES},
+                }
+            )
+            await _drain_and_close(websocket, connection, 1009)
+            return
+        await _handle(hub, live, connection, text)
+
+
+async def _drain_and_close(websocket: WebSocket, connection: Connection, code: int) -> None:
+    """Give the sender a moment to deliver what is queued, then close with ``code``."""
+    for _ in range(50):
+        if connection.queue.empty():
+            break
+        await asyncio.sleep(0.01)
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(websocket.close(code=code), timeout=CLOSE_SECONDS)
+
+
+async def _handle(hub: GameHub, live: LiveGame, connection: Connection, text: str) -> None:
+    """Answer one client message; every failure becomes an ``error`` message to this client only."""
+    try:
+        message = parse_client_message(text)
+        if isinstance(message, (Hello, Act, Undo, Resign, Draw, Rematch, Reclaim)):
+            await hub.throttle_game(live)
+        if isinstance(message, Hello):
+            await hub.join(live, connection, [(c.seat, c.token) for c in message.seats])
+        elif isinstance(message, Act):
+            await hub.act(live, connection, message.action, message.ply)
+        elif isinstance(message, Undo):
+            await hub.undo(live, connection)
+        elif isinstance(message, Ping):
+            await connection.send({"type": "pong"})
+        elif isinstance(message, Resign):
+            await hub.resign(live, connection, message.seat)
+        elif isinstance(message, Draw):
+            await hub.draw(live, connection, message.accept)
+        elif isinstance(message, Rematch):
+            await hub.rematch(live, connection)
+        elif isinstance(message, Chat):
+            await hub.chat.post(live, connection, message.text)
+        elif isinstance(message, Reclaim):
+            await hub.clocks.reclaim(live, connection)
+    except (ValueError, RefusedError) as exc:
+        await connection.send({"type": "error", "message": str(exc)})
+    except Exception:
+        log.exception("game %s: unexpected error on a client message", live.id)
+        await connection.send(
+            {"type": "error", "message": gettext("internal error; the game is unchanged")}
+        )
+
+
+__all__ = ["CLOSE_SECONDS", "RESYNC_CODE", "TRY_LATER_CODE", "refuse", "router"]

@@ -1,0 +1,115 @@
+"""Who is told: the connections watching each game, and the other server processes.
+
+:class:`Viewers` keeps the connections of this process's games (capped per
+game and per address, ``limits.ServerLimits``), queues each its own view
+(never waiting for a client: see :class:`~limitgames.web.connection.Connection`),
+and hands every committed change to the other server processes through
+:attr:`Viewers.on_change` (``fanout.SharedGames.publish``; ``None`` when this
+process is the only one).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from limitgames.translation import gettext
+from limitgames.web.connection import Connection
+from limitgames.web.limits import ServerLimits, TokenBucket
+from limitgames.web.live_game import LiveGame
+
+Change = Callable[[LiveGame, dict[str, Any]], None]
+"""``on_change(live, change)``: a committed change of ``live`` for the other processes."""
+
+
+class Viewers:
+    """The connections of one server process's games (see the module docstring).
+
+    Args:
+        limits: queue sizes, message rates and connection caps.
+    """
+
+    def __init__(self, limits: ServerLimits) -> None:
+        self.limits = limits
+        self.on_change: Change | None = None
+        """Called with each committed change (``fanout.SharedGames.publish``: other processes)."""
+        self._address_connections: dict[str, int] = {}
+
+    @property
+    def shared(self) -> bool:
+        """Whether other server processes follow this one's changes (``--redis``)."""
+        return self.on_change is not None
+
+    def share(self, live: LiveGame, change: dict[str, Any]) -> None:
+        """Tell the other server processes (if any) about a committed change of ``live``.
+
+        ``change`` is one of the messages of ``fanout.py`` (``{"kind": "reload"}``...).
+        """
+        if self.on_change is not None:
+            self.on_change(live, change)
+
+    def new_connection(self, address: str, language: str = "en") -> Connection:
+        """A connection from ``address`` with this server's queue and rate limits, whose
+        views and messages are in ``language`` (one of :data:`~limitgames.translation.LANGUAGES`)."""
+        connection = Connection(
+            address,
+            language=language,
+            queue_size=self.limits.send_queue,
+            messages_per_second=self.limits.messages_per_second,
+            burst=self.limits.message_burst,
+        )
+        connection.chat_bucket = TokenBucket(
+            self.limits.chat_per_minute / 60.0, self.limits.chat_burst
+        )
+        return connection
+
+    def attach(self, live: LiveGame, connection: Connection) -> str | None:
+        """Add a viewer and queue it the current view; or the reason it is refused (a cap)."""
+        if len(live.connections) >= self.limits.connections_per_game:
+            return gettext(
+                "this game has as many viewers as this server allows (%(most)d): try again later"
+            ) % {"most": self.limits.connections_per_game}
+        held = self._address_connections.get(connection.address, 0)
+        if held >= self.limits.connections_per_address:
+            return gettext(
+                "too many connections from your address (at most %(most)d): close some tabs"
+            ) % {"most": self.limits.connections_per_address}
+        self._address_connections[connection.address] = held + 1
+        live.connections.add(connection)
+        connection.push(json.dumps(live.view_in(connection.seats, connection.language)))
+        return None
+
+    def detach(self, live: LiveGame, connection: Connection) -> bool:
+        """Remove a viewer; ``False`` if it was not one of ``live``'s."""
+        if connection not in live.connections:
+            return False
+        live.connections.discard(connection)
+        held = self._address_connections.get(connection.address, 0) - 1
+        if held > 0:
+            self._address_connections[connection.address] = held
+        else:
+            self._address_connections.pop(connection.address, None)
+        return True
+
+    async def broadcast(self, live: LiveGame) -> None:
+        """Queue every viewer its own view (computed and encoded once per set of seats).
+
+        Never waits for a client: a viewer whose queue is full is closed with
+        the reason ``resync`` (see :class:`Connection`).
+        """
+        cache: dict[tuple[frozenset[int], str], str] = {}
+        for connection in list(live.connections):
+            key = (connection.seats, connection.language)
+            text = cache.get(key)
+            if text is None:
+                text = json.dumps(live.view_in(connection.seats, connection.language))
+                cache[key] = text
+            connection.push(text)
+
+    async def send_view(self, live: LiveGame, connection: Connection) -> None:
+        """Queue one connection its current view."""
+        await connection.send(live.view_in(connection.seats, connection.language))
+
+
+__all__ = ["Change", "Viewers"]
