@@ -1,4 +1,4 @@
-"""The pages: lobby, game, replay, World3 debrief, rules, and the language switch.
+"""The pages: lobby, game, replay, World3 debrief, rules, how to play, and the language switch.
 
 ==============================  =================================================
 ``GET /``                       the lobby (pick a game, fill the seats, start)
@@ -10,6 +10,7 @@
 ``GET /games/{id}/replay``      step through a finished game
 ``GET /games/{id}/debrief``     a finished world game beside World3 (plots and words)
 ``GET /rules/{game}``           the rules of a game, in the page's language
+``GET /howto/{game}``           how to play a game, for people, with diagrams
 ==============================  =================================================
 """
 
@@ -25,6 +26,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from limitgames.core import LimitGamesError, get_game
+from limitgames.howto import how_to_play, howto_games
 from limitgames.translation import (
     LANGUAGES,
     browser_catalogue,
@@ -43,7 +45,7 @@ from limitgames.web.routing import (
     render_page,
     safe_next,
 )
-from limitgames.web.rules_page import render_rules, rules_games
+from limitgames.web.rules_page import render_markdown, render_rules, rules_games
 from limitgames.web.storage import STATUS_PLAYING
 from limitgames.web.world_html import debrief as world_debrief
 
@@ -141,6 +143,32 @@ async def rules_page(game: str, language: str | None = None) -> HTMLResponse:
         game=game,
         rules_language=rules.language,
         untranslated=rules.language != wanted,
+    )
+
+
+@router.get("/howto/{game}", response_class=HTMLResponse)
+async def howto_page(game: str, language: str | None = None) -> HTMLResponse:
+    """How to play ``game`` (:mod:`limitgames.howto`) in the page's language (``?language=en``:
+    the English page; a code not offered is ignored), else in English with a note. Its
+    diagrams are the package's copies under ``/static/howto/``; its link to the full rules
+    leads to ``/rules/{game}``."""
+    if game not in howto_games():
+        shown = game if len(game) <= 40 else game[:40] + "..."
+        raise HTTPException(
+            status_code=404,
+            detail=gettext("no how-to-play page for the game %(game)r") % {"game": shown},
+        )
+    wanted = language if language in LANGUAGES else current_language.get()
+    page = how_to_play(game, wanted)
+    text = page.markdown.replace("](img/", "](/static/howto/")
+    text = text.replace(f"](../rules/{game}.md)", f"](/rules/{game})")
+    return render_page(
+        "howto.html.j2",
+        title=page.title,
+        body=render_markdown(text),
+        game=game,
+        howto_language=page.language,
+        untranslated=page.language != wanted,
     )
 
 
