@@ -74,13 +74,31 @@ S_CAPTURED = 17
 """Pawns captured by the last action (any seat)."""
 S_ISOLATED = 18
 """Tiles removed with the last removal besides the removed tile (isolated empty parts)."""
-STATE_SIZE = 19
+S_READING = 19
+"""How "must, if possible" treats a move that ends the game: :data:`LITERAL` or :data:`CONTINUING`."""
+STATE_SIZE = 20
 
 MOVE_STEP = 0
 REMOVE_STEP = 1
 OVER_STEP = 2
 NESTORGAMES = 0
 EDITION_2008 = 1
+LITERAL = 0
+"""``must_remove=literal`` (the default): a move that ends the game counts as a move that allows
+a removal, so while one exists, the moves that allow none are illegal."""
+CONTINUING = 1
+"""``must_remove=continuing``: only moves after which play goes on are asked to allow a removal;
+if none of them does, every move (the equaliser allows) is legal. A move that ends the game is
+legal in both readings."""
+
+FORBIDDEN = 0
+""":func:`move_outcome`: the first move equaliser forbids the move (it would capture)."""
+NO_REMOVAL = 1
+""":func:`move_outcome`: no removal would be possible after the move."""
+ALLOWS_REMOVAL = 2
+""":func:`move_outcome`: a removal is possible after the move."""
+ENDS_GAME = 3
+""":func:`move_outcome`: the move captures the last enemy pawns (no removal follows)."""
 
 MAX_MOVES = 1024
 """More than the moves of any position (16 pawns x 48 empty tiles)."""
@@ -336,8 +354,24 @@ def every_candidate_legal(s: Any) -> bool:
 def move_verdict(nb: Any, s: Any, fr: int, to: int) -> tuple[bool, bool]:
     """For a candidate move: ``(allowed by the equaliser, allows a removal or ends the game)``.
 
+    A move with both is legal in either reading of "must, if possible".
     ``rules/hex.md``, Must, if possible, and First move equaliser.
     """
+    outcome = move_outcome(nb, s, fr, to)
+    return outcome != FORBIDDEN, outcome >= ALLOWS_REMOVAL
+
+
+@njit(cache=True)
+def counts_as_allowing(s: Any, outcome: int) -> bool:
+    """Whether a move of this :func:`move_outcome` makes the moves that allow no removal
+    illegal: one that allows a removal, or (literal reading) one that ends the game."""
+    return outcome == ALLOWS_REMOVAL or (outcome == ENDS_GAME and s[S_READING] == LITERAL)
+
+
+@njit(cache=True)
+def move_outcome(nb: Any, s: Any, fr: int, to: int) -> int:
+    """For a candidate move: :data:`FORBIDDEN`, :data:`NO_REMOVAL`, :data:`ALLOWS_REMOVAL` or
+    :data:`ENDS_GAME` (``rules/hex.md``, Must, if possible, and First move equaliser)."""
     p = np.int64(s[S_TO_MOVE])
     moved = bit(fr) | bit(to)
     own = s[S_PAWNS + p] ^ moved
@@ -352,10 +386,12 @@ def move_verdict(nb: Any, s: Any, fr: int, to: int) -> tuple[bool, bool]:
             enemies_left |= s[S_PAWNS + k] & ~dead
     equaliser = is_equaliser(s)
     if captured and equaliser:
-        return False, False
+        return FORBIDDEN
     if not enemies_left:
-        return True, True
-    return True, removal_exists(nb, s, p, own, pawns & ~captured, equaliser)
+        return ENDS_GAME
+    if removal_exists(nb, s, p, own, pawns & ~captured, equaliser):
+        return ALLOWS_REMOVAL
+    return NO_REMOVAL
 
 
 @njit(cache=True)
@@ -365,7 +401,9 @@ def legal_moves(nb: Any, s: Any, out: Any) -> int:
     ``rules/hex.md``, Must, if possible: a move is legal only if a removal is
     possible after it (or it ends the game); if no move allows one, every
     move the equaliser allows is legal (nestorgames) or none is (2008: the
-    player is eliminated).
+    player is eliminated). Whether a move that ends the game counts as one
+    that allows a removal is the reading ``s[S_READING]`` (:data:`LITERAL`: it
+    does; :data:`CONTINUING`: it does not).
     """
     froms = np.empty(16, np.int64)
     dests = np.empty(16, np.uint64)
@@ -374,6 +412,7 @@ def legal_moves(nb: Any, s: Any, out: Any) -> int:
     fast = every_candidate_legal(s)
     count = 0
     fallback = 0
+    counting = 0  # legal moves that count as allowing a removal (see counts_as_allowing)
     for i in range(n):
         fr = froms[i]
         d = dests[i]
@@ -384,16 +423,20 @@ def legal_moves(nb: Any, s: Any, out: Any) -> int:
                 out[count] = fr * _TILES + to
                 count += 1
                 continue
-            allowed, enables = move_verdict(nb, s, fr, to)
-            if enables:
+            outcome = move_outcome(nb, s, fr, to)
+            if outcome >= ALLOWS_REMOVAL:
                 out[count] = fr * _TILES + to
                 count += 1
-            elif allowed:
+                if counts_as_allowing(s, outcome):
+                    counting += 1
+            elif outcome != FORBIDDEN:
                 # kept past the enabling moves, in case none enables
                 out[MAX_MOVES - 1 - fallback] = fr * _TILES + to
                 fallback += 1
-    if count or fast or s[S_EDITION] != NESTORGAMES:
+    if counting or fast or s[S_EDITION] != NESTORGAMES:
         return count
+    if count:  # continuing reading: only moves that end the game allow no removal; all stand
+        return _every_allowed_move(nb, s, froms, dests, n, out)
     for j in range(fallback):
         out[j] = out[MAX_MOVES - fallback + j]
     # restore ascending order (the fallback was written from the end down)
@@ -405,14 +448,30 @@ def legal_moves(nb: Any, s: Any, out: Any) -> int:
 
 
 @njit(cache=True)
-def any_move_enables(nb: Any, s: Any, froms: Any, dests: Any, n: int) -> bool:
-    """Whether some candidate move allows a removal or ends the game."""
+def _every_allowed_move(nb: Any, s: Any, froms: Any, dests: Any, n: int, out: Any) -> int:
+    """Write every candidate move the equaliser allows into ``out`` (ascending); return how many."""
+    count = 0
     for i in range(n):
         d = dests[i]
         while d:
             to = lowest_index(d)
             d &= d - ONE
-            if move_verdict(nb, s, froms[i], to)[1]:
+            if move_outcome(nb, s, froms[i], to) != FORBIDDEN:
+                out[count] = froms[i] * _TILES + to
+                count += 1
+    return count
+
+
+@njit(cache=True)
+def any_move_enables(nb: Any, s: Any, froms: Any, dests: Any, n: int) -> bool:
+    """Whether some candidate move allows a removal or, in the literal reading, ends the game
+    (:func:`counts_as_allowing`)."""
+    for i in range(n):
+        d = dests[i]
+        while d:
+            to = lowest_index(d)
+            d &= d - ONE
+            if counts_as_allowing(s, move_outcome(nb, s, froms[i], to)):
                 return True
     return False
 
@@ -688,8 +747,12 @@ def sample_move(
 
     Outside the checks (:func:`every_candidate_legal`) the candidates are all
     legal. Otherwise candidates are checked in a uniformly random order and
-    the first that allows a removal is taken, which is uniform over those;
-    if none does, a uniform choice among the equaliser-allowed ones.
+    the first that allows a removal (or ends the game) is taken, which is
+    uniform over those; if none does, a uniform choice among the
+    equaliser-allowed ones. In the continuing reading a move that ends the
+    game is held back until a move that allows a removal is seen (then the
+    first of the two kinds in the order is taken), as it does not decide
+    whether the others are legal.
     """
     n = move_candidates(nb, s, froms, dests, comps)
     if every_candidate_legal(s):
@@ -713,15 +776,18 @@ def sample_move(
             size += 1
     allowed = 0
     left = size
+    first_ending = np.int64(-1)
     while left:
         i = rng_below(rng, slot, left)
         action = pool[i]
         left -= 1
         pool[i] = pool[left]
-        ok, enables = move_verdict(nb, s, action // _TILES, action % _TILES)
-        if enables:
-            return action
-        if ok:
+        outcome = move_outcome(nb, s, action // _TILES, action % _TILES)
+        if counts_as_allowing(s, outcome):
+            return first_ending if first_ending >= 0 else action
+        if outcome == ENDS_GAME and first_ending < 0:
+            first_ending = action
+        if outcome != FORBIDDEN:
             pool[MAX_MOVES - 1 - allowed] = action
             allowed += 1
     return pool[MAX_MOVES - 1 - rng_below(rng, slot, allowed)]
