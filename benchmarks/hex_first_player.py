@@ -69,6 +69,16 @@ def _draw_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
+def draw(law: str, n: int, players: int, rng: random.Random) -> dict[tuple[int, int], str]:
+    """A layout by ``law``: ``grown``, ``uniform``, or ``grown@PULL`` (the grown law with
+    another pull, :func:`limitgames.hex.layout.grow_layout`: the search for a fair law)."""
+    from limitgames.hex.layout import draw_layout, grow_layout
+
+    if law.startswith("grown@"):
+        return grow_layout(n, players, rng, pull=float(law.split("@", 1)[1]))
+    return draw_layout(law, n, players, rng)
+
+
 def _layout_key(layout: dict[tuple[int, int], str]) -> str:
     from limitgames.hex.layout import normalise
 
@@ -111,8 +121,6 @@ def _done(path: Path) -> dict[str, Any]:
 
 def exact(args: argparse.Namespace) -> None:
     """Solve layouts; append ``{"key", "value"}`` rows (and the draw counts) to the results file."""
-    from limitgames.hex.layout import draw_layout
-
     n, players, law = args.size, args.players, args.law
     name = f"exact-n{n}-{law}-p{players}" + (
         f"-s{args.sample}-seed{args.seed}" if args.sample else ""
@@ -122,7 +130,7 @@ def exact(args: argparse.Namespace) -> None:
     if args.sample:
         for i in range(args.sample):
             rng = random.Random(_draw_seed(args.seed, i))
-            key = _layout_key(draw_layout(law, n, players, rng))
+            key = _layout_key(draw(law, n, players, rng))
             weights[key] = weights.get(key, 0) + 1
     elif law == "uniform" and n == 2:
         sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
@@ -133,6 +141,10 @@ def exact(args: argparse.Namespace) -> None:
     else:
         sys.exit("without --sample only the uniform law at size 2 can be listed in full")
     done = _done(path)
+    listed = args.out / f"exact-n{n}-uniform-p{players}.jsonl"  # every layout, solved once
+    if args.sample and listed.exists():
+        known = _done(listed)
+        done.update({k: known[k] for k in weights if k in known and k not in done})
     todo = [(k, n, players, args.cap) for k in weights if k not in done]
     with path.open("a") as out, _progress() as bar:
         job = bar.add_task(name, total=len(weights), completed=len(weights) - len(todo))
@@ -151,12 +163,11 @@ def _play(task: tuple[int, str, int, int, str, int]) -> dict[str, Any]:
     """One self-play game; returns the first mover's result and the game's length."""
     from limitgames.agents import make_agent
     from limitgames.core import get_game
-    from limitgames.hex.layout import draw_layout
 
     index, law, n, players, spec, seed = task
     game = get_game("hex")
-    layout = draw_layout(law, n, players, random.Random(_draw_seed(seed, index)))
-    variant = {"size": n, "players": players, "colours": "fixed", "layout": law}
+    layout = draw(law, n, players, random.Random(_draw_seed(seed, index)))
+    variant = {"size": n, "players": players, "colours": "fixed", "layout": law.split("@")[0]}
     state = game.state_from_layout(layout, variant)  # type: ignore[attr-defined]
     copies = [make_agent(spec, seed=_draw_seed(seed, index) * 8 + k) for k in range(players)]
     at_seat = [copies[(s + index) % players] for s in range(players)]
@@ -172,7 +183,9 @@ def _play(task: tuple[int, str, int, int, str, int]) -> dict[str, Any]:
 def selfplay(args: argparse.Namespace) -> None:
     """Play ``--games`` games; append one row per game to the results file."""
     n, players, law = args.size, args.players, args.law
-    tag = "" if args.spec == ITERATIONS_SPEC else f"-{args.tag or 'spec'}"
+    tag = f"-{args.tag}" if args.tag else ""
+    if args.spec != ITERATIONS_SPEC and not tag:
+        sys.exit("another --spec needs a --tag for its results file")
     name = f"selfplay-n{n}-{law}-p{players}-seed{args.seed}{tag}"
     path = args.out / f"{name}.jsonl"
     done = _done(path)
@@ -232,13 +245,14 @@ def table(args: argparse.Namespace) -> None:
         path = Path(name)
         rows = list(_done(path).values())
         parts = path.stem.split("-")
-        meta = {
-            "size": parts[1][1:],
-            "law": parts[2],
-            "players": parts[3][1:],
-        }
+        meta = {"size": parts[1][1:], "law": parts[2], "players": parts[3][1:]}
         if parts[0] == "selfplay":
-            print(_row(meta, [(_first_mover_value(r["returns"]), 1) for r in rows]))
+            spec = rows[0]["spec"] if rows else ""
+            its = spec.split("iterations=")[1].split(",")[0] if "iterations=" in spec else "?"
+            seed = parts[4][4:]
+            length = sum(r["decisions"] for r in rows) / max(1, len(rows))
+            row = _row(meta, [(_first_mover_value(r["returns"]), 1) for r in rows])
+            print(f"{row} {its} | {seed} | {length:.1f} |")
         else:
             print(_row(meta, [(r["value"], 1) for r in rows]) + " (unweighted)")
 
@@ -253,7 +267,7 @@ def main(argv: list[str] | None = None) -> None:
     for command in ("exact", "selfplay"):
         sub = commands.add_parser(command)
         sub.add_argument("--size", type=int, required=True, help="tiles per colour")
-        sub.add_argument("--law", choices=("grown", "uniform"), default="grown")
+        sub.add_argument("--law", default="grown", help="grown, uniform or grown@PULL")
         sub.add_argument("--players", type=int, choices=(2, 3), default=2)
         sub.add_argument("--seed", type=int, default=1, help="seed of the draws")
     exact_parser = commands.choices["exact"]
@@ -263,10 +277,14 @@ def main(argv: list[str] | None = None) -> None:
     play_parser = commands.choices["selfplay"]
     play_parser.add_argument("--games", type=int, default=200)
     play_parser.add_argument("--spec", default=ITERATIONS_SPEC, help="agent spec (all seats)")
+    play_parser.add_argument("--iterations", type=int, help="the default spec with N iterations")
     play_parser.add_argument("--tag", default="", help="results file tag for another spec")
     table_parser = commands.add_parser("table")
     table_parser.add_argument("files", nargs="+")
     args = parser.parse_args(argv)
+    if getattr(args, "iterations", None):
+        args.spec = ITERATIONS_SPEC.replace("iterations=2000", f"iterations={args.iterations}")
+        args.tag = args.tag or f"i{args.iterations}"
     args.out.mkdir(parents=True, exist_ok=True)
     {"exact": exact, "selfplay": selfplay, "table": table}[args.command](args)
 
