@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from limitgames.cli.app import build_app
@@ -185,3 +186,41 @@ def test_a_game_from_a_position_file_is_recorded_and_replays(tmp_path: Path) -> 
     assert outcome is not None and outcome.to_json() == rec.outcome
     code, out = invoke("replay", str(record))
     assert code == 0 and "replayed and verified" in out, out
+
+
+def test_divide_at_depth_one_counts_the_game_ending_move(tmp_path: Path) -> None:
+    """line5 (tests/hex/perft_small.json, see its "why"): three moves, one captures the last
+    blue pawn; at depth 1 each is a whole sequence, so the divide total is perft(1) = 3."""
+    pos = tmp_path / "line5.json"
+    pos.write_text(json.dumps(SMALL[0]["position"]))
+    code, out = invoke("perft", "hex", str(pos), "1", "--divide")
+    assert code == 0
+    assert "a1-d1: 1" in out and "perft(1) = 3" in out
+
+
+def test_bracketed_error_text_survives(tmp_path: Path) -> None:
+    position = dict(SMALL[0]["position"], frame="nowhere")
+    pos = tmp_path / "frame.json"
+    pos.write_text(json.dumps(position))
+    code, out = invoke("perft", "hex", str(pos), "1")
+    assert code == 1 and "'frame' must be [row0, col0]" in " ".join(out.split())
+
+
+def test_deeply_nested_json_gets_a_one_line_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # a short file name: the line fits the test terminal's width
+    Path("deep.json").write_text("[" * 10_000 + "]" * 10_000)
+    Path("deep-record.json").write_text('{"actions": [], "x": ' + "[" * 10_000 + "]" * 10_000 + "}")
+    for args in (
+        ("perft", "hex", "deep.json", "1"),
+        ("solve", "hex", "deep.json"),
+        ("play", "hex", "--position", "deep.json", "--seat", "random", "--seat", "random"),
+        ("play", "hex", "--position", "deep-record.json", "--seat", "random", "--seat", "random"),
+        ("replay", "deep-record.json"),
+    ):
+        result = runner.invoke(build_app(), list(args))
+        assert result.exit_code == 1, (args, result.exception)
+        lines = result.output.strip().splitlines()
+        assert len(lines) == 1 and "nested too deeply" in lines[0], (args, result.output)
+        assert "Traceback" not in result.output

@@ -263,6 +263,7 @@ class RefState:
     """
 
     edition: str
+    must_remove: str
     players: int
     size: int
     seat_colours: tuple[str, ...]
@@ -286,6 +287,7 @@ class RefState:
         ``seat_colours`` (each seat's colour; default: seat i plays the i-th colour)."""
         s = RefState()
         s.edition = pos.get("edition", "nestorgames")
+        s.must_remove = pos.get("must_remove", "literal")
         s.players = int(pos.get("players", 2))
         s.size = int(pos.get("size", 8))
         colours = pos.get("seat_colours") or COLOURS[s.edition][: s.players]
@@ -394,6 +396,8 @@ class RefState:
             pos["last_placer"] = self.last_placer
         if self.seat_colours != COLOURS[self.edition][: self.players]:
             pos["seat_colours"] = list(self.seat_colours)
+        if self.must_remove != "literal":
+            pos["must_remove"] = self.must_remove
         if self.result is not None:
             pos["result"] = self.result
         return pos
@@ -423,9 +427,24 @@ class RefState:
         2008: both steps are compulsory, so only the moves that allow a removal (none: the
         player is eliminated, see :meth:`_settle`). [reference] A game-ending move counts as
         allowing a removal in 2008 too.
+
+        The variant ``must_remove=continuing`` (nestorgames): a game-ending move is always
+        legal but does not count as allowing; the other moves are held to "allow a removal"
+        only if one of them does.
         """
         assert self.to_move is not None
         verdicts = move_verdicts(self.board, self.to_move, self.equaliser())
+        if self.edition == "nestorgames" and self.must_remove == "continuing":
+            seat = self.to_move
+            ending = set()
+            for fr, to, _ in verdicts:
+                after, _captured = play_move(self.board, seat, fr, to)
+                if seats_with_pawns(after) == {seat}:
+                    ending.add((fr, to))
+            going_on = [(fr, to, ok) for fr, to, ok in verdicts if (fr, to) not in ending]
+            if any(ok for _, _, ok in going_on):
+                return [(fr, to) for fr, to, ok in verdicts if ok]
+            return [(fr, to) for fr, to, _ in verdicts]
         allowing = [(fr, to) for fr, to, ok in verdicts if ok]
         if allowing or self.edition == "2008":
             return allowing

@@ -215,14 +215,16 @@ def differential_game(
     return None
 
 
-def seeded_game(edition: str, players: int, size: int, seed: int) -> Disagreement | None:
+def seeded_game(
+    edition: str, players: int, size: int, seed: int, must_remove: str = "literal"
+) -> Disagreement | None:
     """One seeded-random game from the engine's own start (seeded layout / empty table); the
     layout law alternates with the seed (the uniform law's thin shapes freeze and split more)."""
     law = ("uniform", "grown")[seed % 2]
     state = GAME.new_initial_state(
-        seed=seed, edition=edition, players=players, size=size, layout=law
+        seed=seed, edition=edition, players=players, size=size, layout=law, must_remove=must_remove
     )
-    label = f"{edition} {players}p size {size} seed {seed}"
+    label = f"{edition} {players}p size {size} seed {seed} must_remove={must_remove}"
     return differential_game(state, random.Random(seed * 7919 + players), label)
 
 
@@ -242,6 +244,17 @@ def test_seeded_games_agree(edition: str, players: int) -> None:
     found = []
     for seed in range(FAST_GAMES):
         d = seeded_game(edition, players, 2 + seed % 9, seed)
+        if d is not None:
+            found.append(d)
+    assert not found, summarise(found, FAST_GAMES)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_seeded_games_agree_in_the_continuing_reading(players: int) -> None:
+    """The variant must_remove=continuing (nestorgames), on the same seeds."""
+    found = []
+    for seed in range(FAST_GAMES):
+        d = seeded_game("nestorgames", players, 2 + seed % 9, seed, "continuing")
         if d is not None:
             found.append(d)
     assert not found, summarise(found, FAST_GAMES)
@@ -341,6 +354,7 @@ def movement_positions(draw: st.DrawFn) -> dict[str, Any]:
     }
     if SEAT_COLOURS and draw(st.booleans()):
         pos["seat_colours"] = draw(st.permutations(list(COLOURS[edition][:players])))
+    pos["must_remove"] = draw(st.sampled_from(["literal", "continuing"]))
     return pos
 
 
@@ -395,6 +409,7 @@ def tiny_positions(draw: st.DrawFn) -> dict[str, Any]:
         "step": "move",
         "turn": draw(st.integers(1, 4)),
         "quiet_turns": 0,
+        "must_remove": draw(st.sampled_from(["literal", "continuing"])),
     }
 
 
@@ -407,6 +422,64 @@ def tiny_positions(draw: st.DrawFn) -> dict[str, Any]:
 def test_tiny_boards_played_to_the_end(pos: dict[str, Any], seed: int) -> None:
     d = _position_game(pos, seed, plies=60)
     assert d is None, d.report()
+
+
+def rule2_positions(seed: int, wanted: int) -> list[dict[str, Any]]:
+    """Small crowded nestorgames positions (seeded) where the two readings of "must, if
+    possible" give different legal moves, as the reference decides: a move ends the game and
+    no move after which play goes on allows a removal. About one in fifty random ones."""
+    rng = random.Random(seed)
+    found: list[dict[str, Any]] = []
+    for _ in range(50_000):
+        if len(found) == wanted:
+            break
+        count = rng.randint(4, 8)
+        cells = [(0, 0)]
+        while len(cells) < count:
+            cells.append(rng.choice(sorted({n for c in cells for n in neighbours(c)} - set(cells))))
+        players = rng.choice([2, 3])
+        owners = {c: rng.choice([None, None, *range(players)]) for c in cells}
+        seats = sorted({p for p in owners.values() if p is not None})
+        if len(seats) < 2:
+            continue
+        pos = {
+            "game": "hex",
+            "edition": "nestorgames",
+            "size": 8,
+            "players": players,
+            "tiles": [
+                {"q": q, "r": r, "colour": "black", "pawn": owners[(q, r)]} for q, r in cells
+            ],
+            "to_move": rng.choice(seats),
+            "step": "move",
+            "turn": players + rng.randint(0, 3),
+            "quiet_turns": 0,
+        }
+        literal = RefState.from_position(dict(pos, must_remove="literal"))
+        continuing = RefState.from_position(dict(pos, must_remove="continuing"))
+        if literal.step == continuing.step == "move" and (
+            literal.legal_actions() != continuing.legal_actions()
+        ):
+            found.append(pos)
+    return found
+
+
+def test_the_readings_of_must_if_possible_agree_where_they_differ() -> None:
+    """30 positions where the readings part ways: in each reading the engine's legal set, the
+    games played from there and the results agree with the reference's."""
+    positions = rule2_positions(1, 30)
+    assert len(positions) == 30
+    found = []
+    for i, pos in enumerate(positions):
+        legal = {}
+        for reading in ("literal", "continuing"):
+            at = dict(pos, must_remove=reading)
+            legal[reading] = set(GAME.state_from_position(at).legal_actions())
+            d = _position_game(at, i, plies=40)
+            if d is not None:
+                found.append(d)
+        assert legal["literal"] < legal["continuing"], json.dumps(pos)
+    assert not found, summarise(found, 2 * len(positions))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from limitgames.core import get_game
-from limitgames.hex import kernel
+from limitgames.hex import kernel, playouts
 from limitgames.hex.batch import HexBatch, set_threads
 from limitgames.hex.codec import (
     KERNEL_ACTIONS,
@@ -100,7 +100,7 @@ def test_batch_playouts_equal_single_game_playouts_and_do_not_depend_on_threads(
             assert vector is not None and state.surface is not None
             stream = streams[b : b + 1].copy()
             history = np.empty(512, dtype=np.int64)
-            n = kernel.playout(
+            n = playouts.playout(
                 state.surface.neighbour_masks, state.surface.ring, vector, stream, 0, -1, history
             )
             assert n == lengths[b]
@@ -208,3 +208,48 @@ def test_the_incremental_surface_refresh_after_a_removal_equals_a_full_one() -> 
         kernel.refresh_surface(state.surface.neighbour_masks, state.surface.ring, full)
         assert full[kernel.S_EDGE] == vector[kernel.S_EDGE]
         assert full[kernel.S_SAFE] == vector[kernel.S_SAFE]
+
+
+# The rule-2 case of tests/hex/test_rules.py (RULE2): b1-c1 ends the game, b1-a1 allows no
+# removal, and no other move exists.
+_RULE2 = {(0, 0): None, (1, 0): 0, (2, 0): None, (3, 0): 1, (4, 0): 1}
+_LINE5 = {(0, 0): None, (1, 0): 0, (2, 0): None, (3, 0): None, (4, 0): 1}
+
+
+@pytest.mark.parametrize("reading", ["literal", "continuing"])
+@pytest.mark.parametrize("tiles", [_RULE2, _LINE5], ids=["rule2", "line5"])
+def test_the_playout_sampler_draws_every_legal_move_and_no_other(
+    reading: str, tiles: dict[tuple[int, int], int | None]
+) -> None:
+    """The sampler's first decision over 400 seeded playouts covers exactly the legal list, in
+    both readings of "must, if possible", each legal move at least 25% of the time when there
+    are two (the expected share is 50%: a uniform draw)."""
+    from limitgames.hex.bitboard import seed_word
+    from tests.hex.positions import load
+
+    state = load(tiles, must_remove=reading)
+    legal = set(state.legal_actions())
+    surface, vector = state.surface, state.kernel_vector()
+    assert surface is not None and vector is not None
+    rng = np.array([seed_word(7)], dtype=np.uint64)
+    seen: dict[int, int] = {}
+    for _ in range(400):
+        s = vector.copy()
+        history = np.zeros(1, dtype=np.int64)
+        playouts.playout(surface.neighbour_masks, surface.ring, s, rng, 0, 1, history)
+        seen[int(history[0])] = seen.get(int(history[0]), 0) + 1
+    assert set(seen) == legal
+    assert min(seen.values()) >= 100
+
+
+@pytest.mark.parametrize("reading", ["literal", "continuing"])
+def test_one_action_check_agrees_with_the_legal_list_in_both_readings(reading: str) -> None:
+    from tests.hex.positions import load
+
+    for tiles in (_RULE2, _LINE5):
+        state = load(tiles, must_remove=reading)
+        legal = set(state.legal_actions())
+        for action in [move_action(1, t) for t in range(5)] + list(legal):
+            fresh = state.clone()
+            fresh._legal = None
+            assert fresh.is_legal(action) == (action in legal), state.action_to_string(action)

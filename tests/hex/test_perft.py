@@ -73,3 +73,23 @@ def test_the_regression_counts_are_the_references(
 def test_divide_sums_to_perft() -> None:
     state = get_game("hex").state_from_position(SMALL[0]["position"])
     assert sum(c for _, c in divide(state, 3)) == perft(state, 3) == 4
+
+
+def _shallow(fixtures: list[dict[str, Any]], deepest: int) -> list[Any]:
+    return [case for case in _cases(fixtures) if case.values[1] <= deepest]
+
+
+@pytest.mark.parametrize(("fixture", "depth", "expected"), _shallow(SMALL + REGRESSION, 3))
+def test_divide_totals_equal_the_fixture_counts(
+    fixture: dict[str, Any], depth: int, expected: int
+) -> None:
+    """At every depth, also 1: a first action that ends the game is a whole sequence of one
+    decision and counts 1 (line5: the capture of the last blue pawn is one of its 3)."""
+    state = get_game("hex").state_from_position(fixture["position"])
+    assert sum(count for _, count in divide(state, depth)) == expected
+
+
+def test_a_game_ending_first_action_counts_one_at_depth_one() -> None:
+    state = get_game("hex").state_from_position(SMALL[0]["position"])  # line5, see its "why"
+    counts = {state.action_to_string(a): c for a, c in divide(state, 1)}
+    assert counts == {"a1-b1": 1, "a1-c1": 1, "a1-d1": 1}

@@ -127,6 +127,54 @@ def test_a_game_ending_move_is_always_legal_and_no_removal_follows() -> None:
     assert state.step == "over" and len(state.history()) == 1
 
 
+# The rule-2 case: a move ends the game, and no other move allows a removal.
+# . X | red R | . Y | blue | blue: R->Y captures both blue pawns (their only freedom is Y) and
+# ends the game; R->X leaves the empty tiles (1,0) and (2,0) between red and blue, and removing
+# either would split the surface into two parts that both hold pawns; the end tiles hold pawns.
+RULE2 = {(0, 0): None, (1, 0): 0, (2, 0): None, (3, 0): 1, (4, 0): 1}
+
+
+def test_rule2_literal_reading_the_game_ending_move_is_the_only_legal_one() -> None:
+    state = load(RULE2)
+    assert state.must_remove == "literal"
+    legal = {state.action_to_string(a) for a in state.legal_actions()}
+    assert legal == {move(state, (1, 0), (2, 0))}
+    reason = state.why_illegal(state.parse_action(move(state, (1, 0), (0, 0))))
+    assert "another move" not in reason, "no other move allows a removal here"
+    assert reason.startswith(
+        "after this move no tile could be removed, and a move that ends the game (b1-c1)"
+    )
+    assert "must_remove=continuing" in reason
+
+
+def test_rule2_continuing_reading_every_move_is_legal() -> None:
+    state = load(RULE2, must_remove="continuing")
+    assert state.must_remove == "continuing"
+    assert state.position()["must_remove"] == "continuing"
+    legal = {state.action_to_string(a) for a in state.legal_actions()}
+    assert legal == {move(state, (1, 0), (2, 0)), move(state, (1, 0), (0, 0))}
+    state.apply_string(move(state, (1, 0), (0, 0)))
+    # no removal is possible: the step is skipped and blue moves (a quiet turn)
+    assert state.current_player() == 1 and state.step == "move" and state.quiet_turns == 1
+
+
+def test_rule2_continuing_reading_still_asks_for_a_removal_when_a_going_on_move_allows_one() -> (
+    None
+):
+    # a1 . | b1 red | c1 . | d1 . | e1 blue: b1-a1 leaves b1, c1, d1 empty between the pawns
+    # (removing any splits them; a1 and e1 hold pawns), so no removal; b1-c1 allows x a1 and
+    # the game goes on; b1-d1 takes blue's last freedom and ends the game
+    tiles = {(0, 0): None, (1, 0): 0, (2, 0): None, (3, 0): None, (4, 0): 1}
+    for reading in ("literal", "continuing"):
+        state = load(tiles, must_remove=reading)
+        legal = {state.action_to_string(a) for a in state.legal_actions()}
+        assert legal == {move(state, (1, 0), (2, 0)), move(state, (1, 0), (3, 0))}, reading
+        reason = state.why_illegal(state.parse_action(move(state, (1, 0), (0, 0))))
+        assert reason == (
+            "after this move no tile could be removed, and another move (b1-c1) allows a removal"
+        )
+
+
 def test_when_no_move_allows_a_removal_any_move_is_legal_and_the_removal_is_skipped() -> None:
     # found by search: red's only move leaves only a tile whose removal would isolate a pawn
     tiles = {(0, 0): None, (0, -1): 0, (0, -2): 0, (1, -2): 0, (-1, -1): 1}

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from limitgames.core import get_game
-from limitgames.hex import kernel, tactics
+from limitgames.hex import kernel, playouts, tactics
 from limitgames.hex.state import HexState
 from tests.hex.reference import Cell, RefState, components, has_free_edge, neighbours
 from tests.hex.test_differential import ref_action, ref_from_engine
@@ -297,7 +297,7 @@ def test_without_greed_it_is_the_kernels_uniform_playout() -> None:
         nb, ring = surface.neighbour_masks, surface.ring
         a, b = s.copy(), s.copy()
         ha, hb = np.empty(512, np.int64), np.empty(512, np.int64)
-        na = kernel.playout(nb, ring, a, np.array([seed + 1], np.uint64), 0, -1, ha)
+        na = playouts.playout(nb, ring, a, np.array([seed + 1], np.uint64), 0, -1, ha)
         seeds = np.array([seed + 1], np.uint64)
         nb_ = tactics.tactical_playout(nb, ring, b, seeds, 0, -1, hb, np.empty(512, np.int64), 0.0)
         assert na == nb_ and np.array_equal(ha[:na], hb[:na]) and np.array_equal(a, b)

@@ -371,6 +371,8 @@ def read_position(path: Path) -> Any:
         ) from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise PositionError(_("not JSON: %(reason)s") % {"reason": exc}) from None
+    except RecursionError:  # Python's parser recurses once per level of nesting
+        raise PositionError(_("not JSON: %(reason)s") % {"reason": "nested too deeply"}) from None
 
 
 PERFT_HELP = N_(

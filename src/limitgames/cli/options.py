@@ -205,8 +205,12 @@ def fail(message: str, code: int = 1, soft_wrap: bool = False) -> typer.Exit:
     """Print a one-line error on stderr (no traceback; ``error:`` in the session's language)
     and return the Exit (status ``code``) for the command to raise. ``soft_wrap``: leave long
     lines to the terminal instead of Rich's wrapping."""
+    from rich.markup import escape  # the message is text, not markup: "[q, r]" stays
+
     Console(stderr=True).print(
-        "[bold red]" + gettext("error:") + f"[/] {message}", highlight=False, soft_wrap=soft_wrap
+        "[bold red]" + gettext("error:") + f"[/] {escape(message)}",
+        highlight=False,
+        soft_wrap=soft_wrap,
     )
     return typer.Exit(code)
 

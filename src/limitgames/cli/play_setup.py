@@ -51,6 +51,11 @@ def load_start(game_id: str, path: Path) -> tuple[State, int | None]:
         raise PositionError(
             gettext("%(file)s: not JSON: %(reason)s") % {"file": path, "reason": exc}
         ) from None
+    except RecursionError:  # Python's parser recurses once per level of nesting
+        raise PositionError(
+            gettext("%(file)s: not JSON: %(reason)s")
+            % {"file": path, "reason": "nested too deeply"}
+        ) from None
     if isinstance(data, dict) and "actions" in data:
         try:
             record = GameRecord.read(path)

@@ -52,11 +52,24 @@ def plain_perft(state: State, depth: int) -> int:
 
 
 def divide(state: State, depth: int) -> list[tuple[Action, int]]:
-    """perft split by first action: ``[(action, count), ...]`` in legal-action order (depth >= 1)."""
+    """perft split by first action: ``[(action, count), ...]`` in legal-action order (depth >= 1).
+
+    The counts add up to ``perft(state, depth)``. At depth 1 every action counts 1, one that
+    ends the game too (it is a whole sequence of one decision); deeper, an action that ends
+    the game counts 0 (the game is over before ``depth``).
+
+    Raises:
+        ValueError: ``depth`` is below 1.
+    """
     if depth < 1:
         raise ValueError("divide needs depth at least 1")
+    if state.is_terminal():
+        return []
     result = []
     for action in state.legal_actions():
+        if depth == 1:
+            result.append((action, 1))
+            continue
         child = state.clone()
         child.apply(action)
         result.append((action, perft(child, depth - 1)))

@@ -230,6 +230,8 @@ class GameRecord:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise RecordError(exc.msg, f"line {exc.lineno} column {exc.colno}") from None
+        except RecursionError:  # Python's parser recurses once per level of nesting
+            raise RecordError("JSON nested too deeply") from None
         record = cls.from_json(data)
         record.action_lines = _action_lines(text)
         return record

@@ -22,7 +22,7 @@ import numba
 import numpy as np
 from numba import njit, prange
 
-from limitgames.hex import kernel
+from limitgames.hex import kernel, playouts
 from limitgames.hex.bitboard import seed_word
 from limitgames.hex.codec import KERNEL_ACTIONS
 from limitgames.hex.state import HexState
@@ -60,7 +60,7 @@ def playout_batch(
         s = states[b].copy()
         stream = np.empty(1, np.uint64)
         stream[0] = rngs[b]
-        lengths[b] = kernel.playout(nbs[b], rings[b], s, stream, 0, max_decisions, history)
+        lengths[b] = playouts.playout(nbs[b], rings[b], s, stream, 0, max_decisions, history)
         rngs[b] = stream[0]
         states[b] = s
         if s[kernel.S_STEP] == kernel.OVER_STEP:

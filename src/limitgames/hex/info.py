@@ -75,6 +75,24 @@ HEX_INFO = GameInfo(
             label=N_("layout"),
             choice_labels=(N_("grown (compact, as at a table)"), N_("uniform (long thin shapes)")),
         ),
+        Parameter(
+            "must_remove",
+            "str",
+            "literal",
+            N_(
+                "nestorgames: how 'a move must allow a removal, if possible' treats a move that "
+                "ends the game: literal (it counts as allowing a removal, so while one exists "
+                "every other move must allow a removal) or continuing (only moves after which "
+                "play goes on are compared; if none of them allows a removal, any move is legal); "
+                "a move that ends the game is legal in both"
+            ),
+            choices=("literal", "continuing"),
+            label=N_("must allow a removal"),
+            choice_labels=(
+                N_("literal (a move that ends the game counts)"),
+                N_("continuing (only moves after which play goes on count)"),
+            ),
+        ),
     ),
     rules_version="hex-2",
     rules_doc="docs/rules/hex.md; usage in docs/hex.md",

@@ -41,9 +41,7 @@ from limitgames.hex.bitboard import (
     bit,
     lowest_bit,
     lowest_index,
-    nth_index,
     popcount,
-    rng_below,
 )
 from limitgames.hex.codec import (
     KERNEL_ACTIONS,
@@ -85,13 +83,31 @@ S_CAPTURED = 17
 """Pawns captured by the last action (any seat)."""
 S_ISOLATED = 18
 """Tiles removed with the last removal besides the removed tile (isolated empty parts)."""
-STATE_SIZE = 19
+S_READING = 19
+"""How "must, if possible" treats a move that ends the game: :data:`LITERAL` or :data:`CONTINUING`."""
+STATE_SIZE = 20
 
 MOVE_STEP = 0
 REMOVE_STEP = 1
 OVER_STEP = 2
 NESTORGAMES = 0
 EDITION_2008 = 1
+LITERAL = 0
+"""``must_remove=literal`` (the default): a move that ends the game counts as a move that allows
+a removal, so while one exists, the moves that allow none are illegal."""
+CONTINUING = 1
+"""``must_remove=continuing``: only moves after which play goes on are asked to allow a removal;
+if none of them does, every move (the equaliser allows) is legal. A move that ends the game is
+legal in both readings."""
+
+FORBIDDEN = 0
+""":func:`move_outcome`: the first move equaliser forbids the move (it would capture)."""
+NO_REMOVAL = 1
+""":func:`move_outcome`: no removal would be possible after the move."""
+ALLOWS_REMOVAL = 2
+""":func:`move_outcome`: a removal is possible after the move."""
+ENDS_GAME = 3
+""":func:`move_outcome`: the move captures the last enemy pawns (no removal follows)."""
 
 MAX_MOVES = 1024
 """More than the moves of any position (16 pawns x 48 empty tiles)."""
@@ -271,8 +287,24 @@ def every_candidate_legal(s: Masks) -> bool:
 def move_verdict(nb: Masks, s: Masks, fr: Int, to: Int) -> tuple[bool, bool]:
     """For a candidate move: ``(allowed by the equaliser, allows a removal or ends the game)``.
 
+    A move with both is legal in either reading of "must, if possible".
     ``rules/hex.md``, Must, if possible, and First move equaliser.
     """
+    outcome = move_outcome(nb, s, fr, to)
+    return outcome != FORBIDDEN, outcome >= ALLOWS_REMOVAL
+
+
+@njit(cache=True)
+def counts_as_allowing(s: Masks, outcome: Int) -> bool:
+    """Whether a move of this :func:`move_outcome` makes the moves that allow no removal
+    illegal: one that allows a removal, or (literal reading) one that ends the game."""
+    return outcome == ALLOWS_REMOVAL or (outcome == ENDS_GAME and s[S_READING] == LITERAL)
+
+
+@njit(cache=True)
+def move_outcome(nb: Masks, s: Masks, fr: Int, to: Int) -> int:
+    """For a candidate move: :data:`FORBIDDEN`, :data:`NO_REMOVAL`, :data:`ALLOWS_REMOVAL` or
+    :data:`ENDS_GAME` (``rules/hex.md``, Must, if possible, and First move equaliser)."""
     p = np.int64(s[S_TO_MOVE])
     moved = bit(fr) | bit(to)
     own = s[S_PAWNS + p] ^ moved
@@ -287,10 +319,12 @@ def move_verdict(nb: Masks, s: Masks, fr: Int, to: Int) -> tuple[bool, bool]:
             enemies_left |= s[S_PAWNS + k] & ~dead
     equaliser = is_equaliser(s)
     if captured and equaliser:
-        return False, False
+        return FORBIDDEN
     if not enemies_left:
-        return True, True
-    return True, removal_exists(nb, s, p, own, pawns & ~captured, equaliser)
+        return ENDS_GAME
+    if removal_exists(nb, s, p, own, pawns & ~captured, equaliser):
+        return ALLOWS_REMOVAL
+    return NO_REMOVAL
 
 
 @njit(cache=True)
@@ -300,7 +334,9 @@ def legal_moves(nb: Masks, s: Masks, out: Ints) -> int:
     ``rules/hex.md``, Must, if possible: a move is legal only if a removal is
     possible after it (or it ends the game); if no move allows one, every
     move the equaliser allows is legal (nestorgames) or none is (2008: the
-    player is eliminated).
+    player is eliminated). Whether a move that ends the game counts as one
+    that allows a removal is the reading ``s[S_READING]`` (:data:`LITERAL`: it
+    does; :data:`CONTINUING`: it does not).
     """
     froms = np.empty(16, np.int64)
     dests = np.empty(16, np.uint64)
@@ -309,6 +345,7 @@ def legal_moves(nb: Masks, s: Masks, out: Ints) -> int:
     fast = every_candidate_legal(s)
     count = 0
     fallback = 0
+    counting = 0  # legal moves that count as allowing a removal (see counts_as_allowing)
     for i in range(n):
         fr = froms[i]
         d = dests[i]
@@ -319,16 +356,20 @@ def legal_moves(nb: Masks, s: Masks, out: Ints) -> int:
                 out[count] = move_action(fr, to)
                 count += 1
                 continue
-            allowed, enables = move_verdict(nb, s, fr, to)
-            if enables:
+            outcome = move_outcome(nb, s, fr, to)
+            if outcome >= ALLOWS_REMOVAL:
                 out[count] = move_action(fr, to)
                 count += 1
-            elif allowed:
+                if counts_as_allowing(s, outcome):
+                    counting += 1
+            elif outcome != FORBIDDEN:
                 # kept past the enabling moves, in case none enables
                 out[MAX_MOVES - 1 - fallback] = move_action(fr, to)
                 fallback += 1
-    if count or fast or s[S_EDITION] != NESTORGAMES:
+    if counting or fast or s[S_EDITION] != NESTORGAMES:
         return count
+    if count:  # continuing reading: only moves that end the game allow no removal; all stand
+        return _every_allowed_move(nb, s, froms, dests, n, out)
     for j in range(fallback):
         out[j] = out[MAX_MOVES - fallback + j]
     # restore ascending order (the fallback was written from the end down)
@@ -340,14 +381,30 @@ def legal_moves(nb: Masks, s: Masks, out: Ints) -> int:
 
 
 @njit(cache=True)
-def any_move_enables(nb: Masks, s: Masks, froms: Ints, dests: Masks, n: Int) -> bool:
-    """Whether some candidate move allows a removal or ends the game."""
+def _every_allowed_move(nb: Masks, s: Masks, froms: Ints, dests: Masks, n: Int, out: Ints) -> int:
+    """Write every candidate move the equaliser allows into ``out`` (ascending); return how many."""
+    count = 0
     for i in range(n):
         d = dests[i]
         while d:
             to = lowest_index(d)
             d &= d - ONE
-            if move_verdict(nb, s, froms[i], to)[1]:
+            if move_outcome(nb, s, froms[i], to) != FORBIDDEN:
+                out[count] = move_action(froms[i], to)
+                count += 1
+    return count
+
+
+@njit(cache=True)
+def any_move_enables(nb: Masks, s: Masks, froms: Ints, dests: Masks, n: Int) -> bool:
+    """Whether some candidate move allows a removal or, in the literal reading, ends the game
+    (:func:`counts_as_allowing`)."""
+    for i in range(n):
+        d = dests[i]
+        while d:
+            to = lowest_index(d)
+            d &= d - ONE
+            if counts_as_allowing(s, move_outcome(nb, s, froms[i], to)):
                 return True
     return False
 
@@ -614,122 +671,6 @@ def legal_actions(nb: Masks, s: Masks, out: Ints) -> int:
             n += 1
         return n
     return 0
-
-
-# --- random play -----------------------------------------------------------------------------
-@njit(cache=True)
-def sample_move(
-    nb: Masks, s: Masks, rng: Masks, slot: Int, froms: Ints, dests: Masks, comps: Masks, pool: Ints
-) -> Int:
-    """A uniformly random legal move (the player has one: the state is settled).
-
-    Outside the checks (:func:`every_candidate_legal`) the candidates are all
-    legal. Otherwise candidates are checked in a uniformly random order and
-    the first that allows a removal is taken, which is uniform over those;
-    if none does, a uniform choice among the equaliser-allowed ones.
-    """
-    n = move_candidates(nb, s, froms, dests, comps)
-    if every_candidate_legal(s):
-        total = 0
-        for i in range(n):
-            total += popcount(dests[i])
-        k = rng_below(rng, slot, total)
-        i = 0
-        while True:
-            c = popcount(dests[i])
-            if k < c:
-                return move_action(froms[i], nth_index(dests[i], k))
-            k -= c
-            i += 1
-    size = 0
-    for i in range(n):
-        d = dests[i]
-        while d:
-            pool[size] = move_action(froms[i], lowest_index(d))
-            d &= d - ONE
-            size += 1
-    allowed = 0
-    left = size
-    while left:
-        pick = rng_below(rng, slot, left)
-        action = pool[pick]
-        left -= 1
-        pool[pick] = pool[left]
-        fr, to = move_tiles(action)
-        ok, enables = move_verdict(nb, s, fr, to)
-        if enables:
-            return np.int64(action)
-        if ok:
-            pool[MAX_MOVES - 1 - allowed] = action
-            allowed += 1
-    return np.int64(pool[MAX_MOVES - 1 - rng_below(rng, slot, allowed)])
-
-
-@njit(cache=True)
-def sample_removal(nb: Masks, s: Masks, rng: Masks, slot: Int) -> int:
-    """A uniformly random legal removal, or -1 if there is none (then the step is skipped).
-
-    Outside the equaliser candidates are tried in a uniformly random order
-    until one is legal (uniform over the legal ones); under it, a uniform
-    choice from :func:`legal_removals`.
-    """
-    if is_equaliser(s):
-        legal = legal_removals(nb, s)
-        if not legal:
-            return -1
-        return removal_action(nth_index(legal, rng_below(rng, slot, popcount(legal))))
-    pawns = all_pawns(s)
-    cand = s[S_TILES] & ~pawns & s[S_EDGE]
-    while cand:
-        t = nth_index(cand, rng_below(rng, slot, popcount(cand)))
-        if removal_gone(nb, s, t, pawns):
-            return removal_action(t)
-        cand &= ~bit(t)
-    return -1
-
-
-@njit(cache=True)
-def playout(
-    nb: Masks, ring: Ints, s: Masks, rng: Masks, slot: Int, max_decisions: Int, history: Ints
-) -> int:
-    """Play uniformly random legal actions until the game ends or ``max_decisions`` were played.
-
-    Args:
-        s: the state vector, changed in place.
-        rng: ``uint64`` array of xorshift64 states; ``rng[slot]`` is used.
-        max_decisions: the cut-off (a negative value: none).
-        history: ``int64`` array receiving the actions played (long enough:
-            at most ``len(history)`` decisions are played).
-
-    Returns:
-        The number of decisions played.
-    """
-    froms = np.empty(16, np.int64)
-    dests = np.empty(16, np.uint64)
-    comps = np.empty(MAX_TILES, np.uint64)
-    pool = np.empty(MAX_MOVES, np.int64)
-    limit = len(history) if max_decisions < 0 else min(max_decisions, len(history))
-    count = 0
-    while s[S_STEP] != OVER_STEP and count < limit:
-        if s[S_STEP] == MOVE_STEP:
-            action = sample_move(nb, s, rng, slot, froms, dests, comps, pool)
-            fr, to = move_tiles(action)
-            play_move(nb, s, fr, to)
-            # a removal step left unsettled: the sampler below finds out whether it has a choice
-            if s[S_STEP] != REMOVE_STEP:
-                settle(nb, s)
-        else:
-            action = sample_removal(nb, s, rng, slot)
-            if action < 0:  # no legal removal: the step is skipped (no decision)
-                end_turn(s, False)
-                settle(nb, s)
-                continue
-            play_removal(nb, ring, s, removal_tile(action))
-            settle(nb, s)
-        history[count] = action
-        count += 1
-    settle(nb, s)  # (a cut-off right after a move leaves the removal step to settle)
-    return count
 
 
 FEATURES = ("pawns", "freedoms", "mobility", "removable", "area", "tiles", "atari")

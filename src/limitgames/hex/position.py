@@ -36,6 +36,7 @@ from limitgames.hex.surface import Cell
 _KEYS = {
     "game",
     "edition",
+    "must_remove",
     "size",
     "players",
     "tiles",
@@ -77,7 +78,7 @@ def state_from_position(data: Any) -> HexState:
         raise PositionError(f"this is a position of {data.get('game')!r}, not of hex")
     try:
         variant = HEX_INFO.resolve_variant(
-            {k: data[k] for k in ("edition", "players", "size") if k in data}
+            {k: data[k] for k in ("edition", "players", "size", "must_remove") if k in data}
         )
     except VariantError as exc:
         raise PositionError(str(exc)) from None

@@ -31,7 +31,7 @@ import numpy as np
 
 from limitgames.core import TERMINAL, IllegalActionError, NotationError, State
 from limitgames.core.events import Event, Outcome
-from limitgames.hex import groups, kernel
+from limitgames.hex import groups, kernel, playouts
 from limitgames.hex.codec import (
     Kind,
     ball_action,
@@ -207,6 +207,8 @@ class HexState(State):
         s[kernel.S_QUIET] = quiet
         s[kernel.S_PLAYERS] = self.num_players
         s[kernel.S_EDITION] = kernel.EDITION_2008 if self.edition == "2008" else kernel.NESTORGAMES
+        continuing = self.edition != "2008" and self.must_remove == "continuing"
+        s[kernel.S_READING] = kernel.CONTINUING if continuing else kernel.LITERAL
         full = surface.full
         connected = (
             groups.flood(surface.neighbour_masks, np.uint64(full & -full), np.uint64(full)) == full
@@ -239,6 +241,12 @@ class HexState(State):
     @property
     def variant(self) -> dict[str, Any]:
         return self._variant
+
+    @property
+    def must_remove(self) -> str:
+        """The reading of "must, if possible" (``rules/hex.md``): ``"literal"`` (a move that ends
+        the game counts as one that allows a removal) or ``"continuing"`` (it does not)."""
+        return str(self._variant.get("must_remove", "literal"))
 
     @property
     def edition(self) -> str:
@@ -408,7 +416,7 @@ class HexState(State):
     def playout(self, rng: random.Random, max_decisions: int | None = None) -> list[float]:
         """Play uniformly random legal actions to the end, or for ``max_decisions`` decisions.
 
-        The movement phase runs inside the kernel (:func:`kernel.playout`);
+        The movement phase runs inside the kernel (:func:`playouts.playout`);
         its random stream is seeded from ``rng``. Mutates ``self``; the
         history is kept. Returns ``returns()`` (zeros if not over).
         """
@@ -423,7 +431,7 @@ class HexState(State):
             assert surface is not None
             _STREAM[0] = rng.getrandbits(64) | 1  # a xorshift64 state is any nonzero word
             limit = -1 if max_decisions is None else max_decisions - played
-            n = kernel.playout(
+            n = playouts.playout(
                 surface.neighbour_masks, surface.ring, s, _STREAM, 0, limit, _HISTORY
             )
             self._hist.extend(_HISTORY[:n].tolist())
@@ -536,7 +544,21 @@ class HexState(State):
             return "the first move equaliser forbids capturing on this turn"
         if self.edition == "2008":
             return "after this move no tile could be removed, and both steps are compulsory"
-        return "after this move no tile could be removed, and another move allows a removal"
+        ending = ""
+        for action in self.legal_actions():
+            outcome = kernel.move_outcome(nb, s, *move_tiles(action))
+            if outcome == kernel.ALLOWS_REMOVAL:
+                return (
+                    "after this move no tile could be removed, and another move "
+                    f"({self.action_to_string(action)}) allows a removal"
+                )
+            if outcome == kernel.ENDS_GAME and not ending:
+                ending = self.action_to_string(action)
+        return (
+            f"after this move no tile could be removed, and a move that ends the game ({ending}) "
+            "is possible, which counts as allowing a removal (must_remove=literal, the default "
+            "reading of 'must, if possible'; must_remove=continuing reads it otherwise)"
+        )
 
     def _why_removal_illegal(self, t: int) -> str:
         surface = self._surface
@@ -587,6 +609,8 @@ class HexState(State):
         colours = self.seat_colours()
         if colours != list(SEAT_COLOURS[self.edition][: self.num_players]):
             data["seat_colours"] = colours
+        if self.must_remove != "literal":
+            data["must_remove"] = self.must_remove
         if self._placement is not None:
             data["placed"] = [list(c) for c in self._placement.placed]
             data["last_placer"] = self._placement.last_placer

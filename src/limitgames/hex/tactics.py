@@ -1,6 +1,6 @@
 """Tactical playouts for hex: random play that takes captures and avoids throwing pawns away.
 
-Uniformly random playouts (:func:`limitgames.hex.kernel.playout`) leave a
+Uniformly random playouts (:func:`limitgames.hex.playouts.playout`) leave a
 capture to chance: a group with one freedom left survives a random turn
 about as often as it falls. A player at a real table takes such a group, and
 does not remove the last freedom of its own. A playout that does the same
@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from limitgames.hex import kernel
+from limitgames.hex import kernel, playouts
 from limitgames.hex.bitboard import (
     ONE,
     ZERO,
@@ -168,7 +168,7 @@ def tactical_move(
     it), else a press (from a tile next to no enemy pawn onto one next to an enemy pawn that
     then has two empty neighbours or more), one at random; -1 if there is none or the
     equaliser binds. ``froms``, ``dests``, ``comps`` and ``pool`` are the scratch arrays of
-    :func:`kernel.sample_move`; ``frees`` and ``groups`` (``uint64[48]``) hold the enemy groups
+    :func:`playouts.sample_move`; ``frees`` and ``groups`` (``uint64[48]``) hold the enemy groups
     with one or two freedoms.
 
     A move from ``fr`` onto a freedom of an enemy group takes that freedom
@@ -319,7 +319,7 @@ def tactical_playout(
     greed: float,
 ) -> int:
     """Play the tactical policy (module docstring) until the game ends or ``max_decisions`` were
-    played; the arguments and the return value are those of :func:`kernel.playout`, plus
+    played; the arguments and the return value are those of :func:`playouts.playout`, plus
     ``movers`` (``int64``, as long as ``history``: the kernel player of each decision) and
     ``greed``, the chance (0..1) that a decision follows the policy rather than the uniform
     choice."""
@@ -339,7 +339,7 @@ def tactical_playout(
             if tactical:
                 action = tactical_move(nb, s, rng, slot, froms, dests, comps, pool, frees, groups)
             if action < 0:
-                action = kernel.sample_move(nb, s, rng, slot, froms, dests, comps, pool)
+                action = playouts.sample_move(nb, s, rng, slot, froms, dests, comps, pool)
             fr, to = move_tiles(action)
             kernel.play_move(nb, s, fr, to)
             if s[kernel.S_STEP] != kernel.REMOVE_STEP:
@@ -348,7 +348,7 @@ def tactical_playout(
             if tactical:
                 action = tactical_removal(nb, s, rng, slot)
             if action < 0:
-                action = kernel.sample_removal(nb, s, rng, slot)
+                action = playouts.sample_removal(nb, s, rng, slot)
             if action < 0:  # no legal removal: the step is skipped (no decision)
                 kernel.end_turn(s, False)
                 kernel.settle(nb, s)

@@ -37,7 +37,6 @@ from limitgames.hex.kernel import (
     legal_actions,
     move_verdict,
     play,
-    playout,
     refresh_surface,
     removal_gone,
     returns_of,
@@ -45,6 +44,7 @@ from limitgames.hex.kernel import (
 )
 from limitgames.hex.layout import generate_layout, grow_layout
 from limitgames.hex.perft import perft
+from limitgames.hex.playouts import playout
 from limitgames.hex.surface import MAX_TILES, Surface
 
 

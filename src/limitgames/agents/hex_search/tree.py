@@ -9,7 +9,7 @@ and one kernel playout. What it does, by option of :class:`HexSearch`:
   picks the child best for itself by UCB1, ``mean + c sqrt(ln N / n)``.
   Results are those of :func:`limitgames.agents.evaluation.outcome_values`:
   1 for the sole winner, 0 for a shared top place, -1 otherwise.
-- **Playouts**: uniformly random to the end (:func:`kernel.playout`), or cut
+- **Playouts**: uniformly random to the end (:func:`playouts.playout`), or cut
   off after ``depth`` random decisions and scored by the learned evaluation
   (:func:`evaluate`, the compiled twin of
   :func:`limitgames.agents.hex_evaluation.evaluate`); with ``greed`` above 0
@@ -61,7 +61,7 @@ import numpy as np
 from numba import njit
 
 from limitgames.agents.hex_search.evaluation import evaluate, scored_outcome
-from limitgames.hex import kernel, tactics
+from limitgames.hex import kernel, playouts, tactics
 from limitgames.hex.bitboard import U, rng_below
 from limitgames.hex.codec import is_move, move_tiles, removal_tile
 from limitgames.hex.solver import _KEY_WORDS, _key, _time_is_up
@@ -464,7 +464,7 @@ def search(
                             nb, ring, s, rng, 0, depth, history, movers, greed
                         )
                     else:
-                        kernel.playout(nb, ring, s, rng, 0, depth, history)
+                        playouts.playout(nb, ring, s, rng, 0, depth, history)
                     if s[kernel.S_STEP] == kernel.OVER_STEP:
                         scored_outcome(s, result, np.int64(params[_ME]), params[_CONTEMPT])
                     else:
