@@ -26,6 +26,11 @@ _ESCAPES = re.compile(
 )
 
 
+def plain(raw: str) -> str:
+    """``raw`` output without escape sequences, lines ending in ``\\n``."""
+    return _ESCAPES.sub("", raw).replace("\r\n", "\n").replace("\r", "\n")
+
+
 class Terminal:
     """A ``limit`` process on a pseudo-terminal of ``columns`` x ``rows``.
 
@@ -59,6 +64,9 @@ class Terminal:
         self.master = master
         self.text = ""
         """Everything printed so far, without escape sequences."""
+        self.raw = ""
+        """Everything printed so far as it came (escape sequences kept: where the screen was
+        cleared)."""
         self.position = 0
         """Where the next :meth:`expect` starts looking."""
         self.closed = False
@@ -77,6 +85,7 @@ class Terminal:
         if not chunk:
             self.closed = True
             return False
+        self.raw += chunk.decode("utf-8", "replace")
         text = _ESCAPES.sub("", chunk.decode("utf-8", "replace"))
         self.text += text.replace("\r\n", "\n").replace("\r", "\n")
         return True

@@ -12,12 +12,14 @@ checks it.
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from limitgames.agents import is_level, level_spec
@@ -38,6 +40,7 @@ from limitgames.cards.notation import SUSPECT, action_kind, action_name
 from limitgames.cards.words import in_turn, outcome_sentence, sentence, tell
 from limitgames.cli import cards_view
 from limitgames.cli.options import (
+    AnalysisOption,
     CommandLanguageOption,
     LanguageOption,
     NoRecordOption,
@@ -52,7 +55,13 @@ from limitgames.cli.options import (
 )
 from limitgames.cli.play_setup import resolve_play
 from limitgames.cli.seats import Seat, is_you, name_seats, parse_seats, seats_line
-from limitgames.cli.session import GameTerminal, Line, TerminalSession, Transition
+from limitgames.cli.session import (
+    GameTerminal,
+    Line,
+    TerminalSession,
+    Transition,
+    seed_heading,
+)
 from limitgames.cli.variant_options import variant_options
 from limitgames.core import LimitGamesError, NotationError, State
 from limitgames.core.events import Event, visible
@@ -75,6 +84,32 @@ HELP_TEXT = N_("""Actions (one a turn; colours: red yellow green blue purple, or
 Commands: moves (the legal actions), board (the table again), pile (the whole
   pile, only with --show-pile), undo (take back your last decision while nothing
   hidden has been shown since), quit (stop and save the record)""")
+
+
+_ILLEGAL_WORDS: tuple[tuple[str, str], ...] = (
+    (
+        r"seat \d+ must first hide a hand card \(hide COLOUR\)",
+        N_("you must first hide a hand card (hide COLOUR)"),
+    ),
+    (r"seat \d+ holds no (?P<colour>\w+) card to hide", N_("you hold no %(colour)s card to hide")),
+    (r"seat \d+ holds no (?P<colour>\w+) card", N_("you hold no %(colour)s card")),
+    (
+        r"an exchange needs four (?P<colour>\w+) cards in hand; seat \d+ holds (?P<count>\d+)",
+        N_("an exchange needs four %(colour)s cards in hand; you hold %(count)s"),
+    ),
+    (r"a seat cannot suspect itself", N_("you cannot suspect yourself")),
+    (
+        r"seat (?P<seat>\d+) has put no card on the pile this round",
+        N_("%(player)s has put no card on the pile this round"),
+    ),
+    (
+        r"a seat may pass only when it can neither play, exchange nor suspect",
+        N_("you may pass only when you can neither play, exchange nor suspect"),
+    ),
+    (r"the hide step is over", N_("the hide step is over")),
+)
+"""The engine's reasons for an illegal action (``CardsState._why_illegal``, always about the
+seat to move, the person typing) and how the terminal says them to that person."""
 
 
 COMPUTER_PACE = 0.8
@@ -121,6 +156,13 @@ class CardsTerminal(GameTerminal):
         return action_label(action, self.names)
 
     def parse(self, state: State, text: str) -> Any:
+        """The action typed: a number of the list shown, ``suspect NAME``, ``suspect N`` with
+        the players numbered from 1 as the table lists them (the record's notation counts
+        from 0: ``suspect 0`` there is ``suspect 1`` here), or the game's notation.
+
+        Raises:
+            NotationError: for a number outside the list or a player who is not at the table.
+        """
         low = text.strip().lower()
         legal = state.legal_actions()
         if low.isdigit():
@@ -135,7 +177,32 @@ class CardsTerminal(GameTerminal):
             for s, name in enumerate(self.names):
                 if name.lower() == target:
                     return SUSPECT + s
+            number = target.removeprefix("seat ").strip()
+            if number.isdigit():
+                if 1 <= int(number) <= len(self.names):
+                    return SUSPECT + int(number) - 1
+                raise NotationError(
+                    text,
+                    gettext("there is no player %(number)s (the players are 1 to %(last)d)")
+                    % {"number": number, "last": len(self.names)},
+                )
         return state.parse_action(text)
+
+    def illegal_reason(self, state: State, exc: Any) -> str:
+        """The engine's reason (``CardsState``: "seat 0 holds no red card") in the person's
+        words: "you" for the player whose turn it is, the others by name, translated."""
+        reason = str(exc.reason)
+        for pattern, words in _ILLEGAL_WORDS:
+            found = re.fullmatch(pattern, reason)
+            if found is None:
+                continue
+            values = found.groupdict()
+            if "colour" in values:
+                values["colour"] = gettext(values["colour"])
+            if "seat" in values:
+                values["player"] = self.names[int(values.pop("seat"))]
+            return gettext(words) % values
+        return reason
 
     def menu(self, state: State, seat: int) -> RenderableType:
         legal = state.legal_actions()
@@ -198,7 +265,11 @@ class CardsTerminal(GameTerminal):
         outcome = state.outcome()
         assert outcome is not None
         told = outcome_sentence(outcome, self.names, self._you())
-        lines = [Line(Text(told, style="bold green"), True)]
+        lines = [
+            Line(rounds_table(outcome.details.get("rounds", []), self.names), True),
+            Line(scores_table(state, self.names), True),
+            Line(Text(told, style="bold green"), True),
+        ]
         if viewer is not None and not is_you(self.names[viewer]):
             result = state.returns()[viewer]
             words = (
@@ -241,6 +312,55 @@ class CardsTerminal(GameTerminal):
         return None
 
 
+def rounds_table(rounds: Sequence[dict[str, Any]], names: Sequence[str]) -> Table:
+    """The end screen's rounds: each round's limit card, who suspected whom, whether the
+    colour went over the limit, who took the limit card and who scored the point
+    (``rules/cards.md``, "A round" 4)."""
+    table = Table(title=gettext("Rounds"), title_justify="left", box=None, pad_edge=False)
+    for column in (
+        gettext("round"),
+        gettext("limit card"),
+        gettext("suspicion"),
+        gettext("over the limit"),
+        gettext("limit card to"),
+        gettext("point to"),
+    ):
+        table.add_column(column)
+    for summary in rounds:
+        check = summary.get("suspicion")
+        card = cards_view.limit_card_compact(str(summary.get("limit_card")))
+        if not isinstance(check, dict):
+            table.add_row(str(int(summary["round"]) + 1), card, gettext("nobody could act"))
+            continue
+        table.add_row(
+            str(int(summary["round"]) + 1),
+            card,
+            gettext("%(player)s suspects %(suspect)s")
+            % {"player": names[int(check["by"])], "suspect": names[int(check["suspect"])]},
+            gettext("yes") if check["exceeded"] else gettext("no"),
+            names[int(check["taker"])],
+            names[int(check["scorer"])],
+        )
+    return table
+
+
+def scores_table(state: State, names: Sequence[str]) -> Table:
+    """The end screen's scores: each player's points, limit cards taken and final score
+    (``rules/cards.md``, "End of the game")."""
+    obs = state.observation(None)
+    table = Table(title=gettext("Scores"), title_justify="left", box=None, pad_edge=False)
+    for column in (gettext("player"), gettext("points"), gettext("limit cards"), gettext("score")):
+        table.add_column(column)
+    for s in range(obs["players"]):
+        table.add_row(
+            names[s],
+            str(obs["points"][s]),
+            str(len(obs["limit_cards_taken"][s])),
+            str(obs["scores"][s]),
+        )
+    return table
+
+
 def make_seats(specs: list[str], players: int, seed: int, fill: str = "random") -> list[Seat]:
     """The seats from ``--seat`` options, padded with ``fill`` (an agent spec or a level).
 
@@ -278,6 +398,7 @@ def play_cards(
     no_record: NoRecordOption = False,
     position: PositionOption = None,
     quiet: QuietOption = False,
+    analysis: AnalysisOption = False,
     pause: Annotated[
         float | None,
         typer.Option(
@@ -318,11 +439,11 @@ def play_cards(
     state = setup.state
     terminal = CardsTerminal(show_pile)
     name_seats(setup.seats, terminal.table_names(state), computer_names=True)
-    heading = gettext("Limits (Uwe Rosenberg), %(players)d players, seed %(seed)s.") % {
-        "players": state.num_players,
-        "seed": setup.seed,
+    heading = gettext("Limits (Uwe Rosenberg), %(players)d players.") % {
+        "players": state.num_players
     }
     console.print(heading + " " + seats_line(setup.seats), highlight=False)
+    console.print(seed_heading(setup.seed), highlight=False, soft_wrap=True)
     people = any(s.is_human for s in setup.seats)
     if people:
         console.print(gettext("Type help for the commands; a number chooses from the list."))
@@ -335,6 +456,7 @@ def play_cards(
         pause=pause if pause is not None else (COMPUTER_PACE if people else 0.0),
         terminal=terminal,
         quiet=quiet,
+        analysis=analysis,
     )
     session.run()
     if session.interrupted:

@@ -73,6 +73,15 @@ def limit_card_line(card: dict[str, Any] | None) -> Text:
     return text
 
 
+def limit_card_compact(code: str) -> Text:
+    """A limit card's code (``"510X4"``: one value per colour, ``X`` no limit) as five small
+    fields in the colours' styles, for tables."""
+    text = Text()
+    for colour, value in zip(COLOURS, code, strict=False):
+        text.append(f" {value} ", style=COLOUR_STYLES[colour])
+    return text
+
+
 def render(
     console: Console,
     state: State,
@@ -124,7 +133,8 @@ def render(
         known = obs["known_cards"][s]
         table.add_row(
             marker,
-            who[s] + (" " + gettext("(you)") if seat == s and not is_you(who[s]) else ""),
+            f"{s + 1} {who[s]}"
+            + (" " + gettext("(you)") if seat == s and not is_you(who[s]) else ""),
             str(obs["scores"][s]),
             str(obs["points"][s]),
             str(len(obs["limit_cards_taken"][s])),

@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from limitgames.cli.options import (
+    AnalysisOption,
     CommandLanguageOption,
     LanguageOption,
     NoRecordOption,
@@ -159,6 +160,7 @@ def play_hex(
     no_record: NoRecordOption = False,
     position: PositionOption = None,
     quiet: QuietOption = False,
+    analysis: AnalysisOption = False,
     pause: PauseOption = 0.0,
     language: LanguageOption = None,
     variant: dict[str, Any] | None = None,
@@ -174,7 +176,9 @@ def play_hex(
         return game.new_initial_state(seed=game_seed, **(variant or {}))
 
     try:
-        setup = resolve_play("hex", new_state, seat, opponent, seed, record, no_record, position)
+        setup = resolve_play(
+            "hex", new_state, seat, opponent, seed, record, no_record, position, fill="medium"
+        )
     except (LimitGamesError, ValueError) as exc:
         raise fail(str(exc)) from None
     state = setup.state
@@ -205,6 +209,7 @@ def play_hex(
         pause=pause,
         terminal=terminal,
         quiet=quiet,
+        analysis=analysis,
     )
     session.run()
     if session.interrupted:

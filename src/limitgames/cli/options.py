@@ -136,7 +136,7 @@ OpponentOption = Annotated[
         metavar="LEVEL",
         help=N_(
             "The level of every computer seat: easy, medium, hard or expert (default: random "
-            "moves). Example: --opponent hard"
+            "moves in cards and world, medium in hex). Example: --opponent hard"
         ),
     ),
 ]
@@ -147,7 +147,18 @@ SeedOption = Annotated[
         metavar="NUMBER",
         help=N_(
             "Seed of the chance in the game and of the computer players, to play the same "
-            "game again (default: a new one, printed at the start). Example: --seed 42"
+            "game again (default: a new one, printed at the end of the game). Example: --seed 42"
+        ),
+    ),
+]
+AnalysisOption = Annotated[
+    bool,
+    typer.Option(
+        "--analysis",
+        metavar="",
+        help=N_(
+            "Show how the computer searched after each of its decisions (share of the visits, "
+            "win estimate, iterations, thinking time)."
         ),
     ),
 ]

@@ -98,12 +98,14 @@ def resolve_play(
     record: Path | None,
     no_record: bool,
     position: Path | None,
+    fill: str = "random",
 ) -> PlaySetup:
     """The starting state, seats, seed and record path of a ``limit play`` command.
 
     ``new_state(seed)`` makes a new game; ``position`` (a record or a
     position file) replaces it. Without ``--seat`` a person takes the first
-    seat; ``--opponent LEVEL`` sets the missing and computer seats.
+    seat; ``--opponent LEVEL`` sets the missing and computer seats, else ``fill`` (a level or
+    an agent spec) sets the missing ones.
 
     Raises:
         LimitGamesError: for a bad file, agent or level (one line).
@@ -119,9 +121,10 @@ def resolve_play(
     if position is None:
         state = new_state(seed)
     specs = list(seat or ["human"])
-    default = "random"
+    default = fill
     if opponent:
-        default = level_spec(game_id, opponent)
+        level_spec(game_id, opponent)  # raises for an unknown level
+        default = opponent
         specs = [s if is_human_spec(s) else default for s in specs]
     seats = parse_seats(specs, state.num_players, default=default, seed=seed, game_id=game_id)
     path = None if no_record else (record or default_record_path(game_id))

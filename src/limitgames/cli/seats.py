@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from limitgames.agents import Agent, is_level, level_spec, make_agent
-from limitgames.translation import gettext
+from limitgames.translation import N_, gettext
 
 
 @dataclass
@@ -27,6 +27,8 @@ class Seat:
     label: str
     agent: Agent | None = None
     name: str = ""
+    level: str = ""
+    """The level a computer seat was given (easy...expert), ``""`` for an agent spec."""
 
     @property
     def is_human(self) -> bool:
@@ -73,10 +75,12 @@ def parse_seats(
             name = spec.partition(":")[2].strip()
             seats.append(Seat(f"human:{name}" if name else "human"))
             continue
+        level = ""
         if game_id is not None and is_level(spec):
+            level = spec.lower()
             spec = level_spec(game_id, spec)
         seed_i = None if seed is None else seed * 7919 + i
-        seats.append(Seat(spec, make_agent(spec, seed_i, game=game_id)))
+        seats.append(Seat(spec, make_agent(spec, seed_i, game=game_id), level=level))
     return seats
 
 
@@ -144,9 +148,28 @@ def says(who: str, verb: str) -> str:
     return f"You {plain}"
 
 
+LEVEL_WORDS: dict[str, str] = {
+    "easy": N_("easy"),
+    "medium": N_("medium"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+    "random": N_("random moves"),
+}
+"""How a computer's strength reads on screen (translated when shown)."""
+
+
+def strength(seat: Seat) -> str:
+    """A computer seat's strength as a person reads it: its level (``medium``), ``random
+    moves`` for the random agent, else the agent spec the person typed."""
+    key = seat.level or seat.label
+    return gettext(LEVEL_WORDS[key]) if key in LEVEL_WORDS else seat.label
+
+
 def seats_line(seats: Sequence[Seat], table_names: Sequence[str] | None = None) -> str:
-    """Who plays, in words: ``"Seats: You; Barbara (computer: random)."``, or with the
-    seats' colours or nations (``table_names``): ``"Seats: red: you; blue: computer (random)."``.
+    """Who plays, in words: ``"Seats: You; Barbara (computer: medium)."``, or with the
+    seats' colours or nations (``table_names``): ``"Seats: red: you; blue: computer (medium)."``.
+
+    A computer is named by its level, not by the agent behind it (:func:`strength`).
     """
     parts = []
     for i, seat in enumerate(seats):
@@ -155,12 +178,12 @@ def seats_line(seats: Sequence[Seat], table_names: Sequence[str] | None = None) 
                 seat.name
                 if seat.is_human
                 else gettext("%(player)s (computer: %(level)s)")
-                % {"player": seat.name, "level": seat.label}
+                % {"player": seat.name, "level": strength(seat)}
             )
             continue
         if seat.is_human:
             who = gettext("you") if is_you(seat.name) else (seat.given_name or gettext("a person"))
         else:
-            who = gettext("computer (%(level)s)") % {"level": seat.label}
+            who = gettext("computer (%(level)s)") % {"level": strength(seat)}
         parts.append(f"{table_names[i]}: {who}")
     return gettext("Seats: %(seats)s.") % {"seats": "; ".join(parts)}

@@ -39,6 +39,7 @@ from limitgames.core import (
     LimitGamesError,
     NotationError,
     State,
+    seed_commitment,
 )
 from limitgames.translation import N_, gettext
 
@@ -46,17 +47,30 @@ Renderer = Callable[[Console, State, "int | None"], None]
 
 
 def describe_info(info: dict[str, Any]) -> str:
-    """An agent's report in words (visit share, win estimate, iterations)."""
+    """An agent's report in words (visit share, win estimate, iterations), shown with
+    ``--analysis`` only."""
     parts = []
     if "share" in info:
-        parts.append(f"{100 * float(info['share']):.0f}% of visits")
+        parts.append(
+            gettext("%(share)s%% of visits") % {"share": f"{100 * float(info['share']):.0f}"}
+        )
     if "value" in info:
-        parts.append(f"win estimate {100 * (float(info['value']) + 1) / 2:.0f}%")
+        estimate = f"{100 * (float(info['value']) + 1) / 2:.0f}"
+        parts.append(gettext("win estimate %(estimate)s%%") % {"estimate": estimate})
     if "iterations" in info:
-        parts.append(f"{info['iterations']} iterations")
+        parts.append(gettext("%(count)s iterations") % {"count": info["iterations"]})
     if "depth" in info:
-        parts.append(f"depth {info['depth']}")
+        parts.append(gettext("depth %(depth)s") % {"depth": info["depth"]})
     return ", ".join(parts)
+
+
+def seed_heading(seed: int) -> str:
+    """What a game of hidden cards says of its seed at the start: only the commitment
+    (:func:`~limitgames.core.seed_commitment`), since the seed re-deals every hand and the draw
+    pile; the seed itself is shown at the end (:meth:`TerminalSession.finish`)."""
+    return gettext("Seed committed as SHA-256 %(commitment)s (the seed is shown at the end).") % {
+        "commitment": seed_commitment(seed)
+    }
 
 
 # --- what each game supplies ---------------------------------------------------------------------
@@ -196,6 +210,11 @@ class GameTerminal:
             )
         return [Line(words, key=True)]
 
+    def after_record(self, path: Path) -> list[Line]:
+        """Lines printed once the record of a finished game is saved at ``path`` (e.g. the
+        command that studies it); none by default."""
+        return []
+
     def undo_refusal(self, before: State, now: State, person: int) -> str | None:
         """Why ``person`` may not go back from ``now`` to ``before``; ``None`` if they may.
 
@@ -238,6 +257,7 @@ class TerminalSession:
         pause: seconds to wait after each computer decision.
         terminal: the game's :class:`GameTerminal`.
         quiet: print only the lines marked as key (and the people's turns).
+        analysis: after each computer decision, say how it searched (:func:`describe_info`).
     """
 
     def __init__(
@@ -252,8 +272,10 @@ class TerminalSession:
         pause: float = 0.0,
         terminal: GameTerminal | None = None,
         quiet: bool = False,
+        analysis: bool = False,
     ) -> None:
         self.console = console
+        self.analysis = analysis
         self.state = state
         self.seats = seats
         self.terminal = terminal or GameTerminal(render)
@@ -274,6 +296,9 @@ class TerminalSession:
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.can_undo = bool(humans) and any(not s.is_human for s in seats)
         self._screen_holder: int | None = None
+        self._told_since_hand_over: list[RenderableType] = []
+        """What the table was told since the last hand-over (everybody may see it: with
+        several people ``viewer`` is ``None``), repeated on the hand-over screen."""
 
     @property
     def names(self) -> list[str]:
@@ -309,6 +334,7 @@ class TerminalSession:
         """Print narration lines (only the key ones when quiet)."""
         for line in lines:
             if line.key or not self.quiet:
+                self._keep_for_hand_over(line.text)
                 if isinstance(line.text, str):
                     self.console.print(line.text, highlight=False)
                 else:
@@ -320,6 +346,16 @@ class TerminalSession:
         if state.is_terminal():
             self.terminal.render(self.console, state, self.viewer)
             self.say(self.terminal.end_lines(state, self.viewer, self.last))
+        if self.seed is not None and (state.is_terminal() or not self.terminal.private):
+            self.console.print(
+                gettext(
+                    "Seed: %(seed)s (SHA-256 %(commitment)s; limit play --seed %(seed)s "
+                    "deals this game again)."
+                )
+                % {"seed": self.seed, "commitment": seed_commitment(self.seed)},
+                highlight=False,
+                soft_wrap=True,
+            )
         if self.record_path is not None:
             labels = [s.label for s in self.seats]
             record = GameRecord.of_state(
@@ -331,6 +367,8 @@ class TerminalSession:
                 highlight=False,
                 soft_wrap=True,
             )
+            if state.is_terminal():
+                self.say(self.terminal.after_record(path))
 
     def apply(self, seat: int, action: Any, info: str = "") -> None:
         """Apply ``action`` of ``seat``, tell the agents, narrate it (``info``: the computer's
@@ -352,7 +390,14 @@ class TerminalSession:
         line = self.terminal.decision_line(self.last.before, action, seat, self.viewer, text)
         if info:
             line = f"{line} ({info})" if isinstance(line, str) else line
+        self._keep_for_hand_over(line)
         self.console.print(line, highlight=False)
+
+    def _keep_for_hand_over(self, text: RenderableType) -> None:
+        """Keep a public line for the next hand-over screen (only when people share the
+        screen, when lines are told to everybody)."""
+        if self.viewer is None and len(self.humans) > 1:
+            self._told_since_hand_over.append(text)
 
     def computer_turn(self, seat: int) -> None:
         """Let the agent of ``seat`` decide, then apply and narrate its decision."""
@@ -367,8 +412,8 @@ class TerminalSession:
         else:
             action = agent.choose(self.state)
         elapsed = time.perf_counter() - started
-        info = describe_info(agent.last_info) if self.humans else ""
-        if self.humans and elapsed > 0.5:
+        info = describe_info(agent.last_info) if self.analysis else ""
+        if self.analysis and elapsed > 0.5:
             info = (info + ", " if info else "") + f"{elapsed:.1f} s"
         self.apply(seat, action, info)
         if self.pause:
@@ -376,16 +421,9 @@ class TerminalSession:
 
     def human_turn(self, seat: int) -> bool:
         """Ask the person at ``seat`` for an action; False if they quit."""
-        if self.terminal.private and len(self.humans) > 1 and self._screen_holder != seat:
-            # Several people at one screen: hide the last hand before the next one looks.
-            try:
-                self.input(
-                    gettext("[bold]Pass the screen to %(player)s[/] and press Enter ")
-                    % {"player": self.names[seat]}
-                )
-            except EOFError:
-                return False
-            self.console.clear()
+        sharing = self.terminal.private and len(self.humans) > 1
+        if sharing and self._screen_holder != seat and not self.hand_over(seat):
+            return False
         self._screen_holder = seat
         self.terminal.render(self.console, self.state, seat)
         menu = self.terminal.menu(self.state, seat)
@@ -452,6 +490,34 @@ class TerminalSession:
                 continue
             self.undo_stack.append(_Undo(before, seat))
             return True
+
+    def clear_screen(self) -> None:
+        """Clear the screen and, on a terminal, its scrollback (``ESC [3J``), so that what the
+        last person saw cannot be scrolled back to."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
+
+    def hand_over(self, seat: int) -> bool:
+        """Several people at one screen, hidden cards: clear the screen, show a neutral
+        hand-over screen (nobody's hand, no hidden card: only what the table was told since the
+        last hand-over, which everybody may know) and wait for Enter; then clear it again for
+        the next person's view. ``False`` at end of input."""
+        self.clear_screen()
+        self.console.rule(gettext("Hand-over"))
+        for text in self._told_since_hand_over:
+            self.console.print(text, highlight=False)
+        self._told_since_hand_over = []
+        try:
+            self.input(
+                gettext("[bold]Pass the screen to %(player)s[/] and press Enter ")
+                % {"player": self.names[seat]}
+            )
+        except EOFError:
+            return False
+        self.clear_screen()
+        return True
 
     def undo(self, seat: int) -> bool:
         """Take back the last decision of the person at ``seat`` and what followed it.

@@ -20,6 +20,7 @@ from rich.console import Console, RenderableType
 from rich.table import Table
 
 from limitgames.cli.options import (
+    AnalysisOption,
     CommandLanguageOption,
     LanguageOption,
     NoRecordOption,
@@ -34,12 +35,12 @@ from limitgames.cli.options import (
     fail,
 )
 from limitgames.cli.play_setup import resolve_play
-from limitgames.cli.seats import name_seats, seats_line
-from limitgames.cli.session import GameTerminal, TerminalSession
+from limitgames.cli.seats import is_you, name_seats, seats_line
+from limitgames.cli.session import GameTerminal, Line, TerminalSession, seed_heading
 from limitgames.cli.variant_options import variant_options
 from limitgames.cli.world_view import _card_effect, _log
 from limitgames.core import LimitGamesError, NotationError, State, get_game
-from limitgames.translation import N_
+from limitgames.translation import N_, ngettext
 from limitgames.translation import gettext as _
 
 console = Console()
@@ -205,7 +206,10 @@ def make_session(
 class WorldTerminal(GameTerminal):
     """LIMIT at the terminal: the generic narration, secret choices announced without their
     content, and ``undo`` only while nothing hidden was shown since (no other nation decided,
-    no card drawn)."""
+    no card drawn). Hands are hidden, so people sharing the screen hand it over between
+    nations (:meth:`~limitgames.cli.session.TerminalSession.hand_over`)."""
+
+    private = True
 
     def decision_line(
         self, before: State, action: Any, seat: int, viewer: int | None, text: str
@@ -221,7 +225,20 @@ class WorldTerminal(GameTerminal):
             kind = pending[-1].kind if pending else ""
             words = _(CHOICE_WORDS.get(kind, kind)).split(" (")[0]
             said = _("a hidden choice (%(words)s)") % {"words": words}
-        return super().decision_line(before, action, seat, viewer, said)
+        # the notation starts with its own verb ("play education", "deck society")
+        who = self.names[seat]
+        if is_you(who):
+            return _("You: %(action)s") % {"action": said}
+        return _("%(player)s: %(action)s") % {"player": who, "action": said}
+
+    def after_record(self, path: Path) -> list[Line]:
+        """The command that sets this game beside World3 (``limit debrief``)."""
+        return [
+            Line(
+                _("Compare this game with World3: limit debrief %(path)s") % {"path": path},
+                key=True,
+            )
+        ]
 
     def undo_refusal(self, before: State, now: State, person: int) -> str | None:
         replica = before.clone()
@@ -255,6 +272,7 @@ def play_world(
     no_record: NoRecordOption = False,
     position: PositionOption = None,
     quiet: QuietOption = False,
+    analysis: AnalysisOption = False,
     pause: PauseOption = 0.0,
     confirm: Annotated[
         bool,
@@ -287,12 +305,17 @@ def play_world(
     name_seats(seats, names, computer_names=False)
     console.print(
         "[bold]LIMIT[/] "
-        + _("(Alexandre Poyé), %(count)s nations, seed %(seed)s.")
-        % {"count": state.num_players, "seed": setup.seed}
+        + ngettext(
+            "(Alexandre Poyé), %(count)d nation.",
+            "(Alexandre Poyé), %(count)d nations.",
+            state.num_players,
+        )
+        % {"count": state.num_players}
         + " "
         + seats_line(seats, names),
         highlight=False,
     )
+    console.print(seed_heading(setup.seed), highlight=False, soft_wrap=True)
     if any(s.is_human for s in seats):
         console.print(
             _(
@@ -302,7 +325,15 @@ def play_world(
             highlight=False,
         )
     session = make_session(
-        console, state, seats, render, setup.record_path, seed=setup.seed, pause=pause, quiet=quiet
+        console,
+        state,
+        seats,
+        render,
+        setup.record_path,
+        seed=setup.seed,
+        pause=pause,
+        quiet=quiet,
+        analysis=analysis,
     )
     session.input = WorldInput(
         console,

@@ -1,6 +1,6 @@
 """The game protocol, records, registry and errors. Standard library only."""
 
-from limitgames.core.chance import Chance, fresh_seed
+from limitgames.core.chance import Chance, fresh_seed, seed_commitment
 from limitgames.core.errors import (
     IllegalActionError,
     LimitGamesError,
@@ -51,4 +51,5 @@ __all__ = [
     "get_game",
     "parse_variant_options",
     "register",
+    "seed_commitment",
 ]

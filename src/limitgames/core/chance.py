@@ -9,6 +9,7 @@ whatever random numbers the code would draw today.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -22,6 +23,16 @@ T = TypeVar("T")
 def fresh_seed() -> int:
     """A new random 63-bit seed (from the operating system)."""
     return int.from_bytes(os.urandom(8), "big") >> 1
+
+
+def seed_commitment(seed: int) -> str:
+    """The published commitment to a seed: SHA-256 of its decimal digits (ASCII), hex (64 chars).
+
+    Shown during play instead of the seed, which re-deals every hidden card;
+    anyone can check it once the seed is revealed at the end:
+    ``printf %s SEED | sha256sum``.
+    """
+    return hashlib.sha256(str(seed).encode("ascii")).hexdigest()
 
 
 class Chance:

@@ -32,7 +32,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from limitgames.core import GameRecord
+from limitgames.core import GameRecord, seed_commitment
 from limitgames.web.schema import (
     CHANNEL_SEATS,
     CHANNEL_SPECTATORS,
@@ -66,15 +66,6 @@ def hash_token(token: str) -> str:
 def creator_tag(address: str) -> str:
     """What the database keeps of the address that started a game: its SHA-256, hex (64 chars)."""
     return hashlib.sha256(address.encode("utf-8")).hexdigest()
-
-
-def seed_commitment(seed: int) -> str:
-    """The published commitment to a seed: SHA-256 of its decimal digits (ASCII), hex.
-
-    Anyone can check it once the record reveals the seed:
-    ``printf %s SEED | sha256sum``.
-    """
-    return hashlib.sha256(str(seed).encode("ascii")).hexdigest()
 
 
 def seed_fields(seed: int | None, source: str) -> dict[str, Any]:
