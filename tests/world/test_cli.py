@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import typer
@@ -170,9 +171,9 @@ def test_computer_choices_in_hidden_steps_are_not_announced(tmp_path: Path) -> N
         ],
     )
     assert result.exit_code == 0, result.output
-    assert "plays a hidden choice (choose a deck to draw from)" in result.output
-    assert " plays keep " not in result.output and " plays discard " not in result.output
-    assert " plays play " in result.output  # decide policy is public
+    assert ": a hidden choice (choose a deck to draw from)" in result.output
+    assert ": keep " not in result.output and ": discard " not in result.output
+    assert re.search(r"\b(circle|square): play ", result.output)  # decide policy is public
 
 
 def test_opponent_level_and_bad_options(tmp_path: Path) -> None:
