@@ -69,19 +69,23 @@ def test_computers_are_named_by_level_not_by_agent() -> None:
 
 
 def test_search_figures_only_with_analysis(tmp_path: Path) -> None:
+    from limitgames.core import get_game
+
+    state = get_game("hex").new_initial_state(seed=3)
+    first = state.action_to_string(state.legal_actions()[0])  # the person moves first
+
     def play(*extra: str) -> str:
         result = CliRunner().invoke(
             build_app(),
-            [
-                *("play", "hex", "--seed", "3", "--no-record"),
-                *("-s", "mcts:iterations=20", "-s", "human"),
-                *extra,
-            ],
-            input="quit\n",
+            [*("play", "hex", "--seed", "3", "--no-record", "-s", "human"), *extra],
+            input=f"{first}\nquit\n",
+            env={"COLUMNS": "200"},
         )
         assert result.exit_code == 0, result.output
+        assert "blue" in result.output
         return result.output
 
-    plain = play()
+    options = ("-s", "mcts:iterations=20")
+    plain = play(*options)
     assert "win estimate" not in plain and "of visits" not in plain
-    assert "win estimate" in play("--analysis")
+    assert "win estimate" in play(*options, "--analysis")

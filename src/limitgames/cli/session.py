@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console, RenderableType
+from rich.text import Text
 
 from limitgames.cli.seats import Seat, is_you, name_seats, phrase
 from limitgames.core import (
@@ -389,7 +390,10 @@ class TerminalSession:
         assert self.last is not None
         line = self.terminal.decision_line(self.last.before, action, seat, self.viewer, text)
         if info:
-            line = f"{line} ({info})" if isinstance(line, str) else line
+            if isinstance(line, str):
+                line = f"{line} ({info})"
+            elif isinstance(line, Text):
+                line = Text.assemble(line, f" ({info})")
         self._keep_for_hand_over(line)
         self.console.print(line, highlight=False)
 
