@@ -213,8 +213,10 @@ def test_ctrl_c_saves_the_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                 raise KeyboardInterrupt
             return state.legal_actions()[0]
 
-    def fake_make_agent(spec: str, seed: int | None = None) -> Agent:
-        return Interrupting(spec, seed) if spec == "interrupting" else make_agent(spec, seed)
+    def fake_make_agent(spec: str, seed: int | None = None, game: str | None = None) -> Agent:
+        if spec == "interrupting":
+            return Interrupting(spec, seed)
+        return make_agent(spec, seed, game=game)
 
     from limitgames.cli import seats
 
