@@ -53,11 +53,11 @@ def describe_info(info: dict[str, Any]) -> str:
     parts = []
     if "share" in info:
         parts.append(
-            gettext("%(share)s%% of visits") % {"share": f"{100 * float(info['share']):.0f}"}
+            gettext("%(share)s of visits") % {"share": f"{100 * float(info['share']):.0f}%"}
         )
     if "value" in info:
-        estimate = f"{100 * (float(info['value']) + 1) / 2:.0f}"
-        parts.append(gettext("win estimate %(estimate)s%%") % {"estimate": estimate})
+        estimate = f"{100 * (float(info['value']) + 1) / 2:.0f}%"
+        parts.append(gettext("win estimate %(estimate)s") % {"estimate": estimate})
     if "iterations" in info:
         parts.append(gettext("%(count)s iterations") % {"count": info["iterations"]})
     if "depth" in info:
