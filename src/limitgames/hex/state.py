@@ -31,7 +31,7 @@ import numpy as np
 
 from limitgames.core import TERMINAL, IllegalActionError, NotationError, State
 from limitgames.core.events import Event, Outcome
-from limitgames.hex import groups, kernel, playouts
+from limitgames.hex import groups, kernel, playouts, refusals
 from limitgames.hex.codec import (
     Kind,
     ball_action,
@@ -518,63 +518,24 @@ class HexState(State):
         return self._why_removal_illegal(removal_tile(action))
 
     def _why_move_illegal(self, fr: int, to: int) -> str:
-        surface = self._surface
-        s = self._s
+        surface, s = self._surface, self._s
         assert surface is not None and s is not None
-        nb = surface.neighbour_masks
-        player = int(s[kernel.S_TO_MOVE])
-        if fr >= len(surface.cells) or to >= len(surface.cells):
-            return "there is no such tile"
-        name = self._tile_name
-        tiles = int(s[kernel.S_TILES])
-        pawns = int(kernel.all_pawns(s))
-        if not (int(s[kernel.S_PAWNS + player]) >> fr) & 1:
-            return f"there is no {self.seat_colours()[self.current_player()]} pawn on {name(fr)}"
-        if not (tiles >> to) & 1:
-            return f"there is no tile on {name(to)}"
-        if (pawns >> to) & 1:
-            return f"{name(to)} is not empty"
-        comps = np.empty(64, dtype=np.uint64)
-        empty = np.uint64(tiles & ~pawns)
-        n = groups.empty_components(nb, empty, comps)
-        if not (int(groups.reach(nb, fr, empty, comps, n)) >> to) & 1:
-            return f"{name(to)} cannot be reached from {name(fr)} through empty tiles (pawns block pawns)"
-        allowed, _ = kernel.move_verdict(nb, s, fr, to)
-        if not allowed:
-            return "the first move equaliser forbids capturing on this turn"
-        if self.edition == "2008":
-            return "after this move no tile could be removed, and both steps are compulsory"
-        ending = ""
-        for action in self.legal_actions():
-            outcome = kernel.move_outcome(nb, s, *move_tiles(action))
-            if outcome == kernel.ALLOWS_REMOVAL:
-                return (
-                    "after this move no tile could be removed, and another move "
-                    f"({self.action_to_string(action)}) allows a removal"
-                )
-            if outcome == kernel.ENDS_GAME and not ending:
-                ending = self.action_to_string(action)
-        return (
-            f"after this move no tile could be removed, and a move that ends the game ({ending}) "
-            "is possible, which counts as allowing a removal (must_remove=literal, the default "
-            "reading of 'must, if possible'; must_remove=continuing reads it otherwise)"
+        return refusals.why_move_illegal(
+            surface,
+            s,
+            fr,
+            to,
+            name=self._tile_name,
+            colour=self.seat_colours()[self.current_player()],
+            edition=self.edition,
+            legal=self.legal_actions,
+            notation=self.action_to_string,
         )
 
     def _why_removal_illegal(self, t: int) -> str:
-        surface = self._surface
-        s = self._s
+        surface, s = self._surface, self._s
         assert surface is not None and s is not None
-        if t >= len(surface.cells) or not (int(s[kernel.S_TILES]) >> t) & 1:
-            return "there is no tile there"
-        name = self._tile_name(t)
-        pawns = kernel.all_pawns(s)
-        if (int(pawns) >> t) & 1:
-            return f"{name} is not empty: only empty tiles can be removed"
-        if not (int(s[kernel.S_EDGE]) >> t) & 1:
-            return f"{name} has no free edge"
-        if not kernel.removal_gone(surface.neighbour_masks, s, t, pawns):
-            return f"removing {name} would split the surface into parts that both hold pawns"
-        return "the first move equaliser forbids capturing on this turn"
+        return refusals.why_removal_illegal(surface, s, t, name=self._tile_name)
 
     # --- observation -------------------------------------------------------------------------
     def observation(self, seat: int | None = None) -> dict[str, Any]:
