@@ -32,7 +32,7 @@ from limitgames.core import GameRecord, State
 from limitgames.web import live as live_module
 from limitgames.web.app import create_app
 from limitgames.web.computer import ComputerChoice, ComputerPool
-from limitgames.web.limits import ServerLimits
+from limitgames.web.limits import ServerLimits, TokenBucket
 from tests.deadlines import scaled
 from tests.web.conftest import ThreadServer, new_game, receive_until
 
@@ -254,10 +254,48 @@ def test_actions_of_one_game_are_rate_limited(db_url: str) -> None:
             _hello(ws, {0: game["tokens"]["0"], 1: game["tokens"]["1"]})
             view = receive_until(ws, _is_view)
             started = time.monotonic()
-            for _ in range(12):  # 12 actions (the hello took a token): 2 at once, then 20 a second
+            for _ in range(12):  # 12 actions: 2 at once, then 20 a second
                 ws.send_json({"type": "act", "action": view["legal"][0], "ply": view["ply"]})
                 view = receive_until(ws, lambda m, p=view["ply"]: _is_view(m) and m["ply"] > p)
             assert time.monotonic() - started >= 0.45
+
+
+class _CountingBucket(TokenBucket):
+    """A bucket that never makes anyone wait and counts what is taken from it."""
+
+    def __init__(self) -> None:
+        super().__init__(rate=1e9, capacity=1e9)
+        self.taken = 0
+
+    def reserve(self) -> float:
+        self.taken += 1
+        return super().reserve()
+
+
+def test_spectators_do_not_spend_the_players_action_budget(db_url: str) -> None:
+    # 30 messages from a spectator, of every kind a game counts (resign, draw,
+    # rematch, reclaim, undo, a hello with a wrong token): none may be taken
+    # from the game's action budget; the player's one action is.
+    app = _app(db_url)
+    with TestClient(app) as client:
+        game = new_game(client, "toy-nim", [{"kind": "me"}, {"kind": "friend"}], seed=3)
+        with client.websocket_connect(f"{game['url']}/ws") as spectator:
+            receive_until(spectator, _is_view)
+            bucket = app.state.hub.games[game["id"]].actions = _CountingBucket()
+            for kind in ("resign", "draw", "rematch", "reclaim", "undo"):
+                for _ in range(5):
+                    spectator.send_json({"type": kind})
+                    receive_until(spectator, lambda m: m["type"] == "error")
+            for _ in range(5):
+                assert _hello(spectator, {0: "x" * 20})["type"] == "error"
+            assert bucket.taken == 0
+        with client.websocket_connect(f"{game['url']}/ws") as player:
+            receive_until(player, _is_view)
+            _hello(player, {0: game["tokens"]["0"]})
+            view = receive_until(player, _is_view)
+            player.send_json({"type": "act", "action": view["legal"][0], "ply": 0})
+            receive_until(player, lambda m: _is_view(m) and m["ply"] == 1)
+            assert bucket.taken == 1
 
 
 def test_connections_are_capped_per_game_and_per_address(db_url: str) -> None:

@@ -153,7 +153,7 @@ async def _handle(hub: GameHub, live: LiveGame, connection: Connection, text: st
     try:
         message = parse_client_message(text)
         if isinstance(message, (Hello, Act, Undo, Resign, Draw, Rematch, Reclaim)):
-            await hub.throttle_game(live)
+            await hub.throttle_game(live, connection)
         if isinstance(message, Hello):
             await hub.join(live, connection, [(c.seat, c.token) for c in message.seats])
         elif isinstance(message, Act):

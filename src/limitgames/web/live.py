@@ -272,8 +272,16 @@ class GameHub:
         """A connection from ``address`` (:meth:`Viewers.new_connection`)."""
         return self.viewers.new_connection(address, language)
 
-    async def throttle_game(self, live: LiveGame) -> None:
-        """Wait until the people of ``live`` may send another action (the per-game rate)."""
+    async def throttle_game(self, live: LiveGame, connection: Connection) -> None:
+        """Wait until the players of ``live`` may send another action (the per-game rate).
+
+        Only a connection that plays a seat (its token checked, ``hello``)
+        spends the game's budget; a spectator's messages, and the hello that
+        claims seats, are counted against that connection's own rate alone
+        (:meth:`Connection.throttle`), so spectators cannot slow the players.
+        """
+        if not connection.seats:
+            return
         delay = live.actions.reserve()
         if delay > 0:
             await asyncio.sleep(delay)
