@@ -166,6 +166,32 @@ def test_hex_draw_needs_both_and_an_action_withdraws_it(client: TestClient) -> N
     assert client.get(f"/api/games/{game['id']}").json()["ending"] == "draw"
 
 
+def test_a_draw_offer_can_be_withdrawn_by_its_offerer_only(client: TestClient) -> None:
+    game = new_game(client, "hex", [{"kind": "me"}, {"kind": "friend"}], seed=5)
+    with (
+        client.websocket_connect(f"{game['url']}/ws") as ws0,
+        client.websocket_connect(f"{game['url']}/ws") as ws1,
+    ):
+        _hello(ws0, {0: game["tokens"]["0"]})
+        _hello(ws1, {1: game["tokens"]["1"]})
+        ws0.send_json({"type": "draw", "withdraw": True})
+        assert "no draw offer of yours to withdraw" in _error(ws0)
+        ws0.send_json({"type": "draw"})
+        _view(ws1, lambda m: m["draw_offer"] == [0])
+        # the other seat cannot withdraw it (it may decline it)
+        ws1.send_json({"type": "draw", "withdraw": True})
+        assert "no draw offer of yours to withdraw" in _error(ws1)
+        ws0.send_json({"type": "draw", "withdraw": True})
+        assert _view(ws1, lambda m: m["draw_offer"] == [])["finished"] is False
+        # withdrawn, the other seat's agreement is an offer of its own, not a draw
+        ws1.send_json({"type": "draw"})
+        after = _view(ws0, lambda m: m["draw_offer"] == [1])
+        assert after["finished"] is False and after["ply"] == 0
+        ws0.send_json({"type": "draw", "accept": True, "withdraw": True})
+        assert "either accept or withdraw" in _error(ws0)
+    assert client.get(f"/api/games/{game['id']}").json()["status"] == "playing"
+
+
 def test_no_draw_where_the_game_has_none(client: TestClient) -> None:
     game = _nim(client)
     with client.websocket_connect(f"{game['url']}/ws") as ws:

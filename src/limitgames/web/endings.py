@@ -70,11 +70,19 @@ class EndingService:
             await self._end(live, resign_result(len(live.seats), seat), f"resign:{seat}")
         await self.host.viewers.broadcast(live)
 
-    async def draw(self, live: LiveGame, connection: Connection, accept: bool) -> None:
-        """Offer or agree to a draw (``accept``), or decline the one offered.
+    async def draw(
+        self, live: LiveGame, connection: Connection, accept: bool, withdraw: bool = False
+    ) -> None:
+        """Offer or agree to a draw (``accept``), decline the one offered, or ``withdraw`` one's own.
 
         The game ends in a draw (0 each) once every seat agreed
-        (:func:`draw_allowed` says where a draw may be offered).
+        (:func:`draw_allowed` says where a draw may be offered). Withdrawing
+        takes the connection's seats out of the offer; a seat's own move
+        withdraws its offer too (``GameHub.advance``).
+
+        Raises:
+            RefusedError: the game is over, a spectator, no draw in this game,
+                or no offer to decline or withdraw.
         """
         async with live.lock:
             if live.over:
@@ -83,7 +91,11 @@ class EndingService:
                 raise RefusedError(gettext("spectators cannot offer a draw"))
             if not draw_allowed(live.stored.game, live.seats):
                 raise RefusedError(gettext("a draw can be agreed only in hex between two people"))
-            if not accept:
+            if withdraw:
+                if not live.draw_offer & connection.seats:
+                    raise RefusedError(gettext("there is no draw offer of yours to withdraw"))
+                live.draw_offer = live.draw_offer - connection.seats
+            elif not accept:
                 if not live.draw_offer - connection.seats:
                     raise RefusedError(gettext("there is no draw offer to decline"))
                 live.draw_offer = frozenset()

@@ -165,7 +165,7 @@ async def _handle(hub: GameHub, live: LiveGame, connection: Connection, text: st
         elif isinstance(message, Resign):
             await hub.resign(live, connection, message.seat)
         elif isinstance(message, Draw):
-            await hub.draw(live, connection, message.accept)
+            await hub.draw(live, connection, message.accept, message.withdraw)
         elif isinstance(message, Rematch):
             await hub.rematch(live, connection)
         elif isinstance(message, Chat):

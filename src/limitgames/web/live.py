@@ -730,9 +730,11 @@ class GameHub:
         """``seat`` resigns (:meth:`EndingService.resign`)."""
         await self.endings.resign(live, connection, seat)
 
-    async def draw(self, live: LiveGame, connection: Connection, accept: bool) -> None:
-        """Offer, agree to or decline a draw (:meth:`EndingService.draw`)."""
-        await self.endings.draw(live, connection, accept)
+    async def draw(
+        self, live: LiveGame, connection: Connection, accept: bool, withdraw: bool = False
+    ) -> None:
+        """Offer, agree to, decline or withdraw a draw (:meth:`EndingService.draw`)."""
+        await self.endings.draw(live, connection, accept, withdraw)
 
     async def rematch(self, live: LiveGame, connection: Connection) -> None:
         """A seat of a finished game asks for a rematch (:meth:`EndingService.rematch`)."""

@@ -103,10 +103,21 @@ class Resign(_Strict):
 
 
 class Draw(_Strict):
-    """Offer or agree to a draw (``accept``), or decline the one offered."""
+    """Offer or agree to a draw (``accept``), decline the one offered, or ``withdraw`` one's own.
+
+    ``{"type": "draw", "withdraw": true}`` takes back the offer of this
+    connection's seats; ``accept`` may then be left out (or be ``false``).
+    """
 
     type: Literal["draw"]
     accept: bool = True
+    withdraw: bool = False
+
+    @model_validator(mode="after")
+    def _accept_or_withdraw(self) -> Draw:
+        if self.withdraw and self.accept and "accept" in self.model_fields_set:
+            raise ValueError("a draw message can either accept or withdraw, not both")
+        return self
 
 
 class Rematch(_Strict):

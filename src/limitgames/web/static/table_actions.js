@@ -92,8 +92,9 @@ function draw(v) {
       parts.push(button("decline-draw", t("Decline"), () => send({ type: "draw", accept: false })));
     } else if (mine) {
       const note = document.createElement("span");
-      note.textContent = t("You offered a draw.");
+      note.textContent = `${t("You offered a draw.")} `;
       parts.push(note);
+      parts.push(button("withdraw-draw", t("Withdraw the offer"), () => send({ type: "draw", withdraw: true })));
     } else {
       parts.push(button("offer-draw", t("Offer a draw"), () => send({ type: "draw", accept: true })));
     }
