@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 
 from limitgames.web.app import create_app
 from limitgames.web.clocks import ClockSettings, GameClock, after_decision, clock_from_stored
+from limitgames.web.limits import ServerLimits
 from tests.web.conftest import OLD_GAME_ROW, migrate, new_game, receive_until
 
 FISCHER_60_2 = ClockSettings("fischer", base_seconds=60.0, increment_seconds=2.0)
@@ -120,7 +121,8 @@ def test_a_clock_runs_out_and_the_computer_plays_the_seat(client: TestClient) ->
         # not before the second is over: what was left when the view was drawn, less its transit
         assert time.monotonic() - started >= left - 0.2
         assert not zombie["your_turn"] and zombie["legal"] == []
-        assert zombie["can_reclaim"] == [0]
+        # not before the computer has played the turn the time ran out in
+        assert zombie["can_reclaim"] == []
         assert _view(watcher, lambda m: m["players"][0]["zombie"] == "time")["can_reclaim"] == []
         ws0.send_json({"type": "act", "action": "take 1"})
         assert "the computer plays your seat now (time ran out)" in _error(ws0)
@@ -139,6 +141,63 @@ def test_a_clock_runs_out_and_the_computer_plays_the_seat(client: TestClient) ->
         assert _view(ws1, lambda m: m["ply"] == 3)["move_seats"] == [0, 1, 0]
     summary = client.get(f"/api/games/{game['id']}").json()
     assert summary["clock"]["kind"] == "move"
+
+
+class _TestTime:
+    """The clock service's time source, moved by the test (seconds)."""
+
+    def __init__(self) -> None:
+        self.now = time.monotonic()
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _until_pong(ws: Any) -> list[dict[str, Any]]:
+    """Every message up to the answer to a ping (the server answers in order)."""
+    ws.send_json({"type": "ping"})
+    seen: list[dict[str, Any]] = []
+    while (message := ws.receive_json())["type"] != "pong":
+        seen.append(message)
+    return seen
+
+
+@pytest.mark.parametrize(
+    "clock",
+    [
+        {"kind": "move", "seconds": 3, "away": 0},
+        {"kind": "fischer", "minutes": 0.05, "increment": 2},
+    ],
+    ids=["move-3s", "fischer-3s+2s"],
+)
+def test_a_player_cannot_freeze_their_clock_by_reclaiming(db_url: str, clock: Any) -> None:
+    # Seat 0 lets its 3 s run out at ply 0; the computer's move for it is held back (a
+    # pause of 60 s). Taking the seat back now would give seat 0 the same turn again with
+    # fresh time (3 s, or the 2 s increment), again and again: the clock would never
+    # count. The seat must stay the computer's until that turn is played.
+    app = create_app(db_url, move_seconds=5.0, limits=ServerLimits(computer_pause=60.0))
+    with TestClient(app) as client:
+        hub = app.state.hub
+        hub.clocks.now = test_time = _TestTime()
+        game = _nim(client, clock)
+        with (
+            client.websocket_connect(f"{game['url']}/ws") as ws0,
+            client.websocket_connect(f"{game['url']}/ws") as ws1,
+        ):
+            _hello(ws0, {0: game["tokens"]["0"]})
+            _hello(ws1, {1: game["tokens"]["1"]})
+            _view(ws0, lambda m: m["clock"]["running"] == 0)
+            test_time.now += 3.5  # seat 0's 3 s are spent
+            ws0.send_json({"type": "act", "action": "take 1"})
+            assert "your time ran out" in _error(ws0)
+            zombie = _view(ws0, lambda m: m["players"][0]["zombie"] == "time")
+            assert zombie["ply"] == 0 and zombie["can_reclaim"] == []
+            ws0.send_json({"type": "reclaim"})
+            errors = [m["message"] for m in _until_pong(ws0) if m["type"] == "error"]
+            assert errors and "take your seat back once the computer has played" in errors[0]
+            live = hub.games[game["id"]]
+            assert live.seats[0].zombie == "time" and live.clock.running is None
+            assert len(live.action_seats) == 0
 
 
 def test_a_spectator_cannot_stop_the_clock(client: TestClient) -> None:

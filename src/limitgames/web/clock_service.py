@@ -12,9 +12,12 @@ takes their seat back [decision]:
 
 - ``left``: by coming back (their page's ``hello`` with the seat's token);
 - either: with ``{"type": "reclaim"}`` (the page's *Take my seat back*).
-  After a time-out a Fischer clock gives back only the increment (the time
-  was spent); with no increment the seat stays the computer's to the end.
-  A clock per move gives each turn its full time anyway.
+  After a time-out the computer plays the turn the time ran out in first (a
+  seat is never given that turn again with fresh time: its person could
+  otherwise stop their clock by timing out and reclaiming, over and over);
+  then a Fischer clock gives back only the increment (the time was spent);
+  with no increment the seat stays the computer's to the end. A clock per
+  move gives each later turn its full time anyway.
 
 Where nobody else is connected nobody waits, so no seat becomes a zombie
 for being away (the game simply waits).
@@ -368,14 +371,23 @@ class ClockService:
                 raise RefusedError(_("spectators have no seat to take back"))
             elif not mine or live.over:
                 raise RefusedError(_("the computer plays none of your seats"))
+            settings = live.clock_settings
             for seat in mine:
-                if not reclaimable(live, seat):
+                if reclaimable(live, seat):
+                    continue
+                if settings.kind == CLOCK_FISCHER and settings.increment_seconds <= 0:
                     raise RefusedError(
                         _(
                             "your time ran out and this clock has no increment: the computer "
                             "plays your seat to the end"
                         )
                     )
+                raise RefusedError(
+                    _(
+                        "your time ran out in this turn: take your seat back once the "
+                        "computer has played it"
+                    )
+                )
             now = self.now()
             clock = live.clock.copy() if live.clock is not None else None
             given: list[int] = []
@@ -384,7 +396,6 @@ class ClockService:
                 if clock is not None and live.seats[seat].zombie == ZOMBIE_TIME:
                     # Fischer: the time was spent, only the increment comes back; per move:
                     # the next turn has its full time anyway
-                    settings = live.clock_settings
                     clock.remaining[seat] = (
                         settings.increment_seconds
                         if settings.kind == CLOCK_FISCHER

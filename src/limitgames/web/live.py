@@ -32,7 +32,6 @@ import asyncio
 import logging
 import math
 import secrets
-import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -648,7 +647,7 @@ class GameHub:
         ply = len(live.action_seats)
         result = after.returns() if after.is_terminal() else None
         chance = [dict(c) for c in after.chance_outcomes()]
-        now = time.monotonic()
+        now = self.clocks.now()
         clock = None
         if live.clock is not None:
             clock = after_decision(

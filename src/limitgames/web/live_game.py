@@ -398,10 +398,23 @@ class LiveGame:
         }
 
 
+def time_out_turn(live: LiveGame, seat: int) -> bool:
+    """Whether ``seat`` is to move in a game not over (for a seat whose time ran out: the
+    turn its time ran out in, which the computer plays)."""
+    return not live.over and live.error is None and live.state.current_player() == seat
+
+
 def reclaimable(live: LiveGame, seat: int) -> bool:
-    """Whether the person of zombie ``seat`` may take it back (see the module docstring)."""
+    """Whether the person of zombie ``seat`` may take it back (see the module docstring).
+
+    Not while a seat whose time ran out is still to move: the computer plays
+    the turn the time ran out in, else taking the seat back would give that
+    same turn fresh time, again and again (the clock would never count).
+    """
     info = live.seats[seat]
     if info.zombie is None or live.over:
+        return False
+    if info.zombie == ZOMBIE_TIME and time_out_turn(live, seat):
         return False
     settings = live.clock_settings
     return not (
