@@ -249,6 +249,43 @@ def test_rematch_rotates_the_seats_and_gives_each_their_own_token(client: TestCl
         assert "wrong token for seat 0" in _error(ws)
 
 
+def test_a_rematch_joins_only_the_people_who_asked_or_came(client: TestClient) -> None:
+    # Ann asks for a rematch after Bob left: Bob's seat of the rematch waits for him (not
+    # joined, so no clock runs and he cannot become a zombie of a game he never opened);
+    # it is joined once he opens it with the token he was offered.
+    game = new_game(
+        client,
+        "toy-nim",
+        [{"kind": "me", "name": "Ann"}, {"kind": "friend", "name": "Bob"}],
+        seed=3,
+    )
+    # a spectator keeps the finished game (and its rematch) in the server's memory
+    with client.websocket_connect(f"{game['url']}/ws") as watcher:
+        receive_until(watcher, lambda m: m["type"] == "view")
+        with client.websocket_connect(f"{game['url']}/ws") as bob:
+            bob.send_json({"type": "hello", "seats": [{"seat": 1, "token": game["tokens"]["1"]}]})
+            welcome = receive_until(bob, lambda m: m["type"] == "welcome")
+            bob_token = welcome["tokens"]["1"]  # his invite token was rotated as he joined
+            bob.send_json({"type": "resign"})
+            _view(bob, lambda m: m["finished"])
+        with client.websocket_connect(f"{game['url']}/ws") as ann:
+            _hello(ann, {0: game["tokens"]["0"]})
+            ann.send_json({"type": "rematch"})
+            offer = receive_until(ann, lambda m: m["type"] == "rematch")
+        new_id = offer["game_id"]
+        seats = client.get(f"/api/games/{new_id}").json()["seats"]
+        # Ann played seat 0: she plays seat 1 of the rematch (joined); Bob seat 0 (not yet)
+        assert [(s["label"], s["joined"]) for s in seats] == [("Bob", False), ("Ann", True)]
+        with client.websocket_connect(f"{game['url']}/ws") as bob:
+            _hello(bob, {1: bob_token})
+            bob_offer = receive_until(bob, lambda m: m["type"] == "rematch")  # sent as he came
+        assert bob_offer["game_id"] == new_id and list(bob_offer["tokens"]) == ["0"]
+    with client.websocket_connect(f"/games/{new_id}/ws") as bob:
+        _hello(bob, {0: bob_offer["tokens"]["0"]})
+    seats = client.get(f"/api/games/{new_id}").json()["seats"]
+    assert [s["joined"] for s in seats] == [True, True]
+
+
 def test_rematch_keeps_computers_at_their_level(client: TestClient) -> None:
     game = new_game(client, "toy-nim", [{"kind": "me"}, {"kind": "computer"}], seed=3)
     with client.websocket_connect(f"{game['url']}/ws") as ws:

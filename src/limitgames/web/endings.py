@@ -132,7 +132,10 @@ class EndingService:
         The first request starts a new game with the same game and variant,
         a fresh seed drawn by the server, and the seats rotated (the player
         of seat i plays seat i+1 mod n; computers keep their level, seats
-        never taken stay open). Each person's new token goes only to
+        never taken stay open). Only the seats of whoever asked are joined
+        at once; every other person's seat waits for its person to open the
+        rematch (its clock does not run before, and nobody becomes a zombie
+        of a game they never opened). Each person's new token goes only to
         connections that proved their old seat (``{"type": "rematch"}``),
         now or when they come back, on this server process and, through
         ``Viewers.on_change``, on the others (:meth:`adopt_rematch`); later requests
@@ -157,8 +160,10 @@ class EndingService:
                         choice = SeatChoice(kind="computer", level=s.label)
                     elif s.is_open:
                         choice = SeatChoice(kind="open")
-                    else:
-                        choice = SeatChoice(kind="me", name=s.label)
+                    elif s.seat in connection.seats:
+                        choice = SeatChoice(kind="me", name=s.label)  # who asked: joined
+                    else:  # joined once its person opens the rematch with the token offered
+                        choice = SeatChoice(kind="friend", name=s.label)
                     choices[(s.seat + 1) % n] = choice
                 request = NewGame(
                     game=live.stored.game,
