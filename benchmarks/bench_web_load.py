@@ -50,6 +50,12 @@ sys.path.insert(0, str(ROOT))
 
 from tests.web.services import PostgresCluster, RedisServer, free_port, missing  # noqa: E402
 
+
+def latency_words(milliseconds: float | None) -> str:
+    """A latency as printed: ``"12.3 ms"``, or ``"none measured"`` when there was none (``None``)."""
+    return "none measured" if milliseconds is None else f"{milliseconds:.1f} ms"
+
+
 RAISED = [
     "--games-per-hour",
     "1000000",
@@ -329,7 +335,7 @@ def main() -> None:
                     f"{args.warmup:g} s: "
                     f"{figures['actions']} actions, median {figures['median_ms']:.1f} ms, "
                     f"p99 {figures['p99_ms']:.1f} ms, max {figures['max_ms']:.1f} ms "
-                    f"(p99 in the computer games {figures['p99_vs_computer_ms'] or 0:.1f} ms); "
+                    f"(p99 in the computer games {latency_words(figures['p99_vs_computer_ms'])}); "
                     f"client CPU {figures['client_cpu']:.0%} of a core; the servers and their "
                     f"computers used {cpu:.1f} CPU s; "
                     f"{before} before, {_load()} after",

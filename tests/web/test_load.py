@@ -43,3 +43,12 @@ def test_fifty_concurrent_games_against_the_computer(server: Server) -> None:
             assert http.get(f"/games/{g['id']}/record.json").status_code == 200
     log = server.log.read_text(encoding="utf-8", errors="replace")
     assert "Traceback" not in log and "ERROR" not in log, log[-2000:]
+
+
+def test_the_load_benchmark_says_when_it_measured_no_latency() -> None:
+    # a scenario without computer games measured nothing there: "0.0 ms" would be a figure
+    from benchmarks.bench_web_load import latency_words
+
+    assert latency_words(None) == "none measured"
+    assert latency_words(0.04) == "0.0 ms"  # a real (small) measure is printed as a figure
+    assert latency_words(12.345) == "12.3 ms"
