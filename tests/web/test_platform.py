@@ -347,6 +347,27 @@ def test_seats_and_spectators_chat_apart(client: TestClient) -> None:
         assert [m["text"] for m in history] == ["<script>alert(1)</script> good luck", "thanks"]
 
 
+def test_two_seats_with_one_name_are_told_apart_in_chat(client: TestClient) -> None:
+    # two people who both call themselves Ann: each line says which seat wrote it (the
+    # seat's own name in the game), where "Ann" alone would look the same for both
+    game = _nim(client, [{"kind": "me", "name": "Ann"}, {"kind": "me", "name": "Ann"}])
+    with (
+        client.websocket_connect(f"{game['url']}/ws") as ws0,
+        client.websocket_connect(f"{game['url']}/ws") as ws1,
+    ):
+        for ws, seats in ((ws0, {0: game["tokens"]["0"]}), (ws1, {1: game["tokens"]["1"]})):
+            _hello(ws, seats)
+            receive_until(ws, lambda m: m["type"] == "chat")
+        ws0.send_json({"type": "chat", "text": "hello"})
+        first = receive_until(ws1, lambda m: m["type"] == "chat")["messages"][0]
+        ws1.send_json({"type": "chat", "text": "hello too"})
+        second = receive_until(ws0, lambda m: m["type"] == "chat" and m["messages"][0]["seat"] == 1)
+        authors = [first["author"], second["messages"][0]["author"]]
+        assert authors[0] != authors[1] and all(a.startswith("Ann (") for a in authors), authors
+        # toy-nim's seats have no names of their own: the seat numbers (from 1) tell them apart
+        assert authors == ["Ann (seat 1)", "Ann (seat 2)"]
+
+
 def test_chat_is_length_capped_and_rate_limited(client: TestClient) -> None:
     game = _nim(client)
     with client.websocket_connect(f"{game['url']}/ws") as ws:

@@ -42,6 +42,22 @@ def clean_chat(text: str) -> str:
     return cleaned
 
 
+def chat_author(live: LiveGame, seat: int) -> str:
+    """The name a seat's chat lines carry: the name typed in the lobby (else the seat's own).
+
+    A name another seat shares gets what tells them apart: the seat's own
+    name in the game (hex's colours, world's nations: ``Ann (red)``), else
+    its number (``Ann (seat 2)``, :meth:`LiveGame.seat_names`).
+    """
+    label = live.seats[seat].label
+    if not label:
+        return live.state.seat_names()[seat]
+    if not any(s.seat != seat and s.label == label for s in live.seats):
+        return label
+    own = live.seat_names()[seat]
+    return own if own.startswith(label) else f"{label} ({own})"
+
+
 class ChatService:
     """The chat of one server process's games (see the module docstring).
 
@@ -83,7 +99,7 @@ class ChatService:
         if channel == CHANNEL_SEATS:
             writer = min(connection.seats)
             seat: int | None = writer
-            author = live.seats[writer].label or live.state.seat_names()[writer]
+            author = chat_author(live, writer)
         else:
             seat, author = None, "spectator"
         message = await self.database.run(
@@ -100,4 +116,4 @@ class ChatService:
                 other.push(text_out)
 
 
-__all__ = ["CHAT_HISTORY", "ChatService", "clean_chat"]
+__all__ = ["CHAT_HISTORY", "ChatService", "chat_author", "clean_chat"]
