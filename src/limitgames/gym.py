@@ -221,7 +221,13 @@ class HexSelfPlayVectorEnv(VectorEnv):
         seed: int = 0,
     ) -> None:
         self.env = HexVectorEnv(
-            num_envs, players=players, size=size, layouts=layouts, seed=seed, threads=threads
+            num_envs,
+            players=players,
+            size=size,
+            layouts=layouts,
+            seed=seed,
+            threads=threads,
+            keep_final=True,
         )
         self.num_envs = num_envs
         actions = self.env.num_actions

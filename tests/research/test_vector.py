@@ -130,7 +130,9 @@ def test_each_game_has_its_own_seed() -> None:
 
 
 def test_the_final_state_of_an_ended_game_is_kept() -> None:
-    env = HexVectorEnv(4, size=3, layouts=4, seed=2)
+    with pytest.raises(ValueError, match="keep_final"):
+        HexVectorEnv(1, size=3, layouts=1).final_state(0)
+    env = HexVectorEnv(4, size=3, layouts=4, seed=2, keep_final=True)
     with pytest.raises(ValueError, match="ended yet"):
         env.final_state(0)
     states = [_state_of(env, b, 2) for b in range(env.num_envs)]

@@ -34,8 +34,8 @@ changes which layouts later games get. Seeding game ``b`` with the integer
 whole batch seeds game ``b`` with ``s + b`` (Gymnasium's
 ``SyncVectorEnv`` convention).
 
-When a game ends, the position before its last action and that action are
-kept (vectorised copies; ``final_games[b]`` is its layout,
+With ``keep_final=True``, when a game ends, the position before its last
+action and that action are kept (vectorised copies; ``final_games[b]`` is its layout,
 ``final_lengths[b]`` its number of actions) until that game ends again:
 :meth:`HexVectorEnv.final_state` replays the action on demand, so a step
 pays nothing per ended game unless its final position is asked for.
@@ -179,6 +179,8 @@ class HexVectorEnv:
         layouts: the size of the layout pool that resets draw from.
         seed: seeds the pool and, as :meth:`reset` does, every game's random streams.
         threads: cores for the compiled calls (``None``: leave Numba's setting).
+        keep_final: keep what :meth:`final_state` needs (a copy of every state each step;
+            the Gymnasium vector env sets it for ``info["final_obs"]``).
 
     Raises:
         ValueError: ``num_envs`` or ``layouts`` below 1, or a bad variant.
@@ -193,6 +195,7 @@ class HexVectorEnv:
         layouts: int = 256,
         seed: int = 0,
         threads: int | None = None,
+        keep_final: bool = False,
     ) -> None:
         from limitgames.hex.game import HexGame
 
@@ -206,6 +209,7 @@ class HexVectorEnv:
         )
         self.num_envs = num_envs
         self.players = players
+        self.keep_final = keep_final
         starts = [
             game.new_initial_state(seed=seed * 1_000_003 + k, **self.variant)
             for k in range(layouts)
@@ -302,9 +306,10 @@ class HexVectorEnv:
         if acts.shape != (self.num_envs,):
             raise ValueError(f"actions must have shape ({self.num_envs},), not {acts.shape}")
         self._actions[:] = acts
-        np.copyto(self._before, self.states)
-        np.copyto(self._before_games, self.game_of)
-        np.copyto(self._before_lengths, self.lengths)
+        if self.keep_final:
+            np.copyto(self._before, self.states)
+            np.copyto(self._before_games, self.game_of)
+            np.copyto(self._before_lengths, self.lengths)
         vector_step(
             self.nbs,
             self.rings,
@@ -321,8 +326,8 @@ class HexVectorEnv:
             self.accepted,
             self.lengths,
         )
-        ended = np.flatnonzero(self.done)
-        if ended.size:  # the compiled step reset these games in place: keep what replays them
+        ended = np.flatnonzero(self.done) if self.keep_final else ()
+        if len(ended):  # the compiled step reset these games in place: keep what replays them
             self._final_before[ended] = self._before[ended]
             self._final_actions[ended] = self._actions[ended]
             self.final_games[ended] = self._before_games[ended]
@@ -336,8 +341,11 @@ class HexVectorEnv:
         (a new array).
 
         Raises:
-            ValueError: ``b`` out of range, or no game ``b`` has ended yet.
+            ValueError: ``b`` out of range, no game ``b`` has ended yet, or the env was made
+                without ``keep_final``.
         """
+        if not self.keep_final:
+            raise ValueError("final_state needs HexVectorEnv(..., keep_final=True)")
         if not 0 <= b < self.num_envs:
             raise ValueError(f"there is no game {b} in a batch of {self.num_envs}")
         if self.final_lengths[b] == 0:
