@@ -25,7 +25,10 @@ game's variant. The observation is ``{"observation": float32[...],
 ``encoding``), the action a fixed index; the reward is your return when the
 game ends (+1 win, 0 shared, -1 loss). An illegal action ends the episode
 with reward -1 and ``info["illegal"] = True`` (a policy should sample from
-the mask).
+the mask). ``env.unwrapped.action_masks()`` (sb3-contrib's ``MaskablePPO``
+convention; reached through Gymnasium's wrappers with
+``env.get_wrapper_attr("action_masks")``) returns the same mask as
+``bool[A]``.
 
 The batched self-play environment ``limitgames/HexSelfPlay-v0`` (``gymnasium.make_vec``)
 is a :class:`gymnasium.vector.VectorEnv` over :class:`limitgames.hex.vector.HexVectorEnv`.
@@ -43,7 +46,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 
 from limitgames.core import get_game
 from limitgames.core.record import outcome_json
-from limitgames.hex.encoding import OBSERVATION_SHAPE
+from limitgames.hex.encoding import OBSERVATION_SHAPE, unpack_planes
 from limitgames.hex.vector import HexVectorEnv
 
 
@@ -91,6 +94,7 @@ class LimitVsAgentEnv(gymnasium.Env[dict[str, np.ndarray[Any, Any]], np.int64]):
         self.state: Any = None
         self.seat = 0 if seat is None else seat
         self.opponents: dict[int, Any] = {}
+        self._mask = np.zeros(self.encoding.num_distinct_actions, np.int8)
 
     def _observation(self) -> dict[str, np.ndarray[Any, Any]]:
         state = self.state
@@ -100,7 +104,20 @@ class LimitVsAgentEnv(gymnasium.Env[dict[str, np.ndarray[Any, Any]], np.int64]):
             if mine
             else np.zeros(self.encoding.num_distinct_actions, np.int8)
         )
+        self._mask = mask
         return {"observation": state.observation_tensor(self.seat), "action_mask": mask}
+
+    def action_masks(self) -> np.ndarray[Any, Any]:
+        """``bool[num_distinct_actions]``: your legal actions now, as indices (sb3-contrib's
+        ``MaskablePPO`` convention); equal to the last observation's ``action_mask`` (all
+        ``False`` once the episode has ended).
+
+        Raises:
+            RuntimeError: called before :meth:`reset`.
+        """
+        if self.state is None:
+            raise RuntimeError("action_masks() needs a game: call reset() first")
+        return self._mask.astype(np.bool_)
 
     def _play_opponents(self) -> None:
         state = self.state
@@ -176,6 +193,20 @@ class HexSelfPlayVectorEnv(VectorEnv):
     (``float32[B, 3]``), ``info["to_move"]`` the next player, ``info["accepted"]`` whether each
     action was legal (an illegal one leaves its game unchanged). Finished games restart at once
     (``terminated[b]`` is set and the observation is already the new game's).
+
+    As Gymnasium specifies for same-step auto-reset, a step in which games end also returns
+    ``info["final_obs"]`` (``object[B]``: for each ended game the observation of its last
+    position from the view of the player who made the last move, with an all-zero
+    ``action_mask``; ``None`` elsewhere), ``info["final_info"]`` (``{"rewards": float32[B, 3],
+    "length": int64[B]}``, the ended games' returns and number of actions, each with its
+    ``"_rewards"`` / ``"_length"`` mask) and the masks ``info["_final_obs"]`` and
+    ``info["_final_info"]`` (``bool[B]``, the games that ended).
+
+    ``reset(seed=s)`` seeds sub-environment ``b`` with ``s + b``; ``reset(seed=[s0, s1, ...])``
+    gives each its own seed (``None`` keeps that one's streams). A seed sets the stream that
+    draws its layouts from the pool (fixed by the constructor's ``seed``) and, separately, the
+    one :meth:`sample_actions` draws from, so sampling never changes later layouts
+    (:mod:`limitgames.hex.vector`).
     """
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}  # noqa: RUF012 - the frameworks read it from the class
@@ -190,7 +221,13 @@ class HexSelfPlayVectorEnv(VectorEnv):
         seed: int = 0,
     ) -> None:
         self.env = HexVectorEnv(
-            num_envs, players=players, size=size, layouts=layouts, seed=seed, threads=threads
+            num_envs,
+            players=players,
+            size=size,
+            layouts=layouts,
+            seed=seed,
+            threads=threads,
+            keep_final=True,
         )
         self.num_envs = num_envs
         actions = self.env.num_actions
@@ -215,20 +252,49 @@ class HexSelfPlayVectorEnv(VectorEnv):
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, np.ndarray[Any, Any]], dict[str, Any]]:
-        first = seed[0] if isinstance(seed, list) else seed
-        self.env.reset(first)
+        """Start every game afresh (seeds: see the class docstring). Raises ValueError for a list
+        of seeds whose length is not ``num_envs``."""
+        self.env.reset(seed)
         return self._obs(), {"to_move": self.env.to_move}
 
     def step(self, actions: Any) -> tuple[Any, np.ndarray[Any, Any], Any, Any, dict[str, Any]]:
+        """Play one action per game (see the class docstring). Raises ValueError for a wrong
+        shape."""
         mover = self.env.to_move
         result = self.env.step(np.asarray(actions, dtype=np.int64))
         reward = result.rewards[np.arange(self.num_envs), mover].astype(np.float32)
-        info = {
+        done = result.done.copy()
+        info: dict[str, Any] = {
             "rewards": result.rewards.copy(),
             "to_move": result.to_move,
             "accepted": result.accepted.copy(),
         }
-        return self._obs(), reward, result.done.copy(), np.zeros(self.num_envs, np.bool_), info
+        if done.any():
+            final_obs = np.full(self.num_envs, None, dtype=object)
+            no_moves = np.zeros(self.env.num_actions, np.int8)
+            for b in np.flatnonzero(done):
+                planes = self.env.final_planes(int(b), int(mover[b]))
+                final_obs[b] = {"observation": unpack_planes(planes), "action_mask": no_moves}
+            info["final_obs"] = final_obs
+            info["_final_obs"] = done.copy()
+            info["final_info"] = {
+                "rewards": np.where(done[:, None], result.rewards, 0.0).astype(np.float32),
+                "_rewards": done.copy(),
+                "length": np.where(done, self.env.final_lengths, 0),
+                "_length": done.copy(),
+            }
+            info["_final_info"] = done.copy()
+        return self._obs(), reward, done, np.zeros(self.num_envs, np.bool_), info
+
+    def sample_actions(self) -> np.ndarray[Any, Any]:
+        """``int64[B]``: a uniformly random legal action per game, from the sampling streams
+        (never the layout streams)."""
+        return self.env.sample_actions()
+
+    def action_masks(self) -> np.ndarray[Any, Any]:
+        """``bool[B, A]``: the legal actions of the player to move in each game (the
+        observation's ``action_mask``)."""
+        return self.env.legal_mask()
 
 
 _REGISTERED = False

@@ -11,7 +11,7 @@ gymnasium = pytest.importorskip(
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
-import limitgames.gym  # noqa: E402, F401
+import limitgames.gym  # noqa: E402
 
 IDS = [
     "limitgames/HexVsRandom-v0",
@@ -87,3 +87,92 @@ def test_the_last_step_says_why_the_game_ended() -> None:
             assert "termination" not in info
     assert info["termination"] in ("last_with_pawns", "table_emptied", "stalemate")
     assert (0 in info["outcome"]["winners"]) == (reward == max(info["outcome"]["returns"]))
+
+
+MASK_CASES = [
+    ("limitgames/HexVsRandom-v0", {"size": 4}),
+    ("limitgames/HexVsHeuristic-v0", {"size": 3}),
+    ("limitgames/HexVsMCTS-v0", {"size": 3, "opponent": "hexmcts:iterations=10"}),
+    ("limitgames/CardsVsRandom-v0", {"players": 3}),
+    ("limitgames/CardsVsISMCTS-v0", {"players": 3, "opponent": "ismcts:iterations=10"}),
+    ("limitgames/WorldVsRandom-v0", {"players": 3}),
+    ("limitgames/WorldVsHeuristic-v0", {"players": 3}),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("env_id", "kwargs"), MASK_CASES)
+def test_action_masks_are_the_legal_actions(env_id: str, kwargs: dict[str, object]) -> None:
+    # The naive reading: the engine's legal actions, each mapped to its index.
+    env = gymnasium.make(env_id, **kwargs)
+    action_masks = env.get_wrapper_attr("action_masks")
+    raw = env.unwrapped
+    rng = np.random.default_rng(1)
+    steps = 0
+    for seed in (1, 2):
+        obs, _ = env.reset(seed=seed)
+        done = False
+        while not done and steps < 150:
+            mask = action_masks()
+            state = raw.state  # type: ignore[attr-defined]
+            expected = np.zeros(raw.action_space.n, np.bool_)  # type: ignore[attr-defined]
+            expected[[state.action_to_index(a) for a in state.legal_actions()]] = True
+            assert mask.dtype == np.bool_ and np.array_equal(mask, expected)
+            assert np.array_equal(mask, obs["action_mask"].astype(np.bool_))
+            obs, _, terminated, truncated, info = env.step(rng.choice(np.flatnonzero(mask)))
+            assert not info.get("illegal")
+            done = terminated or truncated
+            steps += 1
+        if done:
+            assert not action_masks().any() and not obs["action_mask"].any()
+
+
+def test_action_masks_need_a_reset() -> None:
+    env = limitgames.gym.LimitVsAgentEnv("hex", size=3)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.action_masks()
+
+
+def test_self_play_gives_the_final_observation_of_an_ended_game() -> None:
+    from limitgames.hex import HexGame
+    from limitgames.hex.encoding import observation_words, unpack_planes
+
+    envs = gymnasium.make_vec(
+        "limitgames/HexSelfPlay-v0",
+        num_envs=3,
+        vectorization_mode="vector_entry_point",
+        size=3,
+        layouts=4,
+        seed=4,
+    )
+    raw = envs.unwrapped
+    envs.reset(seed=[5, 6, 7])
+    game = HexGame()
+    variant = raw.env.variant  # type: ignore[attr-defined]
+    pool = [game.new_initial_state(seed=4 * 1_000_003 + k, **variant) for k in range(4)]
+    states = [pool[int(g)].clone() for g in raw.env.game_of]  # type: ignore[attr-defined]
+    ended = 0
+    for _ in range(120):
+        actions = raw.sample_actions()  # type: ignore[attr-defined]
+        movers = [state.current_player() for state in states]
+        _obs, reward, terminated, _truncated, info = envs.step(actions)
+        assert ("final_obs" in info) == terminated.any()
+        for b, state in enumerate(states):
+            state.apply(int(actions[b]))
+            assert bool(terminated[b]) == state.is_terminal()
+            if not terminated[b]:
+                continue
+            assert info["_final_obs"][b] and info["_final_info"][b]
+            final = info["final_obs"][b]
+            expected = unpack_planes(observation_words(state, movers[b]))
+            assert np.array_equal(final["observation"], expected)
+            assert not final["action_mask"].any()
+            assert raw.single_observation_space.contains(final)
+            returns = [state.returns()[seat] for seat in state.seat_order()]
+            assert list(info["final_info"]["rewards"][b, :2]) == returns
+            assert reward[b] == state.returns()[movers[b]]
+            ended += 1
+            states[b] = pool[int(raw.env.game_of[b])].clone()  # type: ignore[attr-defined]
+        if terminated.any():
+            assert not info["_final_obs"][~terminated].any()
+    assert ended > 0

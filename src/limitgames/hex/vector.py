@@ -22,12 +22,28 @@ Arrays (``B = num_envs``):
   (an illegal action leaves its game unchanged, and is not accepted).
 
 The layout pool: ``layouts`` random layouts drawn once from ``seed``; each
-reset picks one of them uniformly with the game's own random stream.
+reset picks one of them uniformly with the game's own layout stream.
 Results do not depend on the number of threads.
+
+Random streams: every game ``b`` has two xorshift64 streams, one that draws
+its layouts (``rngs``) and one that :meth:`HexVectorEnv.sample_actions`
+draws from (``sample_rngs``), so sampling any number of actions never
+changes which layouts later games get. Seeding game ``b`` with the integer
+``k`` sets them to ``seed_word(2 * k)`` and ``seed_word(2 * k + 1)``
+(:func:`limitgames.hex.bitboard.seed_word`); an integer seed ``s`` for the
+whole batch seeds game ``b`` with ``s + b`` (Gymnasium's
+``SyncVectorEnv`` convention).
+
+With ``keep_final=True``, when a game ends, the position before its last
+action and that action are kept (vectorised copies; ``final_games[b]`` is its layout,
+``final_lengths[b]`` its number of actions) until that game ends again:
+:meth:`HexVectorEnv.final_state` replays the action on demand, so a step
+pays nothing per ended game unless its final position is asked for.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -161,8 +177,10 @@ class HexVectorEnv:
         num_envs: the number of games ``B``.
         players: 2 or 3; size: tiles per colour (``rules/hex.md``).
         layouts: the size of the layout pool that resets draw from.
-        seed: seeds the pool and every game's random stream.
+        seed: seeds the pool and, as :meth:`reset` does, every game's random streams.
         threads: cores for the compiled calls (``None``: leave Numba's setting).
+        keep_final: keep what :meth:`final_state` needs (a copy of every state each step;
+            the Gymnasium vector env sets it for ``info["final_obs"]``).
 
     Raises:
         ValueError: ``num_envs`` or ``layouts`` below 1, or a bad variant.
@@ -177,6 +195,7 @@ class HexVectorEnv:
         layouts: int = 256,
         seed: int = 0,
         threads: int | None = None,
+        keep_final: bool = False,
     ) -> None:
         from limitgames.hex.game import HexGame
 
@@ -190,6 +209,7 @@ class HexVectorEnv:
         )
         self.num_envs = num_envs
         self.players = players
+        self.keep_final = keep_final
         starts = [
             game.new_initial_state(seed=seed * 1_000_003 + k, **self.variant)
             for k in range(layouts)
@@ -211,9 +231,15 @@ class HexVectorEnv:
         assert self.statics.shape[1] == STATIC_WORDS
         self.states = np.zeros((num_envs, kernel.STATE_SIZE), dtype=np.uint64)
         self.game_of = np.zeros(num_envs, dtype=np.int64)
-        self.rngs = np.array(
-            [seed_word(seed * 7_919 + b) for b in range(num_envs)], dtype=np.uint64
-        )
+        self.rngs = np.zeros(num_envs, dtype=np.uint64)
+        self.sample_rngs = np.zeros(num_envs, dtype=np.uint64)
+        self._final_before = np.zeros((num_envs, kernel.STATE_SIZE), dtype=np.uint64)
+        self._final_actions = np.zeros(num_envs, dtype=np.int64)
+        self.final_games = np.zeros(num_envs, dtype=np.int64)
+        self.final_lengths = np.zeros(num_envs, dtype=np.int64)
+        self._before = np.zeros((num_envs, kernel.STATE_SIZE), dtype=np.uint64)
+        self._before_games = np.zeros(num_envs, dtype=np.int64)
+        self._before_lengths = np.zeros(num_envs, dtype=np.int64)
         self.planes = np.zeros((num_envs, NUM_PLANES), dtype=np.uint64)
         self.mask_words = np.zeros((num_envs, MASK_WORDS), dtype=np.uint64)
         self.rewards = np.zeros((num_envs, 3), dtype=np.float32)
@@ -221,7 +247,7 @@ class HexVectorEnv:
         self.accepted = np.zeros(num_envs, dtype=np.bool_)
         self.lengths = np.zeros(num_envs, dtype=np.int64)
         self._actions = np.zeros(num_envs, dtype=np.int64)
-        self.reset()
+        self.reset(seed)
 
     @property
     def num_actions(self) -> int:
@@ -233,11 +259,33 @@ class HexVectorEnv:
         """``int64[B]``: the player to move in each game (turn order)."""
         return self.states[:, kernel.S_TO_MOVE].astype(np.int64)
 
-    def reset(self, seed: int | None = None) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
-        """Start every game afresh (``seed`` reseeds the games' streams, not the pool); return
-        ``(planes, mask_words)``."""
+    def reset(
+        self, seed: int | Sequence[int | None] | None = None
+    ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+        """Start every game afresh on a layout drawn from the pool; return ``(planes, mask_words)``.
+
+        Args:
+            seed: ``None`` keeps every game's streams going; an integer ``s`` seeds game ``b``
+                with ``s + b``; a sequence of ``num_envs`` seeds seeds game ``b`` with
+                ``seed[b]`` (``None`` there keeps that game's streams). Seeds reseed the layout
+                and sampling streams (module docstring), never the pool.
+
+        Raises:
+            ValueError: a sequence of seeds whose length is not ``num_envs``.
+        """
         if seed is not None:
-            self.rngs[:] = [seed_word(seed * 7_919 + b) for b in range(self.num_envs)]
+            if isinstance(seed, int | np.integer):
+                seeds: Sequence[int | None] = [int(seed) + b for b in range(self.num_envs)]
+            else:
+                seeds = list(seed)
+                if len(seeds) != self.num_envs:
+                    raise ValueError(
+                        f"reset needs one seed per game ({self.num_envs}), not {len(seeds)}"
+                    )
+            for b, k in enumerate(seeds):
+                if k is not None:
+                    self.rngs[b] = seed_word(2 * int(k))
+                    self.sample_rngs[b] = seed_word(2 * int(k) + 1)
         vector_reset(
             self.nbs,
             self.rings,
@@ -258,6 +306,10 @@ class HexVectorEnv:
         if acts.shape != (self.num_envs,):
             raise ValueError(f"actions must have shape ({self.num_envs},), not {acts.shape}")
         self._actions[:] = acts
+        if self.keep_final:
+            np.copyto(self._before, self.states)
+            np.copyto(self._before_games, self.game_of)
+            np.copyto(self._before_lengths, self.lengths)
         vector_step(
             self.nbs,
             self.rings,
@@ -274,14 +326,55 @@ class HexVectorEnv:
             self.accepted,
             self.lengths,
         )
+        ended = np.flatnonzero(self.done) if self.keep_final else ()
+        if len(ended):  # the compiled step reset these games in place: keep what replays them
+            self._final_before[ended] = self._before[ended]
+            self._final_actions[ended] = self._actions[ended]
+            self.final_games[ended] = self._before_games[ended]
+            self.final_lengths[ended] = self._before_lengths[ended] + 1
         return StepResult(
             self.planes, self.mask_words, self.rewards, self.done, self.to_move, self.accepted
         )
 
+    def final_state(self, b: int) -> np.ndarray[Any, Any]:
+        """``uint64[STATE_SIZE]``: the kernel state of the last game ``b`` finished, at its end
+        (a new array).
+
+        Raises:
+            ValueError: ``b`` out of range, no game ``b`` has ended yet, or the env was made
+                without ``keep_final``.
+        """
+        if not self.keep_final:
+            raise ValueError("final_state needs HexVectorEnv(..., keep_final=True)")
+        if not 0 <= b < self.num_envs:
+            raise ValueError(f"there is no game {b} in a batch of {self.num_envs}")
+        if self.final_lengths[b] == 0:
+            raise ValueError(f"no game {b} has ended yet")
+        g = int(self.final_games[b])
+        s: np.ndarray[Any, Any] = self._final_before[b].copy()
+        kernel.play(self.nbs[g], self.rings[g], s, np.int64(self._final_actions[b]))
+        return s
+
+    def final_planes(self, b: int, player: int) -> np.ndarray[Any, Any]:
+        """``uint64[NUM_PLANES]``: kernel player ``player``'s view of the end of the last game
+        ``b`` finished (:meth:`final_state`; unpack with
+        :func:`limitgames.hex.encoding.unpack_planes`).
+
+        Raises:
+            ValueError: ``b`` or ``player`` out of range.
+        """
+        if not 0 <= player < self.players:
+            raise ValueError(f"there is no player {player} in a {self.players}-player game")
+        s = self.final_state(b)
+        out = np.zeros(NUM_PLANES, dtype=np.uint64)
+        write_planes(s, self.statics[int(self.final_games[b])], np.int64(player), out)
+        return out
+
     def sample_actions(self, out: np.ndarray[Any, Any] | None = None) -> np.ndarray[Any, Any]:
-        """``int64[B]``: a uniformly random legal action per game (a baseline policy, compiled)."""
+        """``int64[B]``: a uniformly random legal action per game (a baseline policy, compiled),
+        drawn from the sampling streams (never the layout streams)."""
         result = np.empty(self.num_envs, dtype=np.int64) if out is None else out
-        sample_legal(self.mask_words, self.rngs, result)
+        sample_legal(self.mask_words, self.sample_rngs, result)
         return result
 
     def observations(self) -> np.ndarray[Any, Any]:
