@@ -47,11 +47,13 @@ def test_resign_then_rematch(live_server: Server, two: tuple[Any, Any]) -> None:
     _open(bob, live_server, game["links"]["1"])
     ann.once("dialog", lambda dialog: dialog.accept())
     ann.click("#resign-button")
-    for page in (ann, bob):
+    for page, resigner in ((ann, "You"), (bob, None)):
         page.wait_for_selector('body[data-finished="true"]')
-        # the players list reads "NAME: LABEL"; seat 0 (Ann) resigned, seat 1 (Bob) wins
+        # the players list reads "NAME: LABEL"; seat 0 (Ann) resigned, seat 1 (Bob) wins; the
+        # one who resigned is told in the second person
         names = [line.split(":")[0] for line in page.inner_text("#players").splitlines()]
-        assert page.inner_text("#result") == f"{names[0]} resigned. {names[1]} wins."
+        who = resigner or names[0]
+        assert page.inner_text("#result") == f"{who} resigned: {names[1]} wins."
     shot(bob, "platform-resigned")
     bob.click("#rematch-button")
     for page in (ann, bob):
