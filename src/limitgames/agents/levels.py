@@ -4,9 +4,11 @@
 ``--opponent hard``. ``hex`` gets alpha-beta on its learned evaluation at
 medium and its compiled MCTS with tactical playouts and the exact solver on
 small endings at hard and expert; other perfect-information games get UCT;
-games with hidden cards (``cards``, ``world``) get information-set MCTS,
-which never peeks. The time budgets keep a move within six seconds at
-expert.
+``cards`` gets information-set MCTS, which never peeks, and ``world`` its
+computer nation (``nation``: information-set MCTS on the nations' projected final
+scores). The time budgets keep a move within six seconds at expert, except
+world's, whose levels are defined by iterations with a wall-time cap (at most
+3, 8 and 20 s a decision).
 """
 
 from __future__ import annotations
@@ -48,8 +50,8 @@ measured"."""
 _WORLD: dict[str, str] = {
     "easy": "heuristic",
     "medium": "nation:iterations=60,seconds=3,width=3,personality=cooperative",
-    "hard": "nation:iterations=200,seconds=8,width=4,personality=cooperative",
-    "expert": "nation:iterations=600,seconds=20,width=6,personality=balanced",
+    "hard": "nation:iterations=240,seconds=8,width=3,personality=cooperative",
+    "expert": "nation:iterations=800,seconds=20,width=4,personality=cooperative",
 }
 """world: easy is the heuristic nation without random moves (its ties are broken at random);
 medium and up the computer nation (``agents/world_nation.py``: ISMCTS on projected final
