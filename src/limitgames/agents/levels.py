@@ -50,8 +50,8 @@ measured"."""
 _WORLD: dict[str, str] = {
     "easy": "heuristic",
     "medium": "nation:iterations=60,seconds=3,width=3,personality=cooperative",
-    "hard": "nation:iterations=240,seconds=8,width=3,personality=cooperative",
-    "expert": "nation:iterations=800,seconds=20,width=4,personality=cooperative",
+    "hard": "nation:iterations=240,seconds=8,width=3,personality=cooperative,margin=0.1",
+    "expert": "nation:iterations=800,seconds=20,width=4,personality=cooperative,margin=0.1",
 }
 """world: easy is the heuristic nation without random moves (its ties are broken at random);
 medium and up the computer nation (``agents/world_nation.py``: ISMCTS on projected final
