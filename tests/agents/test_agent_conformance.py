@@ -32,6 +32,7 @@ SPECS = [
     "alphabeta:depth=2",
     f"hexmcts:seconds={BUDGET}",
     "hexmcts:iterations=25,playouts=tactical",
+    "nation:iterations=25",
 ]
 ONLY_FOR = {"hexmcts": {"hex"}}
 """Agents made for some games only; the others refuse them (checked below)."""

@@ -144,5 +144,6 @@ BUILTIN_AGENT_MODULES: list[str] = [
     "limitgames.agents.hex_mcts",
     "limitgames.agents.ismcts",
     "limitgames.agents.alphabeta",
+    "limitgames.agents.world_nation",
 ]
 """Modules that register the project's own agents when imported."""

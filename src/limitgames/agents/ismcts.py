@@ -33,8 +33,18 @@ import math
 from limitgames.agents.base import Agent, register_agent
 from limitgames.agents.budget import Budget, OptionReader
 from limitgames.agents.evaluation import outcome_values
-from limitgames.agents.mcts import PLAYOUT_KINDS, check_playouts, describe_root, make_playout
-from limitgames.core import Action, State
+from limitgames.agents.mcts import (
+    PLAYOUT_KINDS,
+    Playout,
+    check_playouts,
+    describe_root,
+    make_playout,
+)
+from limitgames.core import Action, IllegalActionError, State
+
+ROOT_TRIES = 1000
+"""Iterations a search goes on past its budget while no root action has been playable in any
+deal drawn (a root list wider than the legal actions: then the first action is played)."""
 
 
 class InfoNode:
@@ -82,9 +92,18 @@ class IsmctsAgent(Agent):
     def check_game(self, game_id: str) -> None:
         check_playouts(self.name, self.playouts, game_id)
 
+    # --- hooks: a game's own agent (``world_nation``) overrides these -----------------------
+    def root_actions(self, state: State) -> list[Action]:
+        """The actions the search chooses among at the root (default: all legal ones)."""
+        return self.legal_actions_of(state)
+
+    def final_values(self, state: State) -> list[float]:
+        """Each seat's value of a finished game (default: results, 1 / 0 / -1)."""
+        return outcome_values(state.returns())
+
     def choose(self, state: State) -> Action:
         self.fit_game(state.game_id)
-        actions = self.legal_actions_of(state)
+        actions = self.root_actions(state)
         seat = state.current_player()
         if len(actions) == 1:
             self.last_info = {"iterations": 0, "visits": 0, "share": 1.0, "forced": True}
@@ -93,12 +112,12 @@ class IsmctsAgent(Agent):
         root = InfoNode(None, None, seats)
         clock = self.budget.start()
         rng, c = self.rng, self.c
-        playout = make_playout(self.playouts, state.game_id, self.depth)
-        while not (root.children and clock.exhausted()):
+        playout = self.make_leaf(state)
+        while not (clock.exhausted() and (root.children or clock.iterations >= ROOT_TRIES)):
             det = state.determinize(seat, rng)
             node = root
             while not det.is_terminal():
-                legal = det.legal_actions()
+                legal = actions if node is root else det.legal_actions()
                 children = node.children
                 untried = [a for a in legal if a not in children]
                 for a in legal:
@@ -106,7 +125,13 @@ class IsmctsAgent(Agent):
                         children[a].available += 1
                 if untried:
                     action = untried[rng.randrange(len(untried))]
-                    det.apply(action)
+                    if node is root:
+                        try:  # legal for the seat, perhaps not in this deal
+                            det.apply(action)
+                        except IllegalActionError:
+                            break
+                    else:
+                        det.apply(action)
                     child = InfoNode(node, action, seats)
                     child.available = 1
                     children[action] = child
@@ -123,9 +148,18 @@ class IsmctsAgent(Agent):
                     if score > best_score:
                         best, best_score = ch, score
                 assert best is not None
-                det.apply(best.action)
+                if node is root:
+                    try:
+                        det.apply(best.action)
+                    except IllegalActionError:
+                        break
+                else:
+                    det.apply(best.action)
                 node = best
-            result = outcome_values(det.returns()) if det.is_terminal() else playout(det, rng)
+            if node is root:  # a root action this deal does not allow: nothing learnt
+                clock.tick()
+                continue
+            result = self.final_values(det) if det.is_terminal() else playout(det, rng)
             walker: InfoNode | None = node
             while walker is not None:
                 walker.visits += 1
@@ -135,9 +169,21 @@ class IsmctsAgent(Agent):
                 walker = walker.parent
             clock.tick()
         candidates = [root.children[a] for a in actions if a in root.children]
-        chosen = max(candidates, key=lambda n: (n.visits, n.mean(seat)))
+        if not candidates:  # no root action was playable in any deal drawn
+            self.last_info = {"iterations": clock.iterations, "visits": 0, "share": 0.0}
+            return actions[0]
+        chosen = self.pick(candidates, seat)
         self.last_info = describe_root(state, candidates, seat, chosen, clock)
         return chosen.action
+
+    def pick(self, candidates: list[InfoNode], seat: int) -> InfoNode:
+        """The root child to play, from ``candidates`` in the root's action order (default:
+        the most visited, ties to the better mean)."""
+        return max(candidates, key=lambda n: (n.visits, n.mean(seat)))
+
+    def make_leaf(self, state: State) -> Playout:
+        """How an iteration ends below the tree (default: the ``playouts`` option's kind)."""
+        return make_playout(self.playouts, state.game_id, self.depth)
 
 
 def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:

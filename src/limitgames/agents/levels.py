@@ -4,9 +4,11 @@
 ``--opponent hard``. ``hex`` gets alpha-beta on its learned evaluation at
 medium and its compiled MCTS with tactical playouts and the exact solver on
 small endings at hard and expert; other perfect-information games get UCT;
-games with hidden cards (``cards``, ``world``) get information-set MCTS,
-which never peeks. The time budgets keep a move within six seconds at
-expert.
+``cards`` gets information-set MCTS, which never peeks, and ``world`` its
+computer nation (``nation``: information-set MCTS on the nations' projected final
+scores). The time budgets keep a move within six seconds at expert, except
+world's, whose levels are defined by iterations with a wall-time cap (at most
+3, 8 and 20 s a decision).
 """
 
 from __future__ import annotations
@@ -45,8 +47,16 @@ c = 1, hard at 0.3 s and expert at 5 s; both play small endings with the exact s
 medium 39-0-1 and expert at 3 s beat it only 25-1-14, so hard's time was cut and expert's
 raised to make each step at least 70%. Measured in ``docs/agents.md``, "The ladder,
 measured"."""
-_WORLD: dict[str, str] = {**_HIDDEN, "easy": "heuristic"}
-"""world: easy is the heuristic nation without random moves (its ties are broken at random). A
+_WORLD: dict[str, str] = {
+    "easy": "heuristic",
+    "medium": "nation:iterations=60,seconds=3,width=3,personality=cooperative",
+    "hard": "nation:iterations=240,seconds=8,width=3,personality=cooperative,margin=0.1",
+    "expert": "nation:iterations=800,seconds=20,width=4,personality=cooperative,margin=0.1",
+}
+"""world: easy is the heuristic nation without random moves (its ties are broken at random);
+medium and up the computer nation (``agents/world_nation.py``: ISMCTS on projected final
+scores with the crises counted, its root narrowed to the rule of thumb's best few options),
+defined by work (iterations a decision) with a wall-time cap. A
 random move costs a LIMIT nation a lot (the food sold, the money spent on a card it does not
 need, its best card discarded): against random nations at 2 nations (60 games, seed 31) it won
 56 with none, 51 with 5% random moves, 44 with 10% and 36 with 30% (``docs/agents.md``)."""

@@ -299,6 +299,27 @@ def _after(state: Any, seat: int, follow: bool) -> float:
     return plan_value(state, seat)
 
 
+def rank_actions(state: State, rng: random.Random) -> list[tuple[float, Action]]:
+    """The options of the seat to move (quantity actions over their whole range) with their
+    :func:`plan_value` a generation ahead, best first, judged on one determinization of the
+    seat's knowledge (``state.determinize``: no hidden card is read); options the deal drawn
+    does not allow are left out. Ties keep a random order (the list is shuffled first)."""
+    seat = state.current_player()
+    actions = _candidates(state)
+    rng.shuffle(actions)
+    root = state.determinize(seat, rng)
+    ranked: list[tuple[float, Action]] = []
+    for action in actions:
+        child = root.clone()
+        try:
+            child.apply(action)
+        except IllegalActionError:  # legal for the seat, not in this deal: skip it
+            continue
+        ranked.append((_after(child, seat, True), action))
+    ranked.sort(key=lambda pair: -pair[0])  # stable: equal values keep the shuffled order
+    return ranked
+
+
 def policy(state: State, rng: random.Random) -> Action:
     """The heuristic nation's choice for the seat to move: the option (quantity actions over
     their whole range) whose result :func:`plan_value` rates best, a generation ahead, judged
