@@ -100,7 +100,10 @@ def announced_captures(text: str) -> list[tuple[str, list[str]]]:
 def test_a_whole_hex_game_tells_every_capture_and_the_end(tmp_path: Path) -> None:
     record_path = tmp_path / "hex.json"
     term = Terminal(
-        ["play", "hex", "--size", "3", "--seed", "3", "-s", "human", "--record", str(record_path)],
+        [
+            *["play", "hex", "--size", "3", "--seed", "3", "-s", "human", "-s", "random"],
+            *["--record", str(record_path)],
+        ],
         tmp_path,
     )
     try:
