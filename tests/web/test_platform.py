@@ -86,7 +86,7 @@ def test_a_seat_resigns_and_the_other_wins(client: TestClient) -> None:
     assert record["meta"]["ending"] == "resign:1" and record["result"] == [1.0, -1.0]
     replay = client.get(f"/api/games/{game['id']}/replay/0").json()
     names = replay["names"]
-    assert replay["result"] == f"{names[1]} resigned; {names[0]} wins"
+    assert replay["result"] == f"{names[1]} resigned: {names[0]} wins."
 
 
 def test_a_resigned_game_stays_over_after_a_restart(db_url: str) -> None:

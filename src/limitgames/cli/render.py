@@ -8,7 +8,8 @@ from typing import Any
 from rich.console import Console
 
 from limitgames.core import GameRecord, State
-from limitgames.core.outcome import result_in_words
+from limitgames.core.events import Outcome
+from limitgames.core.outcome import ending_at_table, result_in_words
 from limitgames.translation import gettext as _
 from limitgames.translation import ngettext
 
@@ -67,8 +68,21 @@ def render_final(console: Console, state: State, record: GameRecord) -> None:
         if view is not None and hasattr(view, "ending_text"):
             console.print(str(view.ending_text(state)), highlight=False)
         console.print(_("Result: %(result)s.") % {"result": result_text(state)}, highlight=False)
+    elif ended_at_table(record):
+        assert record.outcome is not None
+        outcome = Outcome.from_json(record.outcome)
+        names = [_(n) for n in state.seat_names()]
+        console.print(ending_at_table(outcome, names), highlight=False)
     else:
         console.print(_("The game is not finished."), highlight=False)
+
+
+def ended_at_table(record: GameRecord) -> bool:
+    """Whether ``record`` says its game ended at the table (a resignation, an agreed draw,
+    a time-out: a game stored by ``limit serve``), not by the rules."""
+    if record.result is None or record.outcome is None:
+        return False
+    return not Outcome.from_json(record.outcome).termination.decided_by_rules
 
 
 def replayed_line(record: GameRecord) -> str:

@@ -30,7 +30,9 @@ One format for every game (see ``DESIGN.md``, "Records")::
 - ``outcome`` (left out when unknown) is why and how the game ended
   (:class:`~limitgames.core.events.Outcome`, ``State.outcome()``): with a ``result``,
   replay checks that the game ends the same way when the rules ended it (a record cut
-  short, ``result`` null, is an unfinished game and its outcome is not read).
+  short, ``result`` null, is an unfinished game and its outcome is not read). A game
+  ended at the table (resignation, agreed draw, time-out: ``limit serve``) replays to a
+  position the rules had not ended, and its ``result`` is the outcome's returns.
 
 Errors name where the record is wrong: the file line for JSON syntax and for
 actions, the field otherwise.
@@ -321,6 +323,9 @@ class GameRecord:
                 raise RecordError(exc.reason, self.where(index)) from None
             except IllegalActionError as exc:
                 raise RecordError(exc.reason, self.where(index)) from None
+        if verify_result and self.result is not None and self._ended_at_table():
+            self._verify_table_ending(state)
+            return state
         if verify_result and self.result is not None:
             if not state.is_terminal():
                 raise RecordError(
@@ -334,6 +339,30 @@ class GameRecord:
         if verify_result and self.result is not None and self.outcome is not None:
             self._verify_outcome(state)  # the outcome goes with the result (none: unfinished)
         return state
+
+    def _ended_at_table(self) -> bool:
+        """Whether the record's ``outcome`` is an ending decided at the table (a resignation,
+        an agreed draw, a time-out, abandonment), not by the rules."""
+        if self.outcome is None:
+            return False
+        return not Outcome.from_json(self.outcome).termination.decided_by_rules
+
+    def _verify_table_ending(self, state: State) -> None:
+        """A game ended at the table: the rules had not ended it, and the result is the
+        outcome's returns. Raises :class:`RecordError` naming the field."""
+        assert self.outcome is not None and self.result is not None
+        stated = Outcome.from_json(self.outcome)
+        if state.is_terminal():
+            raise RecordError(
+                f"the record says the game ended by {stated.termination.value}, but the rules "
+                "had already ended it",
+                "field 'outcome'",
+            )
+        if [round(x, 9) for x in stated.returns] != [round(x, 9) for x in self.result]:
+            raise RecordError(
+                f"the record says {self.result} but its outcome says {list(stated.returns)}",
+                "field 'result'",
+            )
 
     def _verify_outcome(self, state: State) -> None:
         """The replayed game ends as the record's ``outcome`` says, when the rules ended it

@@ -156,7 +156,7 @@ async def record(request: Request, game_id: str) -> Response:
             detail=gettext("the record of a game with hidden cards is served once it is over"),
         )
     async with live.lock:
-        text = live.stored.record().dumps()
+        text = live.stored.record(live.outcome()).dumps()
     return Response(
         text,
         media_type="application/json",

@@ -70,8 +70,19 @@ WATCH_MAX_SLEEP = 30.0
 """The longest a game's watcher sleeps without looking (seconds); it is woken on every change."""
 
 
+class TimeForfeits(Protocol):
+    """Who ends a game lost on time (:class:`~limitgames.web.endings.EndingService`)."""
+
+    async def time_forfeit(self, live: LiveGame, seat: int) -> None:
+        """End ``live``: ``seat``'s clock ran out and it loses (the lock is held)."""
+
+
 class ClockHost(Protocol):
     """What the clocks need of the server's games (:class:`~limitgames.web.live.GameHub`)."""
+
+    @property
+    def endings(self) -> TimeForfeits:
+        """Ends a game lost on time (``ClockSettings.forfeit``)."""
 
     @property
     def games(self) -> Mapping[str, LiveGame]:
@@ -286,7 +297,8 @@ class ClockService:
         self._watchers.pop(live.id, None)
 
     async def check(self, live: LiveGame) -> list[tuple[int, str]]:
-        """Make every seat that is due a zombie now; return them (seat, why)."""
+        """Make every seat that is due a zombie now (or, where the clock says so, end the game
+        lost on time: :meth:`_forfeit`); return them (seat, why)."""
         made: list[tuple[int, str]] = []
         async with live.lock:
             if live.over or live.error is not None:
@@ -294,6 +306,10 @@ class ClockService:
             now = self.now()
             due = self._due(live, now)
             for seat, reason in due:
+                if reason == ZOMBIE_TIME and live.clock_settings.forfeit:
+                    await self._forfeit(live, seat, now)  # the game is over: nobody else is due
+                    made = []
+                    break
                 if not await self._make_zombie(live, seat, reason, now):
                     # another server process decided first (or the game moved on there)
                     await self.host.reload(live)
@@ -309,6 +325,20 @@ class ClockService:
         if made:
             self.host.schedule_computer(live)
         return made
+
+    async def _forfeit(self, live: LiveGame, seat: int, now: float) -> None:
+        """``seat``'s time ran out in a game whose clock says it loses: the game ends (the lock
+        is held; ``EndingService.time_forfeit`` stores it and tells the other processes)."""
+        if live.clock is not None and live.clock.running == seat:
+            clock = live.clock.copy()
+            clock.halt(now)
+            clock.remaining[seat] = 0.0
+            live.clock = clock
+        try:
+            await self.host.endings.time_forfeit(live, seat)
+        except RefusedError:  # another server process ended it first
+            await self.host.reload(live)
+        log.info("game %s: seat %d lost on time", live.id, seat)
 
     async def _make_zombie(self, live: LiveGame, seat: int, reason: str, now: float) -> bool:
         """The computer plays ``seat`` from now on (the lock is held); stored first.

@@ -54,6 +54,9 @@ class ClockSettings:
         increment_seconds: seconds added after each turn (``fischer``).
         away_seconds: seconds a person may be away before the computer
             plays their seat; 0: never.
+        forfeit: a seat whose time runs out loses the game at once (as a
+            resignation, ``Termination.TIME_FORFEIT``) instead of the
+            computer playing it on.
     """
 
     kind: str = CLOCK_NONE
@@ -61,6 +64,7 @@ class ClockSettings:
     base_seconds: float | None = None
     increment_seconds: float = 0.0
     away_seconds: float = 0.0
+    forfeit: bool = False
 
     @classmethod
     def from_choice(cls, choice: ClockChoice, default_away: float) -> ClockSettings:
@@ -69,8 +73,9 @@ class ClockSettings:
         ``default_away`` (seconds) applies when the choice leaves ``away`` out.
         """
         away = default_away if choice.away is None else choice.away
+        forfeit = bool(choice.forfeit)
         if choice.kind == CLOCK_MOVE:
-            return cls(CLOCK_MOVE, move_seconds=choice.seconds, away_seconds=away)
+            return cls(CLOCK_MOVE, move_seconds=choice.seconds, away_seconds=away, forfeit=forfeit)
         if choice.kind == CLOCK_FISCHER:
             assert choice.minutes is not None  # checked by ClockChoice
             return cls(
@@ -78,13 +83,16 @@ class ClockSettings:
                 base_seconds=choice.minutes * 60,
                 increment_seconds=choice.increment or 0.0,
                 away_seconds=away,
+                forfeit=forfeit,
             )
         return cls(CLOCK_NONE, away_seconds=away)
 
     def to_choice(self) -> ClockChoice:
         """The same clock as a lobby would ask for it (a rematch keeps its clock)."""
         if self.kind == CLOCK_MOVE:
-            return ClockChoice(kind="move", seconds=self.move_seconds, away=self.away_seconds)
+            return ClockChoice(
+                kind="move", seconds=self.move_seconds, away=self.away_seconds, forfeit=self.forfeit
+            )
         if self.kind == CLOCK_FISCHER:
             assert self.base_seconds is not None
             return ClockChoice(
@@ -92,6 +100,7 @@ class ClockSettings:
                 minutes=self.base_seconds / 60,
                 increment=self.increment_seconds,
                 away=self.away_seconds,
+                forfeit=self.forfeit,
             )
         return ClockChoice(kind="none", away=self.away_seconds)
 
@@ -103,6 +112,7 @@ class ClockSettings:
             "minutes": None if self.base_seconds is None else self.base_seconds / 60,
             "increment": self.increment_seconds if self.kind == CLOCK_FISCHER else None,
             "away": self.away_seconds,
+            "forfeit": self.forfeit,
         }
 
     @classmethod
@@ -117,6 +127,7 @@ class ClockSettings:
             base_seconds=None if minutes is None else float(minutes) * 60,
             increment_seconds=float(data.get("increment") or 0.0),
             away_seconds=float(data.get("away") or 0.0),
+            forfeit=bool(data.get("forfeit", False)),
         )
 
     @property

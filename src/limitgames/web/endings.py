@@ -1,8 +1,9 @@
-"""The end of a game outside its rules, and what comes after: resignation, draw, rematch.
+"""The end of a game outside its rules, and what comes after: resignation, draw, time-out, rematch.
 
 A seat may resign (:func:`~limitgames.web.live_game.resign_result`), two
 people may agree to a draw where the game allows one
-(:func:`~limitgames.web.live_game.draw_allowed`), and the seats of a game that
+(:func:`~limitgames.web.live_game.draw_allowed`), a seat whose clock runs out
+loses where the clock says so (:meth:`EndingService.time_forfeit`), and the seats of a game that
 is over may ask for a rematch (:meth:`EndingService.rematch`).
 """
 
@@ -10,10 +11,12 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from limitgames.core.events import Termination
 from limitgames.translation import gettext
 from limitgames.web.clock_service import ClockService
 from limitgames.web.connection import Connection
 from limitgames.web.database import Database
+from limitgames.web.end_screen import ENDING_DRAW, stored_ending
 from limitgames.web.live_game import LiveGame, draw_allowed, resign_result
 from limitgames.web.messages import NewGame, SeatChoice
 from limitgames.web.refusals import RefusedError
@@ -67,8 +70,21 @@ class EndingService:
                 raise RefusedError(
                     gettext("seat %(seat)s is not yours: you cannot resign it") % {"seat": seat}
                 )
-            await self._end(live, resign_result(len(live.seats), seat), f"resign:{seat}")
+            ending = stored_ending(seat, Termination.RESIGNATION)
+            await self._end(live, resign_result(len(live.seats), seat), ending)
         await self.host.viewers.broadcast(live)
+
+    async def time_forfeit(self, live: LiveGame, seat: int) -> None:
+        """``seat``'s clock ran out in a game whose clock says the seat then loses
+        (``ClockSettings.forfeit``): the game ends as if it resigned (:func:`resign_result`),
+        stored as ``time:N`` (:attr:`Termination.TIME_FORFEIT`). The lock is held; the
+        caller (``ClockService.check``) broadcasts.
+
+        Raises:
+            RefusedError: the game is over or no longer being played.
+        """
+        ending = stored_ending(seat, Termination.TIME_FORFEIT)
+        await self._end(live, resign_result(len(live.seats), seat), ending)
 
     async def draw(
         self, live: LiveGame, connection: Connection, accept: bool, withdraw: bool = False
@@ -102,7 +118,7 @@ class EndingService:
             else:
                 live.draw_offer = live.draw_offer | connection.seats
                 if live.draw_offer >= {s.seat for s in live.seats}:
-                    await self._end(live, [0.0] * len(live.seats), "draw")
+                    await self._end(live, [0.0] * len(live.seats), ENDING_DRAW)
             if not live.over:
                 self.host.viewers.share(live, {"kind": "draw", "offer": sorted(live.draw_offer)})
         await self.host.viewers.broadcast(live)

@@ -22,12 +22,12 @@ from typing import Any, TypeVar
 
 from limitgames.agents import Agent
 from limitgames.core import Chance, Game, State, VariantError, get_game
-from limitgames.core.events import Outcome, Termination
 from limitgames.core.outcome import ending_at_table, result_in_words
-from limitgames.core.record import outcome_json
 from limitgames.translation import gettext, render, using
 from limitgames.web.clocks import CLOCK_FISCHER, ZOMBIE_TIME, ClockSettings, GameClock
 from limitgames.web.connection import Connection
+from limitgames.web.end_screen import end_screen, ending_of, outcome_of
+from limitgames.web.end_screen import reason as end_reason
 from limitgames.web.limits import TokenBucket
 from limitgames.web.refusals import RefusedError
 from limitgames.web.storage import (
@@ -204,28 +204,16 @@ class LiveGame:
         return {s.seat for s in self.seats if not s.is_computer}
 
     def ending(self) -> dict[str, Any] | None:
-        """How a game ended outside its rules: ``{"kind": "resign", "seat": N}``, ``{"kind": "draw"}``."""
-        ending = self.stored.ending
-        if ending is None:
-            return None
-        if ending.startswith("resign:"):
-            return {"kind": "resign", "seat": int(ending.split(":", 1)[1])}
-        return {"kind": ending}
+        """How a game ended outside its rules: ``{"kind": "resign" | "time", "seat": N}``,
+        ``{"kind": "draw"}`` (:func:`~limitgames.web.end_screen.ending_of`)."""
+        return ending_of(self.stored)
 
     def outcome(self) -> dict[str, Any] | None:
         """Why and how the game ended (:meth:`Outcome.to_json`), or ``None`` while it goes on
-        (or when the engine does not say): a resignation or an agreed draw is decided at the
-        table (:meth:`Outcome.at_table`), any other ending by the rules (``State.outcome``)."""
-        ending = self.ending()
-        if ending is not None and self.stored.result is not None:
-            if ending["kind"] == "resign":
-                at_table = Termination.RESIGNATION
-            elif ending["kind"] == "draw":
-                at_table = Termination.AGREED_DRAW
-            else:
-                return None
-            return Outcome.at_table(at_table, self.stored.result, ending.get("seat")).to_json()
-        return outcome_json(self.state)
+        (or when the engine does not say): decided in one place,
+        :func:`~limitgames.web.end_screen.outcome_of`."""
+        found = outcome_of(self.stored, self.state)
+        return None if found is None else found.to_json()
 
     def undo_allowed(self, seats: frozenset[int]) -> bool:
         """Undo is for games of perfect information against the computer: ``seats`` hold every human seat.
@@ -285,27 +273,29 @@ class LiveGame:
         ]
 
     def result_words(self) -> str:
-        """The result in words, a resignation or an agreed draw included (``red resigned; blue wins``)."""
-        ending = self.ending()
-        names = self.seat_names()
-        if ending is None or self.stored.result is None:
+        """The result in words, an ending at the table included (``red resigned: blue wins.``)."""
+        names = [shown_name(n) for n in self.seat_names()]
+        found = outcome_of(self.stored, self.state)
+        if found is None:
             return result_in_words(names, self.state.returns())
-        if ending["kind"] == "draw":
-            return gettext("draw by agreement")
-        resigned = gettext("%(player)s resigned") % {"player": names[ending["seat"]]}
-        return f"{resigned}; " + result_in_words(names, self.stored.result)
+        if not found.termination.decided_by_rules:
+            return end_reason(found, self.stored.game, names, None, self.state)
+        return result_in_words(names, found.returns)
 
     def _outcome_view(self, seats: frozenset[int], names: list[str]) -> dict[str, Any]:
-        """``outcome`` (JSON) and ``ending_words``: a resignation or an agreed draw in one
-        sentence for the people at ``seats`` (``You resigned: Blue wins.``), else ``None``."""
-        outcome = self.outcome()
+        """``outcome`` (JSON), ``ending_words`` (an ending at the table in one sentence for the
+        people at ``seats``, ``You resigned: Blue wins.``, else ``None``) and ``end_screen``
+        (:func:`~limitgames.web.end_screen.end_screen`, once the game is over)."""
+        found = outcome_of(self.stored, self.state)
+        if found is None:
+            return {"outcome": None, "ending_words": None}
+        shown = [shown_name(n) for n in names]
+        you = next(iter(seats)) if len(seats) == 1 else None
         words = None
-        if outcome is not None:
-            ended = Outcome.from_json(outcome)
-            if not ended.termination.decided_by_rules:
-                you = next(iter(seats)) if len(seats) == 1 else None
-                words = ending_at_table(ended, [shown_name(n) for n in names], you) or None
-        return {"outcome": outcome, "ending_words": words}
+        if not found.termination.decided_by_rules:
+            words = ending_at_table(found, shown, you) or None
+        screen = end_screen(found, self.stored.game, shown, sorted(seats), self.state)
+        return {"outcome": found.to_json(), "ending_words": words, "end_screen": screen}
 
     def view_in(self, seats: frozenset[int], language: str) -> dict[str, Any]:
         """:meth:`view_for` with its words in ``language``."""
@@ -377,7 +367,6 @@ class LiveGame:
                 else None
             ),
             "ending": self.ending(),
-            **self._outcome_view(seats, names),
             "can_resign": bool(seats) and not over,
             "draw_allowed": draw_allowed(self.stored.game, self.seats) and not over,
             "draw_offer": sorted(self.draw_offer),
@@ -395,6 +384,7 @@ class LiveGame:
             **seed_fields(self.stored.seed, self.stored.seed_source),
             **clock_view(self, seats, time.monotonic()),
             **rendered,
+            **self._outcome_view(seats, names),  # after ``rendered``: its ``end_screen`` too
         }
 
 

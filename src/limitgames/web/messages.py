@@ -196,7 +196,8 @@ class ClockChoice(_Strict):
     ``fischer`` (``minutes`` at the start, ``increment`` seconds added after
     each turn, 0 by default). ``away``: seconds a person may be away (no
     open connection) before the computer plays their seat; 0 never; left
-    out, the server's ``--zombie-after``.
+    out, the server's ``--zombie-after``. ``forfeit``: a seat whose time runs
+    out loses the game (default: the computer plays it on); only with a clock.
     """
 
     kind: Literal["none", "move", "fischer"] = "none"
@@ -204,9 +205,12 @@ class ClockChoice(_Strict):
     minutes: float | None = Field(default=None, gt=0, le=1440, allow_inf_nan=False)
     increment: float | None = Field(default=None, ge=0, le=3600, allow_inf_nan=False)
     away: float | None = Field(default=None, ge=0, le=MAX_AWAY_SECONDS, allow_inf_nan=False)
+    forfeit: bool = False
 
     @model_validator(mode="after")
     def _fits_kind(self) -> ClockChoice:
+        if self.forfeit and self.kind == "none":
+            raise ValueError(_("losing on time needs a clock (per move or Fischer)"))
         if self.kind == "move":
             if self.seconds is None:
                 raise ValueError(_("a clock per move needs seconds (1-86400)"))

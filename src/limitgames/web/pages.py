@@ -224,7 +224,7 @@ async def debrief_page(request: Request, game_id: str) -> HTMLResponse:
             found = debriefs.drawn.get(key)
             if found is None:
                 async with live.lock:
-                    record = live.stored.record()
+                    record = live.stored.record(live.outcome())
                 try:
                     found = await asyncio.to_thread(world_debrief, record)
                 except (LimitGamesError, ValueError) as exc:

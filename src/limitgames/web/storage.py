@@ -9,7 +9,7 @@ tables, the engine and the migrations are in :mod:`limitgames.web.schema`.
 
 A seat of kind :data:`SEAT_OPEN` waits for anyone to take it
 (:meth:`Store.take_seat`); it then becomes a ``"human"`` seat. A game that
-ended outside its rules keeps how in ``games.ending`` (``"resign:N"``,
+ended outside its rules keeps how in ``games.ending`` (``"resign:N"``, ``"time:N"``,
 ``"draw"``).
 
 Clocks (``web/clocks.py``): ``games.clock`` holds the settings chosen at
@@ -142,8 +142,10 @@ class StoredGame:
     clock: dict[str, Any] | None = None
     clock_state: dict[str, Any] | None = None
 
-    def record(self) -> GameRecord:
-        """The game's :class:`GameRecord` (``result`` set once finished)."""
+    def record(self, outcome: dict[str, Any] | None = None) -> GameRecord:
+        """The game's :class:`GameRecord` (``result`` set once finished), with ``outcome``
+        (``Outcome.to_json()``, the server's :func:`~limitgames.web.end_screen.outcome_of`)
+        once the game is over, as records written by ``limit play`` carry it."""
         return GameRecord(
             game=self.game,
             variant=dict(self.variant),
@@ -153,6 +155,7 @@ class StoredGame:
             seed=self.seed,
             result=list(self.result) if self.result is not None else None,
             rules_version=self.rules_version,
+            outcome=outcome if self.status != STATUS_PLAYING else None,
             meta={
                 "site": "limit serve",
                 "game_id": self.id,
@@ -442,7 +445,8 @@ class Store:
             )
 
     def end_game(self, game_id: str, result: list[float], ending: str) -> bool:
-        """End a game being played outside its rules (``ending``: ``"resign:N"``, ``"draw"``).
+        """End a game being played outside its rules (``ending``: ``"resign:N"``, ``"draw"``,
+        ``"time:N"``; see :mod:`limitgames.web.end_screen`).
 
         Returns ``False`` (nothing changed) when the game was not being played.
         """

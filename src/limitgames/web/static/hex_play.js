@@ -1,8 +1,8 @@
 // The hex page's feedback and keyboard play, used by game.js.
 // The server says what happened (view.last: the last move, removal and captures; view.announcements:
-// the sentences; view.end_screen: the result and its reason). This script only shows them: it slides
-// the moving pawn, fades what left the table after it, keeps the announcements in a live region,
-// draws the end screen, and lets the board be played with the arrow keys and Enter.
+// the sentences). This script only shows them: it slides the moving pawn, fades what left the
+// table after it, keeps the announcements in a live region, and lets the board be played with the
+// arrow keys and Enter. The end screen of every game is end_screen.js's.
 
 const SLIDE_MS = 300;
 const FADE_MS = 350;
@@ -80,20 +80,6 @@ function announce(v) {
   box.append(p);
   while (box.children.length > KEPT) box.firstElementChild.remove();
   box.scrollTop = box.scrollHeight;
-}
-
-// --- the end screen ---------------------------------------------------------------------------
-function drawEnding(v) {
-  const box = $("end-screen");
-  if (!box) return;
-  box.hidden = !(v.finished && v.end_screen);
-  if (box.hidden) return;
-  $("end-outcome").textContent = v.end_screen.outcome;
-  $("end-reason").textContent = v.end_screen.reason || v.status;
-  const rematch = document.querySelector("#rematch-button, [data-rematch]");
-  const mine = $("end-rematch");
-  mine.hidden = !rematch;
-  if (rematch) mine.onclick = () => rematch.click();
 }
 
 // --- keyboard play: a focus ring moved with the arrow keys, Enter or Space to choose --------------
@@ -213,7 +199,6 @@ export function decorateHex(v) {
   labelTiles(board);
   restoreFocus(board, v);
   announce(v);
-  drawEnding(v);
   const input = $("action-input");
   const step = v.observation ? String(v.observation.step || "") : "";
   const example = { tile: "+d4", "second-tile": "+d4", ball: "@d4", "ball-any": "@d4", remove: "x d4" };

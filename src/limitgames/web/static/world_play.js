@@ -15,7 +15,6 @@ export function keepWorldLog(board) {
 
 // After the board is drawn: wire the choices and the quantity forms, restore the log.
 export function wireWorld(v, { act, flash }, board) {
-  drawEnding(v);
   for (const button of board.querySelectorAll("button[data-action]")) {
     button.addEventListener("click", () => {
       if (v.your_turn) act(button.dataset.action);
@@ -44,20 +43,4 @@ export function wireWorld(v, { act, flash }, board) {
     details.addEventListener("toggle", () => opened.set(key, details.open));
   }
   log.scrollTop = logScroll === null ? log.scrollHeight : logScroll;
-}
-
-// The end screen: the result for me and the links (replay, record, debrief); the scorecards are
-// in the table itself.
-function drawEnding(v) {
-  const box = document.getElementById("end-screen");
-  if (!box) return;
-  box.hidden = !(v.finished && v.end_screen);
-  if (box.hidden) return;
-  document.getElementById("end-outcome").textContent = v.end_screen.outcome;
-  document.getElementById("end-reason").textContent = v.end_screen.reason || v.status;
-  document.getElementById("result").hidden = true;
-  const rematch = document.querySelector("#rematch-button");
-  const mine = document.getElementById("end-rematch");
-  mine.hidden = !rematch;
-  if (rematch) mine.onclick = () => rematch.click();
 }
