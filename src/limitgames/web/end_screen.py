@@ -224,8 +224,8 @@ def end_screen(
         state: the engine state at the end (hex: its edition).
 
     Returns:
-        ``{"outcome": title, "winners": line, "reason": sentence, "termination": value,
-        "scores": html}``: ``scores`` is the table of :func:`score_table` drawn by
+        ``{"outcome": title, "winners": line, "reason": sentence, "scores": html}`` (all of
+        it words for people; the termination is in the view's ``outcome``): ``scores`` is the table of :func:`score_table` drawn by
         ``templates/end_scores.html.j2`` (escaped).
     """
     you = seats[0] if len(seats) == 1 else None
@@ -234,7 +234,6 @@ def end_screen(
         "outcome": headline(outcome, names, seats),
         "winners": winners_text(outcome, names),
         "reason": reason(outcome, game, names, you, state),
-        "termination": outcome.termination.value,
         "scores": environment.get_template("end_scores.html.j2").render(table=table),
     }
 

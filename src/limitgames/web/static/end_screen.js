@@ -42,7 +42,7 @@ function draw(v) {
   $("end-winners").hidden = !screen.winners;
   $("end-reason").textContent = screen.reason || v.status;
   $("end-scores").innerHTML = screen.scores || "";
-  box.dataset.termination = screen.termination || "";
+  box.dataset.termination = v.outcome ? v.outcome.termination : "";
   $("result").hidden = true; // the end screen says it all
   drawRematch(v);
 }
