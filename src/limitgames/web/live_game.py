@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 from limitgames.agents import Agent
 from limitgames.core import Chance, Game, State, VariantError, get_game
+from limitgames.core.events import Event
 from limitgames.core.outcome import ending_at_table, result_in_words
 from limitgames.translation import gettext, render, using
 from limitgames.web.clocks import CLOCK_FISCHER, ZOMBIE_TIME, ClockSettings, GameClock
@@ -30,6 +31,7 @@ from limitgames.web.end_screen import end_screen, ending_of, outcome_of
 from limitgames.web.end_screen import reason as end_reason
 from limitgames.web.limits import TokenBucket
 from limitgames.web.refusals import RefusedError
+from limitgames.web.seat_events import decision_events, events_view
 from limitgames.web.storage import (
     SEAT_HUMAN,
     STATUS_ABANDONED,
@@ -170,6 +172,9 @@ class LiveGame:
     rematch_tokens: dict[int, tuple[int, str]] = field(default_factory=dict)
     previous: State | None = None
     """The state before the last decision (its announcements); ``None`` after a load or an undo."""
+    told: tuple[State, list[Event]] | None = None
+    """The events of the last decision and the state they were taken from (``previous``):
+    computed once, for every view of that decision (:meth:`last_events`)."""
     clock_settings: ClockSettings = field(default_factory=ClockSettings)
     clock: GameClock | None = None
     """The seats' clocks (``None``: no clock); see ``clocks.py``."""
@@ -214,6 +219,16 @@ class LiveGame:
         :func:`~limitgames.web.end_screen.outcome_of`."""
         found = outcome_of(self.stored, self.state)
         return None if found is None else found.to_json()
+
+    def last_events(self) -> list[Event]:
+        """What the last decision did (:func:`~limitgames.web.seat_events.decision_events`),
+        with every audience; ``[]`` after a load or an undo (nothing to tell)."""
+        before = self.previous
+        if before is None or not self.notations:
+            return []
+        if self.told is None or self.told[0] is not before:
+            self.told = (before, decision_events(before, self.notations[-1]))
+        return self.told[1]
 
     def undo_allowed(self, seats: frozenset[int]) -> bool:
         """Undo is for games of perfect information against the computer: ``seats`` hold every human seat.
@@ -378,6 +393,9 @@ class LiveGame:
             "can_undo": self.undo_allowed(seats)
             and not over
             and bool([p for p in self.action_seats if p in seats]),
+            "events": events_view(
+                self.stored.game, self.last_events(), seats, [shown_name(n) for n in names]
+            ),
             "error": render(self.error) if self.error is not None else None,
             "notice": render(self.notice) if self.notice is not None else None,
             "game_status": self.stored.status,
