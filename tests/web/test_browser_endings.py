@@ -404,19 +404,28 @@ def test_an_agreed_draw_ends_the_game(
 def test_a_time_out_ends_the_game(
     ending_server: Server, browser: Any, width: int, height: int
 ) -> None:
-    game = _start(
-        ending_server,
-        {
-            "game": "hex",
-            "variant": {"size": 4},
-            "seats": [{"kind": "me"}, {"kind": "computer", "level": "random"}],
-            "clock": {"kind": "move", "seconds": 2, "away": 0, "forfeit": True},
-        },
-    )
-    context, page = _open(browser, ending_server, game["links"]["0"], width, height)
+    # started from the lobby: a clock of 2 s per move, and a player whose time runs out loses
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.set_default_timeout(scaled(60_000))
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors  # type: ignore[attr-defined]
     try:
         views = Views(page)
-        page.reload()
+        page.goto(ending_server.base + "/")
+        page.wait_for_selector("#game-select option", state="attached")
+        page.select_option("#game-select", "hex")
+        page.locator('#variant-fields [name="size"]').fill("4")
+        page.locator('#variant-fields [name="size"]').dispatch_event("change")
+        page.select_option('#seat-fields select[name="seat-0"]', "me")
+        page.select_option('#seat-fields select[name="seat-1"]', "computer:random")
+        page.select_option("#clock-kind", "move")
+        page.fill("#clock-seconds", "2")
+        page.check("#clock-forfeit")
+        page.click("#start-button")
+        page.wait_for_url("**/games/**")
+        game_id = page.url.split("/games/", 1)[1].split("#", 1)[0]
         # my seat moves first (hex: seat 0) and does not: its 2 s run out and it loses
         final = _final_view(page, views)
         names = [p["name"] for p in final["players"]]
@@ -432,7 +441,7 @@ def test_a_time_out_ends_the_game(
         )
         # the record says so too (and replays: tests/web/test_end_screen.py)
         with httpx.Client(base_url=ending_server.base, timeout=scaled(30)) as client:
-            record = client.get(f"/games/{game['id']}/record.json").json()
+            record = client.get(f"/games/{game_id}/record.json").json()
         assert record["outcome"]["termination"] == "time_forfeit"
         assert json.dumps(record["result"]) == "[-1.0, 1.0]"
     finally:

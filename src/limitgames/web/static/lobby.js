@@ -124,6 +124,7 @@ function readClock() {
     clock.minutes = number("clock-minutes");
     clock.increment = number("clock-increment") || 0;
   }
+  if (kind !== "none" && document.getElementById("clock-forfeit").checked) clock.forfeit = true;
   const away = document.getElementById("clock-away").value.trim();
   if (away !== "") clock.away = parseFloat(away) * 60;
   return clock;
@@ -132,7 +133,7 @@ function readClock() {
 function showClockFields() {
   const kind = document.getElementById("clock-kind").value;
   for (const label of document.querySelectorAll("#clock-fields [data-clock]")) {
-    label.hidden = label.dataset.clock !== kind;
+    label.hidden = !label.dataset.clock.split(" ").includes(kind);
   }
 }
 
