@@ -194,3 +194,26 @@ def test_a_finished_hex_record_carries_the_rules_outcome(
     assert replayed.is_terminal()
     assert get_game("hex").info.id == "hex"
     _replay_cli(record, tmp_path)
+
+
+def test_an_abandoned_game_ends_with_no_result(db_url: str) -> None:
+    from limitgames.web.app import create_app
+    from limitgames.web.limits import ServerLimits
+
+    app = create_app(db_url, move_seconds=5.0, limits=ServerLimits(abandon_after=0.2))
+    with TestClient(app) as client:
+        game = new_game(client, "toy-nim", [{"kind": "me"}, {"kind": "friend"}])
+        with client.websocket_connect(f"{game['url']}/ws") as ws:
+            _hello(ws, {0: game["tokens"]["0"]})
+            # nobody acts for 0.2 s: the server abandons the game (docs/web.md: no result)
+            ended = _view(ws, lambda m: m["game_status"] == "abandoned")
+        screen = ended["end_screen"]
+        assert screen["outcome"] == "No result" and screen["winners"] == "Nobody won"
+        assert screen["reason"] == (
+            "Nobody played for too long: the game was abandoned, with no result."
+        )
+        assert ended["outcome"]["termination"] == "abandonment"
+        assert ended["can_rematch"] is False
+        record = client.get(f"/games/{game['id']}/record.json").json()
+    assert record["result"] is None and record["outcome"]["termination"] == "abandonment"
+    GameRecord.loads(json.dumps(record)).replay()  # an unfinished game: its outcome is not read
