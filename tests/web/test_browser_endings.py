@@ -195,6 +195,7 @@ def test_a_whole_hex_game_ends_on_its_end_screen(
             reason = HEX_REASONS[(termination, mine)].format(
                 winner=names[outcome["winners"][0]] if outcome["winners"] else "", mover=mover
             )
+        reason = reason[:1].upper() + reason[1:]  # hex/words.py: a sentence begins with a capital
         check_end_screen(
             page,
             width,
