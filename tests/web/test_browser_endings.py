@@ -268,8 +268,13 @@ def test_a_whole_cards_game_ends_on_its_end_screen(
             reason,
             "cards",
         )
-        cells = page.locator("#end-scores tbody tr").nth(0).locator("td")
-        assert cells.nth(cells.count() - 1).inner_text() == f"{scores[0]:+d}"
+        for seat in (0, 1):  # points, limit cards taken, score
+            cells = page.locator("#end-scores tbody tr").nth(seat).locator("td")
+            assert [cells.nth(i).inner_text() for i in range(3)] == [
+                str(details["points"][seat]),
+                str(len(details["limit_cards"][seat])),
+                f"{scores[seat]:+d}",
+            ]
         assert page.locator("#end-scores .end-rounds li").count() == len(details["rounds"]) > 0
     finally:
         context.close()

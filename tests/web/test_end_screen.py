@@ -88,6 +88,7 @@ def test_a_cards_score_table_counts_points_less_two_per_limit_card() -> None:
     assert table["columns"] == ["player", "points", "limit cards", "score"]
     assert [row[0] for row in table["rows"]] == ["Ann", "Bob"]
     assert [row[1] for row in table["rows"]] == ["5", "1"]
+    assert [row[2] for row in table["rows"]] == ["1", "2"]
     assert [row[3] for row in table["rows"]] == ["+3", "-3"]
     assert table["winners"] == [0]
 

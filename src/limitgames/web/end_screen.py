@@ -159,8 +159,8 @@ def score_table(outcome: Outcome, game: str, names: Sequence[str]) -> dict[str, 
     """The scores as a table: ``{"caption": str, "columns": [str], "rows": [[str]],
     "winners": [row index], "rounds": [sentence]}``.
 
-    cards (``rules/cards.md``, "End"): points, limit cards taken and score
-    (points - 2 x limit cards) per seat, and each round in words; world
+    cards (``rules/cards.md``, "End"): points, the number of limit cards taken and the
+    score (points - 2 x limit cards) per seat, and each round in words; world
     (``rules/world.md``, scoring): each nation's scorecard; otherwise, or for an ending at
     the table, each seat's result (won, lost, draw).
     """
@@ -168,17 +168,17 @@ def score_table(outcome: Outcome, game: str, names: Sequence[str]) -> dict[str, 
     rows: list[list[str]] = []
     rounds: list[str] = []
     if game == "cards" and outcome.scores is not None and "points" in details:
-        from limitgames.cards.words import limit_card_words, round_sentence
+        from limitgames.cards.words import round_sentence
 
         columns = [gettext("player"), gettext("points"), gettext("limit cards"), gettext("score")]
         taken = details.get("limit_cards") or [[] for _ in names]
         for seat, name in enumerate(names):
-            cards = [limit_card_words(str(c)) for c in taken[seat]] if seat < len(taken) else []
+            count = len(taken[seat]) if seat < len(taken) else 0
             rows.append(
                 [
                     name,
                     str(int(details["points"][seat])),
-                    ", ".join(cards) or "–",
+                    str(count),
                     f"{int(outcome.scores[seat]):+d}",
                 ]
             )
