@@ -180,7 +180,7 @@ def test_hex_against_random_from_the_lobby(live_server: Server, context: Any) ->
         if decisions == 1:
             shot(page, "hex-after-first-move")
         assert decisions < 200
-    page.wait_for_selector("#result:not([hidden])")
+    page.wait_for_selector("#end-screen:not([hidden])")  # the end screen replaces the result line
     assert "Game over" in page.inner_text("#result")
     assert page.locator("#moves li").count() >= decisions
     shot(page, "hex-finished")
@@ -293,9 +293,10 @@ def test_two_people_through_an_invite_link(live_server: Server, browser: Any) ->
                 # the turn passed: the other page shows it once the view reaches it
                 other.wait_for_selector('body[data-your-turn="true"], body[data-finished="true"]')
                 mover, other = other, mover
-        alice.wait_for_selector("#result:not([hidden])")
-        bob.wait_for_selector("#result:not([hidden])")
+        alice.wait_for_selector("#end-screen:not([hidden])")
+        bob.wait_for_selector("#end-screen:not([hidden])")
         assert alice.inner_text("#result") == bob.inner_text("#result")
+        assert alice.inner_text("#end-winners") == bob.inner_text("#end-winners")
         shot(alice, "invite-host-finished")
         shot(bob, "invite-guest-finished")
     finally:
