@@ -4,7 +4,9 @@ Importing this module registers ``limitgames_hex``, ``limitgames_cards`` and
 ``limitgames_world`` with ``pyspiel``; every variant parameter of a game is a
 game parameter (``pyspiel.load_game("limitgames_hex", {"size": 6, "players": 3})``;
 the path parameters ``limit_cards`` / ``data`` take ``""`` for the shipped
-data, world's ``stress_tests`` takes ``-1`` for the data's own count, and
+data, an int parameter whose default is ``None`` takes ``-1`` for it (world's
+``stress_tests``: the data's own count; cards' ``hand`` and ``limit_pile``: the
+rulebook's), and
 hex's 2008 edition is ``edition="ed2008"``, since OpenSpiel reads a bare
 ``2008`` back as a number).
 
@@ -53,8 +55,9 @@ def _params_to_variant(game_id: str, params: dict[str, Any]) -> dict[str, Any]:
     for key in ("limit_cards", "data"):
         if variant.get(key) == "":
             variant[key] = None
-    if game_id == "world" and variant.get("stress_tests", -1) == -1:
-        variant["stress_tests"] = None
+    for p in get_game(game_id).info.parameters:  # -1 stands for an int's "None" default
+        if p.kind == "int" and p.default is None and variant.get(p.name, -1) == -1:
+            variant[p.name] = None
     return variant
 
 

@@ -43,21 +43,31 @@ finished round: its public actions, pile, reveal and suspicion) plus this
 round's public actions, as JSON. The seat's own draws are summarised by its
 hand (not replayed one by one).
 
-**Chance** (all at setup, ``rules/cards.md``, "Setup"): the limit cards one
-at a time (outcome: the index of a distinct card code of the set, with
-probability proportional to the copies left), the 60 colour cards one at a
-time from the top (outcome: a colour 0..4, probability proportional to the
-cards of that colour left), then the first start player (uniform).
+**Chance** (all at setup, ``rules/cards.md``, "Setup"): the limit pile's
+cards one at a time from the top (outcome: the index of a distinct card code
+of the set, with probability proportional to the copies left; the cards put
+aside are never seen and are not drawn), the colour cards one at a time from
+the top (60 in the rulebook's game; outcome: a colour 0..4, probability
+proportional to the cards of that colour left), then the first start player
+(uniform).
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 import numpy as np
 
-from limitgames.cards.material import CARDS_PER_COLOUR, COLOUR_LETTERS, COLOURS, load_limit_cards
+from limitgames.cards.material import (
+    CARDS_PER_COLOUR,
+    COLOUR_LETTERS,
+    COLOURS,
+    colour_card_counts,
+    limit_cards_put_aside,
+    load_limit_cards,
+)
 from limitgames.cards.notation import NUM_ACTIONS, PASS, SUSPECT
 from limitgames.core.encoding import EncodingSpec, SetupChance, counted, uniform
 
@@ -116,7 +126,10 @@ def encoding_spec(variant: dict[str, Any]) -> EncodingSpec:
         max_utility=float(MAX_GAME_LENGTH) if score else 1.0,  # a point takes a decision
         chance_mode="explicit",
         max_chance_outcomes=max(len(set(codes)), 5, players),
-        max_chance_nodes=len(codes) + MAX_PILE + 1,
+        max_chance_nodes=len(codes)
+        - limit_cards_put_aside(players, variant.get("limit_pile"), len(codes))
+        + sum(colour_card_counts(variant))
+        + 1,
         zero_sum=players == 2 and not score,
         observation_range=(-1000.0, 1000.0),  # counts, points and scores
     )
@@ -193,25 +206,34 @@ def information_state_string(state: Any, seat: int) -> str:
 
 
 class CardsSetupChance(SetupChance):
-    """The limit-card shuffle, the colour-card shuffle and the start player, one draw a node."""
+    """The limit pile, the colour-card shuffle and the start player, one draw a node.
+
+    Only the limit cards that will be played are drawn, the top of the limit pile first
+    (outcome: a distinct card code, probability proportional to the copies left); the cards
+    put aside are never seen, so they are the rest of the set, in set order. Then the
+    variant's colour cards from the top (outcome: a colour), then the start player.
+    """
 
     def __init__(self, game: Any, variant: dict[str, Any]) -> None:
         resolved = game.info.resolve_variant(variant)
         super().__init__(game, resolved)
-        codes = load_limit_cards(resolved["limit_cards"]).codes
-        self.codes = sorted(set(codes))
-        self.code_counts = [codes.count(c) for c in self.codes]
-        self.limit_order: list[str] = []
-        self.colour_counts = [CARDS_PER_COLOUR] * 5
+        set_codes = load_limit_cards(resolved["limit_cards"]).codes
+        self.players = int(resolved["players"])
+        self.set_codes = set_codes
+        self.codes = sorted(set(set_codes))
+        self.code_counts = [set_codes.count(c) for c in self.codes]
+        aside = limit_cards_put_aside(self.players, resolved.get("limit_pile"), len(set_codes))
+        self._pile_total = len(set_codes) - aside
+        self.pile_order: list[str] = []  # the limit pile, top first
+        self.colour_counts = colour_card_counts(resolved)
+        self._deck_total = sum(self.colour_counts)
         self.deck: list[str] = []
         self.start: int | None = None
-        self.players = int(resolved["players"])
-        self._limit_total = len(codes)
 
     def _stage(self) -> str:
-        if len(self.limit_order) < self._limit_total:
+        if len(self.pile_order) < self._pile_total:
             return "limit"
-        if len(self.deck) < MAX_PILE:
+        if len(self.deck) < self._deck_total:
             return "colour"
         return "start" if self.start is None else "done"
 
@@ -232,7 +254,7 @@ class CardsSetupChance(SetupChance):
         stage = self._stage()
         if stage == "limit":
             self.code_counts[index] -= 1
-            self.limit_order.append(self.codes[index])
+            self.pile_order.append(self.codes[index])
         elif stage == "colour":
             self.colour_counts[index] -= 1
             self.deck.append(COLOUR_LETTERS[index])
@@ -248,8 +270,15 @@ class CardsSetupChance(SetupChance):
         return f"start player {index}"
 
     def records(self) -> list[dict[str, Any]]:
+        drawn = Counter(self.pile_order)
+        aside = []
+        for code in self.set_codes:
+            if drawn[code]:
+                drawn[code] -= 1
+            else:
+                aside.append(code)
         return [
-            {"kind": "limit cards", "value": list(self.limit_order)},
+            {"kind": "limit cards", "value": aside + self.pile_order},
             {"kind": "colour cards", "value": "".join(self.deck)},
             {"kind": "start player", "value": self.start},
         ]
@@ -259,7 +288,7 @@ class CardsSetupChance(SetupChance):
         other.__dict__.update(self.__dict__)
         other.applied = list(self.applied)
         other.code_counts = list(self.code_counts)
-        other.limit_order = list(self.limit_order)
+        other.pile_order = list(self.pile_order)
         other.colour_counts = list(self.colour_counts)
         other.deck = list(self.deck)
         return other

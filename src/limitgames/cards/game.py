@@ -5,6 +5,14 @@ Rules as played: ``rules/cards.md``. Variant parameters: ``players`` (2-6),
 set, see :mod:`limitgames.cards.material`) and ``returns`` (``win``, the
 default, or ``score``: what ``State.returns()`` gives; see
 :mod:`limitgames.core.encoding` for the scale every game shares).
+
+A smaller game, the rules otherwise as written (for study and exact solving,
+``docs/research.md``): ``colours`` (2-5 colours in play), ``cards_per_colour``
+(1-12), ``hand`` (cards in a full hand; ``None``: the rulebook's 6 or 5) and
+``limit_pile`` (limit cards played; ``None``: the rulebook's count). Two
+players, two colours of four cards, hands of three and one limit card
+(``players=2 colours=2 cards_per_colour=4 hand=3 limit_pile=1``) is the
+mini-Limits that OpenSpiel's CFR solves (``benchmarks/cards_mini_cfr.py``).
 """
 
 from __future__ import annotations
@@ -40,6 +48,52 @@ class CardsGame(Game):
                 minimum=2,
                 maximum=6,
                 label=N_("players"),
+            ),
+            Parameter(
+                "colours",
+                "int",
+                5,
+                N_(
+                    "colours in play, for a smaller game: the colour cards of the first N "
+                    "colours (red, yellow, green, blue, purple); the rulebook plays all 5"
+                ),
+                minimum=2,
+                maximum=5,
+                label=N_("colours"),
+            ),
+            Parameter(
+                "cards_per_colour",
+                "int",
+                12,
+                N_("colour cards of each colour in play, for a smaller deck; the rulebook has 12"),
+                minimum=1,
+                maximum=12,
+                label=N_("cards per colour"),
+            ),
+            Parameter(
+                "hand",
+                "int",
+                None,
+                N_(
+                    "cards in a full hand, for a smaller game (default: the rulebook's 6 with "
+                    "2 players, 5 otherwise); at least one more than a seat hides per round"
+                ),
+                minimum=2,
+                maximum=12,
+                label=N_("hand size"),
+            ),
+            Parameter(
+                "limit_pile",
+                "int",
+                None,
+                N_(
+                    "limit cards played, for a shorter game: the game ends when they are taken "
+                    "(default: the rulebook's 10 with 2 players, 18 with 3-4, 14 with 5-6); "
+                    "the other limit cards are put aside unseen"
+                ),
+                minimum=1,
+                maximum=60,
+                label=N_("limit pile"),
             ),
             Parameter(
                 "limit_cards",
@@ -93,7 +147,8 @@ class CardsGame(Game):
             seed: seeds the shuffles and the first start player.
             chance: a :class:`Chance` replaying recorded outcomes (then the
                 limit-card file is not read: the record holds the cards).
-            **variant: ``players`` (2-6), ``limit_cards`` (a file name or ``None``).
+            **variant: ``players`` (2-6), ``limit_cards`` (a file name or ``None``),
+                ``returns``, ``colours``, ``cards_per_colour``, ``hand``, ``limit_pile``.
 
         Raises:
             VariantError: for a bad parameter; ``LimitCardsError`` (a

@@ -19,12 +19,14 @@ ships a reconstructed set (``limit_cards.json``, labelled as such) and
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from limitgames.core.errors import VariantError
+from limitgames.translation import N_
 
 COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "purple")
 """The five colours, in the order used everywhere (index = colour number)."""
@@ -34,6 +36,9 @@ COLOUR_LETTERS: str = "rygbp"
 
 CARDS_PER_COLOUR: int = 12
 """Colour cards of each colour (60 in all)."""
+
+LIMIT_CARDS_PRINTED: int = 24
+"""Limit cards in the box."""
 
 NO_LIMIT: int = -1
 """The value of an ``X`` on a limit card: no limit for that colour."""
@@ -45,8 +50,11 @@ LIMIT_CARD_SET_FORMAT = "limitgames-limit-cards"
 """The ``format`` field of a limit-card file."""
 
 
-def hand_size(players: int) -> int:
-    """Cards in a full hand: 6 with 2 players, 5 otherwise (rulebook, "Sonderregeln")."""
+def hand_size(players: int, hand: int | None = None) -> int:
+    """Cards in a full hand: ``hand`` if the variant sets it, else the rulebook's 6 with
+    2 players and 5 otherwise ("Sonderregeln")."""
+    if hand is not None:
+        return int(hand)
     return 6 if players == 2 else 5
 
 
@@ -55,11 +63,72 @@ def hidden_per_round(players: int) -> int:
     return 2 if players == 2 else 1
 
 
-def limit_cards_put_aside(players: int) -> int:
-    """Limit cards put aside unseen at the start: 14 (2 players), 6 (3-4), 10 (5-6)."""
-    if players == 2:
-        return 14
-    return 6 if players <= 4 else 10
+def limit_cards_put_aside(
+    players: int, limit_pile: int | None = None, set_size: int | None = None
+) -> int:
+    """Limit cards put aside unseen at the start.
+
+    The rulebook's count (``limit_pile`` ``None``): 14 with 2 players, 6 with 3-4, 10
+    with 5-6. A variant that sets the limit pile to ``limit_pile`` cards puts the rest of
+    the ``set_size`` cards aside.
+
+    Raises:
+        VariantError: if the set has fewer than ``limit_pile`` cards.
+    """
+    if limit_pile is None:
+        if players == 2:
+            return 14
+        return 6 if players <= 4 else 10
+    size = LIMIT_CARDS_PRINTED if set_size is None else set_size
+    if limit_pile > size:
+        raise VariantError.because(
+            N_("limit_pile: %(wanted)s limit cards wanted, but the set has %(size)s"),
+            wanted=limit_pile,
+            size=size,
+        )
+    return size - limit_pile
+
+
+def colour_card_counts(variant: Mapping[str, Any]) -> list[int]:
+    """The colour cards of a variant, per colour (``int`` x5, :data:`COLOURS` order).
+
+    The rulebook's 12 of each of the five colours, or the variant's ``cards_per_colour``
+    of each of its first ``colours`` colours (none of the others).
+    """
+    colours = int(variant.get("colours") or len(COLOURS))
+    per_colour = int(variant.get("cards_per_colour") or CARDS_PER_COLOUR)
+    return [per_colour if c < colours else 0 for c in range(len(COLOURS))]
+
+
+def check_deal(players: int, hand: int, deck: list[int]) -> None:
+    """Check that ``players`` hands of ``hand`` cards can be dealt from ``deck`` (counts per
+    colour) and that a hand keeps a card after the hide step (``rules/cards.md``, "Setup"
+    and "A round" 2).
+
+    Raises:
+        VariantError: naming the parameter to change.
+    """
+    hide = hidden_per_round(players)
+    if hand <= hide:
+        raise VariantError.because(
+            N_(
+                "hand: %(players)s players hide %(hide)s cards a round, so a hand needs at least %(least)s"
+            ),
+            players=players,
+            hide=hide,
+            least=hide + 1,
+        )
+    if players * hand > sum(deck):
+        raise VariantError.because(
+            N_(
+                "hand: %(players)s hands of %(hand)s cards need %(need)s colour cards, "
+                "but the deck (colours x cards_per_colour) has %(size)s"
+            ),
+            players=players,
+            hand=hand,
+            need=players * hand,
+            size=sum(deck),
+        )
 
 
 def limit_card_code(card: tuple[int, ...]) -> str:

@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from limitgames.cards.material import CARDS_PER_COLOUR, COLOURS, NO_LIMIT, limit_card_code
+from limitgames.cards.material import COLOURS, NO_LIMIT, limit_card_code
 from limitgames.cards.notation import NUM_ACTIONS, PLAY, action_name
 from limitgames.core.protocol import TERMINAL
 
@@ -133,7 +133,7 @@ def unseen_colour_counts(state: CardsState, seat: int) -> list[int]:
     These are the other seats' cards beyond their known ones, their hidden
     cards, and the unknown places of the draw pile.
     """
-    counts = [CARDS_PER_COLOUR] * 5
+    counts = list(state.deck_counts)
     for c in state.pile:
         counts[c] -= 1
     for c, known in zip(state.draw, state.draw_known, strict=True):

@@ -36,13 +36,14 @@ import random
 from typing import Any
 
 from limitgames.cards.material import (
-    CARDS_PER_COLOUR,
     COLOUR_LETTERS,
     COLOURS,
     LIMIT_CARD_PENALTY,
     NO_LIMIT,
     LimitCardsError,
     LimitCardSet,
+    check_deal,
+    colour_card_counts,
     hand_size,
     hidden_per_round,
     limit_card_code,
@@ -92,40 +93,53 @@ class CardsState(State):
         """Set up a new game (``rules/cards.md``, "Setup"), drawing the shuffles through ``chance``.
 
         Args:
-            variant: the resolved variant (``players``, ``limit_cards``).
+            variant: the resolved variant (``players``, ``limit_cards``, and the smaller
+                game's ``colours``, ``cards_per_colour``, ``hand``, ``limit_pile``:
+                :mod:`limitgames.cards.game`).
             chance: the source of the three chance outcomes: ``"limit cards"``
-                (the shuffled limit-card codes, top first), ``"colour cards"``
-                (60 letters ``rygbp``, top of the draw pile first) and
+                (the shuffled limit-card codes: first those put aside, then the
+                limit pile from the top), ``"colour cards"`` (one letter ``rygbp``
+                per card of the deck, 60 in the rulebook's game, top of the draw
+                pile first) and
                 ``"start player"`` (the first round's start seat).
             cards: the limit-card set to shuffle, or ``None`` when replaying
                 (then the recorded cards are used as they are).
 
         Raises:
             RecordError: if a replayed chance outcome is malformed.
+            VariantError: if the hands cannot be dealt from the deck, or the limit-card set
+                is smaller than the limit pile.
         """
         n = int(variant["players"])
         self._variant = variant
         self._chance = chance
         self._score_returns = variant.get("returns", "win") == "score"
         self.n = n
-        self.full_hand = hand_size(n)
+        deck_counts = colour_card_counts(variant)
+        self.deck_counts: list[int] = deck_counts
+        self.full_hand = hand_size(n, variant.get("hand"))
         self.hide_count = hidden_per_round(n)
-        aside = limit_cards_put_aside(n)
-        if cards is not None and len(cards.cards) <= aside:
-            raise LimitCardsError(
-                f"limit cards ({cards.source}): {len(cards.cards)} cards, but {n} players put "
-                f"{aside} aside and need at least one more"
-            )
+        check_deal(n, self.full_hand, deck_counts)
+        limit_pile = variant.get("limit_pile")
         set_codes = cards.codes if cards is not None else []
+        if cards is not None:
+            aside = limit_cards_put_aside(n, limit_pile, len(set_codes))
+            if len(set_codes) <= aside:
+                raise LimitCardsError(
+                    f"limit cards ({cards.source}): {len(set_codes)} cards, but {n} players put "
+                    f"{aside} aside and need at least one more"
+                )
         order = chance.draw("limit cards", lambda rng: rng.sample(set_codes, len(set_codes)))
+        if cards is None:  # replaying: the recorded cards are the set
+            recorded = len(order) if isinstance(order, list) else 0
+            aside = limit_cards_put_aside(n) if limit_pile is None else recorded - limit_pile
         limit_order = _check_limit_order(order, set_codes if cards is not None else None, aside)
+        letters = "".join(COLOUR_LETTERS[c] for c in _RANGE5 if deck_counts[c])
         deck_text = chance.draw(
             "colour cards",
-            lambda rng: "".join(
-                rng.sample(COLOUR_LETTERS * CARDS_PER_COLOUR, 5 * CARDS_PER_COLOUR)
-            ),
+            lambda rng: "".join(rng.sample(letters * max(deck_counts), sum(deck_counts))),
         )
-        deck = _check_deck(deck_text)
+        deck = _check_deck(deck_text, deck_counts)
         start = chance.draw("start player", lambda rng: rng.randrange(n))
         if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start < n:
             raise RecordError(
@@ -545,6 +559,7 @@ class CardsState(State):
         other._chance = self._chance
         other._score_returns = self._score_returns
         other.n = self.n
+        other.deck_counts = self.deck_counts  # never mutated
         other.full_hand = self.full_hand
         other.hide_count = self.hide_count
         other.put_aside = list(self.put_aside)
@@ -598,7 +613,8 @@ class CardsState(State):
         )
 
     def colour_card_total(self) -> int:
-        """Colour cards in hands, hidden, on the pile and in the draw pile (always 60)."""
+        """Colour cards in hands, hidden, on the pile and in the draw pile (always the deck's
+        size: 60, or ``colours`` x ``cards_per_colour`` in a smaller variant)."""
         return (
             sum(map(sum, self.hands)) + sum(map(sum, self.hidden)) + len(self.pile) + len(self.draw)
         )
@@ -643,6 +659,8 @@ def _check_limit_order(order: Any, codes: list[str] | None, aside: int) -> list[
         raise RecordError("must be a list of limit card codes like 'X0335'", where)
     if codes is not None and sorted(order) != sorted(codes):
         raise RecordError("is not a shuffle of the limit-card set in use", where)
+    if aside < 0:
+        raise RecordError(f"has {len(order)} cards, fewer than the variant's limit pile", where)
     if len(order) <= aside:
         raise RecordError(
             f"has {len(order)} cards; {aside} are put aside and one more is needed", where
@@ -653,12 +671,14 @@ def _check_limit_order(order: Any, codes: list[str] | None, aside: int) -> list[
         raise RecordError(str(exc), where) from None
 
 
-def _check_deck(text: Any) -> list[int]:
-    """The shuffled colour cards (top first) as colour numbers."""
+def _check_deck(text: Any, counts: list[int]) -> list[int]:
+    """The shuffled colour cards (top first) as colour numbers; ``counts`` per colour."""
     where = "chance 'colour cards'"
-    if not isinstance(text, str) or len(text) != 5 * CARDS_PER_COLOUR:
-        raise RecordError(f"must be a string of {5 * CARDS_PER_COLOUR} letters rygbp", where)
+    letters = "".join(COLOUR_LETTERS[c] for c in _RANGE5 if counts[c])
+    total = sum(counts)
+    if not isinstance(text, str) or len(text) != total:
+        raise RecordError(f"must be a string of {total} letters {letters}", where)
     deck = [COLOUR_LETTERS.find(ch) for ch in text]
-    if any(c < 0 for c in deck) or any(deck.count(c) != CARDS_PER_COLOUR for c in _RANGE5):
-        raise RecordError(f"must hold {CARDS_PER_COLOUR} of each letter rygbp", where)
+    if any(c < 0 for c in deck) or any(deck.count(c) != counts[c] for c in _RANGE5):
+        raise RecordError(f"must hold {max(counts)} of each letter {letters}", where)
     return deck
