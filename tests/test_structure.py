@@ -26,7 +26,7 @@ ENGINES = ("hex", "cards", "world")
 """The rules engines: they import only ``core`` (and ``translation``), never each other."""
 BASE = ("core", "translation")
 """What everything may import: the protocol, and the words (both standard library only)."""
-ABOVE_AGENTS = ("arena", "openspiel", "pettingzoo", "gym", "cli", "web", "testing")
+ABOVE_AGENTS = ("arena", "openspiel", "equilibrium", "pettingzoo", "gym", "cli", "web", "testing")
 """Tournaments, research adapters, interfaces and the conformance suite: above the agents."""
 
 
