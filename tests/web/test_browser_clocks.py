@@ -122,7 +122,7 @@ def test_a_notification_when_it_becomes_my_turn(live_server: Server, browser: An
             ctx.set_default_timeout(scaled(60_000))
         ann, bob = (ctx.new_page() for ctx in contexts)
         bob.add_init_script(RECORDER)
-        with httpx.Client(base_url=live_server.base) as client:
+        with httpx.Client(base_url=live_server.base, timeout=scaled(60)) as client:
             game = new_game(
                 client,
                 "hex",

@@ -95,7 +95,7 @@ def test_the_language_switch(live_server: Server, french_browser: Any, browser: 
 def test_a_drawn_game_page_has_no_english_left(live_server: Server, browser: Any) -> None:  # noqa: F811
     import httpx
 
-    with httpx.Client(base_url=live_server.base) as http:
+    with httpx.Client(base_url=live_server.base, timeout=scaled(60)) as http:
         answer = new_game(
             http,
             "cards",
@@ -132,7 +132,7 @@ def test_computer_seats_read_in_german_in_the_lobby_and_the_game(
     lobby's open games and the game page's players (German by hand: "Computer (leicht)")."""
     import httpx
 
-    with httpx.Client(base_url=live_server.base) as http:
+    with httpx.Client(base_url=live_server.base, timeout=scaled(60)) as http:
         answer = new_game(
             http, "hex", [{"kind": "open"}, {"kind": "computer", "level": "easy"}], {"size": 3}
         )

@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.deadlines import scaled
 from tests.web.conftest import Server, new_game
 from tests.web.test_browser import (  # noqa: F401 - the shared fixtures
     CHROMIUM,
@@ -29,7 +30,7 @@ pytestmark = pytest.mark.skipif(
 
 
 def _hex_game(server: Server, seats: list[dict[str, Any]]) -> dict[str, Any]:
-    with httpx.Client(base_url=server.base) as client:
+    with httpx.Client(base_url=server.base, timeout=scaled(60)) as client:
         return new_game(client, "hex", seats, variant={"size": 4}, seed=11)
 
 
@@ -96,7 +97,7 @@ def test_take_an_open_seat_from_the_lobby(live_server: Server, two: tuple[Any, A
     assert "Cy (you)" in cy.inner_text("#players")
     # a selector wait: the page's Content-Security-Policy forbids the eval a string function needs
     ann.locator("#players", has_text="Cy").wait_for()
-    with httpx.Client(base_url=live_server.base) as client:
+    with httpx.Client(base_url=live_server.base, timeout=scaled(60)) as client:
         assert game["id"] not in [g["id"] for g in client.get("/api/open-games").json()]
     shot(cy, "platform-open-seat")
 

@@ -122,7 +122,10 @@ def test_computers_pause_between_decisions_without_blocking_other_games(db_url: 
     """Against a computer, each computer decision arrives at least ``PAUSE`` after the one before
     (the person sees it); meanwhile another game's people are answered at once (asyncio sleep)."""
     app = create_app(db_url, move_seconds=5.0, limits=ServerLimits(computer_pause=PAUSE))
-    with ThreadServer(app) as server, httpx.Client(base_url=server.base) as http:
+    with (
+        ThreadServer(app) as server,
+        httpx.Client(base_url=server.base, timeout=scaled(60)) as http,
+    ):
         paced = new_game(
             http,
             "cards",

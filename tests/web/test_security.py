@@ -149,7 +149,7 @@ def test_a_slow_reader_is_told_to_resync_and_blocks_nobody(db_url: str) -> None:
     app = _app(db_url, send_queue=4, messages_per_second=1000, action_burst=1000)
     with ThreadServer(app, send_buffer=8192) as server:
         game = new_game(
-            httpx.Client(base_url=server.base),
+            httpx.Client(base_url=server.base, timeout=scaled(60)),
             "hex",
             [{"kind": "me"}, {"kind": "friend"}],
             {"size": 10},
@@ -215,7 +215,9 @@ def test_a_slow_reader_is_told_to_resync_and_blocks_nobody(db_url: str) -> None:
 def test_a_ping_flood_is_read_no_faster_than_the_rate(db_url: str) -> None:
     app = _app(db_url, messages_per_second=40, message_burst=10)
     with ThreadServer(app) as server:
-        game = new_game(httpx.Client(base_url=server.base), "toy-nim", [{"kind": "me"}] * 2)
+        game = new_game(
+            httpx.Client(base_url=server.base, timeout=scaled(60)), "toy-nim", [{"kind": "me"}] * 2
+        )
 
         async def flood() -> int:
             url = f"{server.ws_base}/games/{game['id']}/ws"

@@ -19,6 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.deadlines import scaled
 from tests.web.conftest import Server, new_game
 from tests.web.test_browser import (  # noqa: F401 - the shared fixtures
     CHROMIUM,
@@ -69,7 +70,7 @@ def open_world(server: Server, browser: Any, width: int, height: int, players: i
     seats = [{"kind": "me", "name": "Ada"}] + [{"kind": "computer", "level": "easy"}] * (
         players - 1
     )
-    with httpx.Client(base_url=server.base) as client:
+    with httpx.Client(base_url=server.base, timeout=scaled(60)) as client:
         game = new_game(client, "world", seats, {"players": players}, seed=11)
     context = browser.new_context(viewport={"width": width, "height": height})
     context.set_default_timeout(30_000)
