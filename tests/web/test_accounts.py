@@ -12,6 +12,7 @@ from sqlalchemy import create_engine, text
 from limitgames.web.accounts import SECRET_FILE, SECRET_VARIABLE, server_secret
 from limitgames.web.limits import AddressBuckets
 from limitgames.web.people import SIGN_INS_PER_MINUTE
+from tests.web.conftest import new_game
 from tests.web.people_client import Person, csrf, post_json, sign_up
 
 
@@ -152,3 +153,35 @@ def test_the_migrations_make_the_tables_the_code_declares(db_url: str) -> None:
     # declare (not this test's business)
     older = {"ix_chat_game_channel", "ix_games_creator_status"}
     assert [d for d in differences if not (d[0] == "remove_index" and d[1].name in older)] == []
+
+
+def test_sign_out_everywhere_ends_every_session(client: TestClient) -> None:
+    sign_up(client, "Ann", "correct horse")
+    first = dict(client.cookies)
+    client.cookies.clear()
+    client.post(
+        "/account/signin",
+        data={"name": "Ann", "password": "correct horse", "csrftoken": csrf(client)},
+    )
+    page = client.get("/people/Ann").text
+    assert page.count(" UTC") == 2  # two browsers signed in, listed on her own page
+    client.post("/account/signout", data={"everywhere": "1", "csrftoken": csrf(client)})
+    client.cookies.clear()
+    client.cookies.update(first)
+    assert client.get("/api/me").json()["name"] is None
+
+
+def test_a_signed_in_persons_seats_carry_their_account(client: TestClient) -> None:
+    ann, bob = Person(client, "Ann"), Person(client, "Bob")
+    with ann as c:
+        game = new_game(c, "toy-nim", [{"kind": "me"}, {"kind": "open"}], seed=3)
+    with bob as c:
+        taken = post_json(c, f"/api/games/{game['id']}/seats/1", {"name": "Bob"})
+        assert taken.status_code == 200, taken.text
+    # a guest's game carries no account
+    client.cookies.clear()
+    new_game(client, "toy-nim", [{"kind": "me"}, {"kind": "me"}], seed=4)
+    for name, seat, opponent in (("Ann", 0, "Bob"), ("Bob", 1, "Ann")):  # account names
+        [entry] = client.get(f"/api/people/{name}").json()["games"]
+        assert (entry["id"], entry["seat"], entry["rated"]) == (game["id"], seat, False)
+        assert entry["opponents"] == [opponent]

@@ -4,7 +4,8 @@
 ``GET/POST /account/signup``        sign up (name, password, e-mail if one likes),
                                     then signed in
 ``GET/POST /account/signin``        sign in (rate-limited per address and per name)
-``POST /account/signout``           sign out: the session ends, one's open seeks go
+``POST /account/signout``           sign out: the session ends (``everywhere=1``: all
+                                    of the account's), one's open seeks go
 ``GET /api/me``                     ``{"name", "csrf"}``: who is signed in (``None``:
                                     a guest) and the CSRF token for the scripts
 ``GET /people/{name}``              a person's ratings and games (``/api/people/{name}``:
@@ -132,13 +133,17 @@ async def sign_in(request: Request) -> Response:
 
 @router.post("/account/signout", include_in_schema=False)
 async def sign_out(request: Request) -> Response:
-    """Sign out: the session ends on the server, one's open seeks are withdrawn."""
+    """Sign out: the session ends on the server (with ``everywhere=1`` in the form, every
+    session of the account), one's open seeks are withdrawn."""
+    form = _form(await read_body(request))
     hub = hub_of(request)
     people = people_of(request)
     account = await signed_in(request)
     key = request.session.get(SESSION_KEY)
     if account is not None:
         await hub.db(people.seeks.withdraw_all, account)
+        if form.get("everywhere") == "1":
+            await hub.db(people.accounts.end_all_sessions, account)
     if isinstance(key, str):
         await hub.db(people.accounts.end_session, key)
     request.session.clear()
@@ -180,12 +185,15 @@ async def person_page(request: Request, name: str) -> HTMLResponse:
     """A person's page: their rating in each game and their games, newest first."""
     person = await _person(request, name)
     me = await signed_in(request)
+    mine = me is not None and me.name == person["name"]
+    sessions = await hub_of(request).db(people_of(request).accounts.sessions_of, me) if mine else []
     titles = {g: get_game(g).info.title for g in RATED_GAMES}
     return render_page(
         "person.html.j2",
         person=person,
         titles=titles,
-        mine=me is not None and me.name == person["name"],
+        mine=mine,
+        sessions=sessions,
         csrf=csrf_token(request),
     )
 

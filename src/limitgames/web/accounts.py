@@ -9,6 +9,8 @@ name, a password and, if they like, an e-mail address. What is kept:
   (Starlette's ``SessionMiddleware``, signed with the server's secret, see
   :func:`server_secret`) and its SHA-256 in ``account_sessions``, so a session
   ends on the server (signing out deletes its row) and can be listed;
+- each session's start, listed on the person's own page, where they can
+  end them all ("sign out everywhere");
 - when each session was last seen (refreshed at most every
   :data:`SEEN_EVERY_SECONDS`): who is online is who was seen in the last
   :data:`ONLINE_SECONDS`.
@@ -227,6 +229,29 @@ class Accounts:
         with self._sessions() as session, session.begin():
             session.execute(
                 delete(AccountSessionRow).where(AccountSessionRow.key_hash == _key_hash(key))
+            )
+
+    def sessions_of(self, account: Account) -> list[dict[str, str]]:
+        """The signed-in sessions of ``account``, newest first: ``{"since", "seen"}`` (ISO UTC)."""
+        with self._sessions() as session:
+            rows = session.scalars(
+                select(AccountSessionRow)
+                .where(AccountSessionRow.account_id == account.id)
+                .order_by(AccountSessionRow.created_at.desc())
+            )
+            return [
+                {
+                    "since": _aware(r.created_at).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                    "seen": _aware(r.last_seen).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                }
+                for r in rows
+            ]
+
+    def end_all_sessions(self, account: Account) -> None:
+        """Sign ``account`` out everywhere (every session's row is deleted)."""
+        with self._sessions() as session, session.begin():
+            session.execute(
+                delete(AccountSessionRow).where(AccountSessionRow.account_id == account.id)
             )
 
     def online(self, seconds: float = ONLINE_SECONDS) -> list[str]:

@@ -134,8 +134,11 @@ class Ratings:
         self._locking = engine.dialect.name == "postgresql"
         self._sessions = sessionmaker(engine, expire_on_commit=False)
 
-    def mark_rated(self, game_id: str, seat_accounts: dict[int, int], rated: bool) -> None:
-        """Give each seat of ``game_id`` its account and mark the game rated (or casual)."""
+    def seat_accounts(
+        self, game_id: str, seat_accounts: dict[int, int], rated: bool | None = None
+    ) -> None:
+        """Give each seat of ``game_id`` its account; with ``rated``, mark the game rated or
+        casual (``None``: leave it as it is)."""
         with self._sessions() as session, session.begin():
             for seat, account_id in seat_accounts.items():
                 session.execute(
@@ -143,7 +146,8 @@ class Ratings:
                     .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
                     .values(account_id=account_id)
                 )
-            session.execute(update(GameRow).where(GameRow.id == game_id).values(rated=rated))
+            if rated is not None:
+                session.execute(update(GameRow).where(GameRow.id == game_id).values(rated=rated))
 
     def settle(self) -> int:
         """Count every finished rated game not counted yet, oldest first; return how many."""
@@ -247,7 +251,8 @@ class Ratings:
     def history(self, account_id: int, limit: int = 100) -> list[dict[str, Any]]:
         """The games of a person, newest first.
 
-        Each is ``{"id", "game", "status", "seat", "opponents": [names], "result": "win" |
+        Each is ``{"id", "game", "status", "seat", "opponents": [account names, else the
+        seats' labels], "result": "win" |
         "loss" | "draw" | None, "ending", "rated", "rating_before", "rating_after", "date"}``;
         ``ending`` is ``"rules"``, ``"resign"``, ``"draw"``, ``"abandoned"`` or ``None``
         (being played).
@@ -269,6 +274,13 @@ class Ratings:
                 select(SeatRow).where(SeatRow.game_id.in_(ids)).order_by(SeatRow.seat)
             ):
                 seats.setdefault(s.game_id, []).append(s)
+            accounts = {s.account_id for ss in seats.values() for s in ss if s.account_id}
+            names: dict[int, str] = {
+                account_id: name
+                for account_id, name in session.execute(
+                    select(AccountRow.id, AccountRow.name).where(AccountRow.id.in_(accounts))
+                )
+            }
             changes = {
                 c.game_id: c
                 for c in session.scalars(
@@ -278,7 +290,9 @@ class Ratings:
                 )
             }
         return [
-            _history_entry(games[game_id], seat, seats.get(game_id, []), changes.get(game_id))
+            _history_entry(
+                games[game_id], seat, seats.get(game_id, []), changes.get(game_id), names
+            )
             for game_id, seat in mine
         ]
 
@@ -295,7 +309,11 @@ def _rating_json(row: RatingRow) -> dict[str, Any]:
 
 
 def _history_entry(
-    game: GameRow, seat: int, seats: list[SeatRow], change: RatingChangeRow | None
+    game: GameRow,
+    seat: int,
+    seats: list[SeatRow],
+    change: RatingChangeRow | None,
+    names: dict[int, str],
 ) -> dict[str, Any]:
     outcome: str | None = None
     if game.result is not None and seat < len(game.result):
@@ -317,7 +335,11 @@ def _history_entry(
         "game": game.game,
         "status": game.status,
         "seat": seat,
-        "opponents": [s.label for s in seats if s.seat != seat],
+        "opponents": [
+            names.get(s.account_id, s.label) if s.account_id is not None else s.label
+            for s in seats
+            if s.seat != seat
+        ],
         "result": outcome,
         "ending": ending,
         "rated": bool(game.rated),

@@ -131,7 +131,7 @@ async def api_accept_seek(request: Request, seek_id: str) -> dict[str, Any]:
         detail = first_error(exc) if isinstance(exc, ValidationError) else str(exc)
         raise HTTPException(status_code=status, detail=detail) from None
     await hub.db(
-        people.ratings.mark_rated, game_id, {0: seek.account_id, 1: account.id}, seek.rated
+        people.ratings.seat_accounts, game_id, {0: seek.account_id, 1: account.id}, seek.rated
     )
     links = {seat: f"/games/{game_id}#seat={seat}&token={token}" for seat, token in tokens.items()}
     await hub.db(people.seeks.matched, seek.id, game_id, links[0])
