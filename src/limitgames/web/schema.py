@@ -36,6 +36,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     create_engine,
@@ -89,7 +90,10 @@ class GameRow(Base):
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     clock_state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
-    rating_done: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+    rating_done: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    # the rated games not yet counted (``ratings.Ratings.settle``), among many casual ones
+    __table_args__ = (Index("ix_games_rated_rating_done", "rated", "rating_done"),)
 
 
 class SeatRow(Base):

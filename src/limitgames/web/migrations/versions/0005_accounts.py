@@ -103,7 +103,7 @@ def upgrade() -> None:
         batch.add_column(
             sa.Column("rating_done", sa.Boolean(), nullable=False, server_default=sa.false())
         )
-        batch.create_index("ix_games_rating_done", ["rating_done"])
+        batch.create_index("ix_games_rated_rating_done", ["rated", "rating_done"])
     with op.batch_alter_table("seats") as batch:
         batch.add_column(sa.Column("account_id", sa.Integer(), nullable=True))
         batch.create_index("ix_seats_account_id", ["account_id"])
@@ -118,7 +118,7 @@ def downgrade() -> None:
         batch.drop_index("ix_seats_account_id")
         batch.drop_column("account_id")
     with op.batch_alter_table("games") as batch:
-        batch.drop_index("ix_games_rating_done")
+        batch.drop_index("ix_games_rated_rating_done")
         batch.drop_column("rating_done")
         batch.drop_column("rated")
     for table in ("seeks", "rating_changes", "ratings", "account_sessions", "accounts"):
