@@ -94,6 +94,7 @@ def test_a_rated_game_moves_both_ratings_as_the_library_says(client: TestClient)
     assert again["ratings"]["hex"]["games"] == 1
     assert again["games"][0]["result"] == "loss"
     assert "Bob" in c.get("/leaderboard").text
+    assert 'id="graph-hex"' in c.get("/people/Bob").text  # his rating graph: one step down
 
 
 def test_a_casual_game_changes_no_rating(client: TestClient) -> None:
@@ -107,3 +108,22 @@ def test_a_casual_game_changes_no_rating(client: TestClient) -> None:
         page = c.get("/api/people/Ann").json()
     assert page["ratings"] == {}
     assert page["games"][0]["result"] == "loss" and not page["games"][0]["rated"]
+
+
+def test_the_rating_graph_by_hand() -> None:
+    from limitgames.web.account_pages import rating_graph
+
+    # two points on a 320 x 120 drawing with a margin of 6: the first (lowest) at the bottom
+    # left (6, 6 + 108), the second (highest) at the top right (320 - 6, 6)
+    svg = rating_graph([1500.0, 1662.3])
+    assert 'points="6.0,114.0 314.0,6.0"' in svg
+    assert ">1662</text>" in svg and ">1500</text>" in svg
+
+
+def test_the_history_is_filtered_by_game(client: TestClient) -> None:
+    ann, bob = Person(client, "Ann"), Person(client, "Bob")
+    game = seek_and_accept(ann, bob, variant={"size": 3}, rated=False)
+    page = client.get("/people/Ann?game=hex").text
+    assert f'data-game-id="{game["id"]}"' in page
+    page = client.get("/people/Ann?game=cards").text
+    assert f'data-game-id="{game["id"]}"' not in page

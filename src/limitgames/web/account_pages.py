@@ -8,8 +8,9 @@
                                     of the account's), one's open seeks go
 ``GET /api/me``                     ``{"name", "csrf"}``: who is signed in (``None``:
                                     a guest) and the CSRF token for the scripts
-``GET /people/{name}``              a person's ratings and games (``/api/people/{name}``:
-                                    the same as JSON)
+``GET /people/{name}``              a person's ratings (a graph each) and games, newest
+                                    first (``?game=hex``: one game's); ``/api/people/{name}``:
+                                    the same as JSON
 ``GET /leaderboard``                the best rated people of each game
                                     (``/api/leaderboard/{game}``: one game's, JSON)
 ==================================  ==================================================
@@ -157,6 +158,33 @@ async def api_me(request: Request) -> dict[str, Any]:
     return {"name": account.name if account is not None else None, "csrf": csrf_token(request)}
 
 
+GRAPH_WIDTH, GRAPH_HEIGHT, GRAPH_MARGIN = 320, 120, 6
+"""The rating graph's size and inner margin, in SVG user units (CSS pixels)."""
+
+
+def rating_graph(line: list[float]) -> str:
+    """An SVG line of a person's rating in one game (``Ratings.rating_lines``): the ratings
+    left to right, one step a game, the lowest at the bottom; the highest and lowest written."""
+    low, high = min(line), max(line)
+    span = max(high - low, 1.0)
+    step = (GRAPH_WIDTH - 2 * GRAPH_MARGIN) / max(len(line) - 1, 1)
+    inner = GRAPH_HEIGHT - 2 * GRAPH_MARGIN
+    points = " ".join(
+        f"{GRAPH_MARGIN + i * step:.1f},{GRAPH_MARGIN + (high - r) / span * inner:.1f}"
+        for i, r in enumerate(line)
+    )
+    return (
+        f'<svg class="rating-graph" viewBox="0 0 {GRAPH_WIDTH} {GRAPH_HEIGHT}" '
+        f'width="{GRAPH_WIDTH}" height="{GRAPH_HEIGHT}" role="img" '
+        f'aria-label="{low:.0f}-{high:.0f}">'
+        f'<polyline points="{points}" fill="none" stroke="currentColor" stroke-width="2"/>'
+        f'<text x="{GRAPH_WIDTH - GRAPH_MARGIN}" y="14" text-anchor="end" font-size="12">'
+        f"{high:.0f}</text>"
+        f'<text x="{GRAPH_WIDTH - GRAPH_MARGIN}" y="{GRAPH_HEIGHT - 4}" text-anchor="end" '
+        f'font-size="12">{low:.0f}</text></svg>'
+    )
+
+
 async def _person(request: Request, name: str) -> dict[str, Any]:
     hub = hub_of(request)
     people = people_of(request)
@@ -168,6 +196,7 @@ async def _person(request: Request, name: str) -> dict[str, Any]:
         )
     await hub.db(people.ratings.settle)
     return {
+        "id": account.id,
         "name": account.name,
         "ratings": await hub.db(people.ratings.ratings_of, account.id),
         "games": await hub.db(people.ratings.history, account.id),
@@ -184,6 +213,9 @@ async def api_person(request: Request, name: str) -> dict[str, Any]:
 async def person_page(request: Request, name: str) -> HTMLResponse:
     """A person's page: their rating in each game and their games, newest first."""
     person = await _person(request, name)
+    game = request.query_params.get("game")
+    shown_games = [g for g in person["games"] if game in (None, "", g["game"])]
+    lines = await hub_of(request).db(people_of(request).ratings.rating_lines, person["id"])
     me = await signed_in(request)
     mine = me is not None and me.name == person["name"]
     sessions = await hub_of(request).db(people_of(request).accounts.sessions_of, me) if mine else []
@@ -191,6 +223,9 @@ async def person_page(request: Request, name: str) -> HTMLResponse:
     return render_page(
         "person.html.j2",
         person=person,
+        games=shown_games,
+        chosen=game or "",
+        graphs={g: rating_graph(line) for g, line in lines.items()},
         titles=titles,
         mine=mine,
         sessions=sessions,
@@ -224,4 +259,4 @@ async def leaderboard_page(request: Request) -> HTMLResponse:
     return render_page("leaderboard.html.j2", boards=boards)
 
 
-__all__ = ["router"]
+__all__ = ["GRAPH_HEIGHT", "GRAPH_MARGIN", "GRAPH_WIDTH", "rating_graph", "router"]

@@ -234,6 +234,22 @@ class Ratings:
             rows = session.scalars(select(RatingRow).where(RatingRow.account_id == account_id))
             return {r.game: _rating_json(r) for r in rows}
 
+    def rating_lines(self, account_id: int) -> dict[str, list[float]]:
+        """``{game: [rating before the first rated game, after each rated game, ...]}``, oldest
+        first: the line of a person's rating graph in each game they were rated in."""
+        with self._sessions() as session:
+            rows = session.execute(
+                select(GameRow.game, RatingChangeRow.before, RatingChangeRow.after)
+                .join(GameRow, GameRow.id == RatingChangeRow.game_id)
+                .where(RatingChangeRow.account_id == account_id)
+                .order_by(GameRow.updated_at, GameRow.id)
+            ).all()
+        lines: dict[str, list[float]] = {}
+        for game, before, after in rows:
+            line = lines.setdefault(game, [before])
+            line.append(after)
+        return lines
+
     def leaderboard(self, game: str, limit: int = 50) -> list[dict[str, Any]]:
         """The people rated in ``game``, best first: ``{"name", "rating", "deviation", "games",
         "provisional"}`` (provisional ratings after the others)."""
