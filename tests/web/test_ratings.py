@@ -113,10 +113,11 @@ def test_a_casual_game_changes_no_rating(client: TestClient) -> None:
 def test_the_rating_graph_by_hand() -> None:
     from limitgames.web.account_pages import rating_graph
 
-    # two points on a 320 x 120 drawing with a margin of 6: the first (lowest) at the bottom
-    # left (6, 6 + 108), the second (highest) at the top right (320 - 6, 6)
+    # two points on a 320 x 120 drawing with a margin of 6 and 40 for the labels on the left:
+    # the first (lowest) at the bottom left (40, 6 + 108), the second (highest) at the top
+    # right (320 - 6, 6)
     svg = rating_graph([1500.0, 1662.3])
-    assert 'points="6.0,114.0 314.0,6.0"' in svg
+    assert 'points="40.0,114.0 314.0,6.0"' in svg
     assert ">1662</text>" in svg and ">1500</text>" in svg
 
 

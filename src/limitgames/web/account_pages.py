@@ -158,30 +158,37 @@ async def api_me(request: Request) -> dict[str, Any]:
     return {"name": account.name if account is not None else None, "csrf": csrf_token(request)}
 
 
-GRAPH_WIDTH, GRAPH_HEIGHT, GRAPH_MARGIN = 320, 120, 6
-"""The rating graph's size and inner margin, in SVG user units (CSS pixels)."""
+def _title(game: str) -> str:
+    """A game's title with its id: the three are all called Limit."""
+    return f"{get_game(game).info.title} ({game})"
+
+
+GRAPH_WIDTH, GRAPH_HEIGHT, GRAPH_MARGIN, GRAPH_LABELS = 320, 120, 6, 40
+"""The rating graph's size, inner margin and the width of its labels on the left, in SVG
+user units (CSS pixels)."""
 
 
 def rating_graph(line: list[float]) -> str:
     """An SVG line of a person's rating in one game (``Ratings.rating_lines``): the ratings
-    left to right, one step a game, the lowest at the bottom; the highest and lowest written."""
+    left to right, one step a game, the lowest at the bottom; the highest and lowest written
+    on the left."""
     low, high = min(line), max(line)
     span = max(high - low, 1.0)
-    step = (GRAPH_WIDTH - 2 * GRAPH_MARGIN) / max(len(line) - 1, 1)
+    step = (GRAPH_WIDTH - GRAPH_LABELS - GRAPH_MARGIN) / max(len(line) - 1, 1)
     inner = GRAPH_HEIGHT - 2 * GRAPH_MARGIN
     points = " ".join(
-        f"{GRAPH_MARGIN + i * step:.1f},{GRAPH_MARGIN + (high - r) / span * inner:.1f}"
+        f"{GRAPH_LABELS + i * step:.1f},{GRAPH_MARGIN + (high - r) / span * inner:.1f}"
         for i, r in enumerate(line)
     )
+    label = GRAPH_LABELS - 4
     return (
         f'<svg class="rating-graph" viewBox="0 0 {GRAPH_WIDTH} {GRAPH_HEIGHT}" '
         f'width="{GRAPH_WIDTH}" height="{GRAPH_HEIGHT}" role="img" '
         f'aria-label="{low:.0f}-{high:.0f}">'
         f'<polyline points="{points}" fill="none" stroke="currentColor" stroke-width="2"/>'
-        f'<text x="{GRAPH_WIDTH - GRAPH_MARGIN}" y="14" text-anchor="end" font-size="12">'
-        f"{high:.0f}</text>"
-        f'<text x="{GRAPH_WIDTH - GRAPH_MARGIN}" y="{GRAPH_HEIGHT - 4}" text-anchor="end" '
-        f'font-size="12">{low:.0f}</text></svg>'
+        f'<text x="{label}" y="14" text-anchor="end" font-size="12">{high:.0f}</text>'
+        f'<text x="{label}" y="{GRAPH_HEIGHT - 4}" text-anchor="end" font-size="12">'
+        f"{low:.0f}</text></svg>"
     )
 
 
@@ -219,7 +226,7 @@ async def person_page(request: Request, name: str) -> HTMLResponse:
     me = await signed_in(request)
     mine = me is not None and me.name == person["name"]
     sessions = await hub_of(request).db(people_of(request).accounts.sessions_of, me) if mine else []
-    titles = {g: get_game(g).info.title for g in RATED_GAMES}
+    titles = {g: _title(g) for g in RATED_GAMES}
     return render_page(
         "person.html.j2",
         person=person,
@@ -253,10 +260,16 @@ async def leaderboard_page(request: Request) -> HTMLResponse:
     people = people_of(request)
     await hub.db(people.ratings.settle)
     boards = [
-        (game, get_game(game).info.title, await hub.db(people.ratings.leaderboard, game))
-        for game in RATED_GAMES
+        (game, _title(game), await hub.db(people.ratings.leaderboard, game)) for game in RATED_GAMES
     ]
     return render_page("leaderboard.html.j2", boards=boards)
 
 
-__all__ = ["GRAPH_HEIGHT", "GRAPH_MARGIN", "GRAPH_WIDTH", "rating_graph", "router"]
+__all__ = [
+    "GRAPH_HEIGHT",
+    "GRAPH_LABELS",
+    "GRAPH_MARGIN",
+    "GRAPH_WIDTH",
+    "rating_graph",
+    "router",
+]
