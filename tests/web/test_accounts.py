@@ -120,6 +120,14 @@ def test_the_secret_is_made_once_beside_the_database(
     first = server_secret(url)
     assert len(first) >= 60 and server_secret(url) == first  # a second worker reads the same
     assert (tmp_path / SECRET_FILE).stat().st_mode & 0o777 == 0o600
+    # workers starting together all read the one secret the first of them linked into place
+    from concurrent.futures import ThreadPoolExecutor
+
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    with ThreadPoolExecutor(8) as pool:
+        secrets = set(pool.map(server_secret, [f"sqlite:///{fresh / 'games.sqlite3'}"] * 16))
+    assert len(secrets) == 1 and [p.name for p in fresh.iterdir()] == [SECRET_FILE]
     monkeypatch.setenv(SECRET_VARIABLE, "from the environment")
     assert server_secret(url) == "from the environment"
 

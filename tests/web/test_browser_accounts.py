@@ -67,6 +67,8 @@ def test_two_people_play_a_rated_seek_to_the_end(live_server: Server, two: Any) 
     ann.wait_for_selector('#seeks li[data-author="Ann"] button.withdraw-seek')
     # Bob sees it in his lobby (it asks every few seconds) and accepts
     bob.locator("#online", has_text="Ann").wait_for()
+    bob.wait_for_selector('#seeks li[data-author="Ann"] button.accept-seek')
+    shot(bob, "accounts-lobby-seek")
     bob.click('#seeks li[data-author="Ann"] button.accept-seek')
     bob.wait_for_url("**/games/**")
     bob.wait_for_selector("body[data-ply]")

@@ -80,8 +80,9 @@ def server_secret(database_url: str) -> str:
 
     From :data:`SECRET_VARIABLE` when set; else the file :data:`SECRET_FILE`
     in the data directory (beside a SQLite database file, else the user's data
-    directory), made with 48 random bytes on first start (exclusively, mode
-    0600), so every worker process of the server reads the same secret.
+    directory), made with 48 random bytes on first start (mode 0600, linked into
+    place whole, the first process's), so every worker process of the server
+    reads the same secret.
 
     Raises:
         OSError: the file can be neither read nor made.
@@ -98,17 +99,20 @@ def server_secret(database_url: str) -> str:
         folder = Path(user_data_dir("limitgames", appauthor=False))
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / SECRET_FILE
-    try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        pass
-    else:
-        with os.fdopen(descriptor, "w") as file:
-            file.write(secrets.token_urlsafe(48))
-    secret = path.read_text().strip()
-    if not secret:  # another process made the file and has not written it yet
-        raise OSError("the server secret file is empty")
-    return secret
+    if not path.exists():
+        # written whole under a name of its own, then linked into place: a process that
+        # starts meanwhile sees no file or the whole file, and the first link wins
+        draft = folder / f".{SECRET_FILE}.{os.getpid()}.{secrets.token_hex(4)}"
+        descriptor = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            with os.fdopen(descriptor, "w") as file:
+                file.write(secrets.token_urlsafe(48))
+            os.link(draft, path)
+        except FileExistsError:
+            pass
+        finally:
+            draft.unlink(missing_ok=True)
+    return path.read_text().strip()
 
 
 def check_sign_up(name: str, password: str, email: str) -> None:
