@@ -193,3 +193,27 @@ def test_a_signed_in_persons_seats_carry_their_account(client: TestClient) -> No
         [entry] = client.get(f"/api/people/{name}").json()["games"]
         assert (entry["id"], entry["seat"], entry["rated"]) == (game["id"], seat, False)
         assert entry["opponents"] == [opponent]
+
+
+def test_a_hash_made_with_older_parameters_is_made_again_at_sign_in(
+    client: TestClient, db_url: str
+) -> None:
+    from argon2 import PasswordHasher
+
+    sign_up(client, "Ann", "correct horse")
+    client.cookies.clear()
+    weak = PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1).hash("correct horse")
+    engine = create_engine(db_url)
+    with engine.begin() as connection:
+        connection.execute(text("UPDATE accounts SET password_hash = :h"), {"h": weak})
+    signed = client.post(
+        "/account/signin",
+        data={"name": "Ann", "password": "correct horse", "csrftoken": csrf(client)},
+        follow_redirects=False,
+    )
+    assert signed.status_code == 303
+    with engine.connect() as connection:
+        stored = connection.execute(text("SELECT password_hash FROM accounts")).scalar_one()
+    engine.dispose()
+    # argon2-cffi's defaults (RFC 9106's second recommended set): t=3, m=64 MiB, p=4
+    assert stored.startswith("$argon2id$v=19$m=65536,t=3,p=4$")

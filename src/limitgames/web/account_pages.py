@@ -37,6 +37,7 @@ from limitgames.web.accounts import (
     NameTakenError,
     check_sign_up,
     hash_password,
+    needs_rehash,
     password_matches,
 )
 from limitgames.web.people import csrf_token, people_of, signed_in
@@ -129,6 +130,9 @@ async def sign_in(request: Request) -> Response:
     account, hashed = await hub_of(request).db(people.accounts.password_hash, name)
     if not await asyncio.to_thread(password_matches, hashed, password) or account is None:
         return _account_page(request, "signin", gettext("wrong name or password"), name, 401)
+    if needs_rehash(hashed):  # made with older parameters: hash it as today
+        rehashed = await asyncio.to_thread(hash_password, password)
+        await hub_of(request).db(people.accounts.set_password_hash, account, rehashed)
     return await _sign_in_as(request, account, form.get("next", "/"))
 
 

@@ -4,7 +4,8 @@ A person may play as a guest (a seat token, as always) or sign up with a
 name, a password and, if they like, an e-mail address. What is kept:
 
 - the password as an Argon2id hash (``argon2-cffi``'s :class:`PasswordHasher`,
-  its default parameters, RFC 9106's second recommended set); never the password;
+  its default parameters, RFC 9106's second recommended set; a hash made with
+  other parameters is made again at the next sign-in); never the password;
 - a session per browser that signed in: a random key in the session cookie
   (Starlette's ``SessionMiddleware``, signed with the server's secret, see
   :func:`server_secret`) and its SHA-256 in ``account_sessions``, so a session
@@ -160,6 +161,12 @@ def password_matches(password_hash: str, password: str) -> bool:
         return False
 
 
+def needs_rehash(password_hash: str) -> bool:
+    """Whether ``password_hash`` was made with other parameters than :data:`HASHER`'s (an older
+    default): it is then hashed again at the next sign-in."""
+    return HASHER.check_needs_rehash(password_hash)
+
+
 class Accounts:
     """The accounts and sessions in one database; every method is one transaction.
 
@@ -199,6 +206,13 @@ class Accounts:
         if row is None:
             return None, _DUMMY_HASH
         return Account(row.id, row.name), row.password_hash
+
+    def set_password_hash(self, account: Account, password_hash: str) -> None:
+        """Store a new hash of ``account``'s password (see :func:`needs_rehash`)."""
+        with self._sessions() as session, session.begin():
+            row = session.get(AccountRow, account.id)
+            if row is not None:
+                row.password_hash = password_hash
 
     def open_session(self, account: Account) -> str:
         """A new session for ``account``; returns its key (for the cookie; only its hash is kept)."""
@@ -299,6 +313,7 @@ __all__ = [
     "NameTakenError",
     "check_sign_up",
     "hash_password",
+    "needs_rehash",
     "password_matches",
     "server_secret",
 ]
