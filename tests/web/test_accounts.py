@@ -217,3 +217,18 @@ def test_a_hash_made_with_older_parameters_is_made_again_at_sign_in(
     engine.dispose()
     # argon2-cffi's defaults (RFC 9106's second recommended set): t=3, m=64 MiB, p=4
     assert stored.startswith("$argon2id$v=19$m=65536,t=3,p=4$")
+
+
+def test_the_export_holds_the_account_and_its_games_but_no_hash(client: TestClient) -> None:
+    assert client.get("/account/export").status_code == 401
+    ann = Person(client, "Ann")
+    with ann as c:
+        game = new_game(c, "toy-nim", [{"kind": "me"}, {"kind": "computer"}], seed=3)
+        answer = c.get("/account/export")
+    assert answer.status_code == 200
+    assert answer.headers["content-disposition"] == 'attachment; filename="limit-Ann.json"'
+    exported = answer.json()
+    assert exported["account"]["name"] == "Ann" and exported["account"]["email"] is None
+    assert [g["record"] for g in exported["games"]] == [f"/games/{game['id']}/record.json"]
+    assert len(exported["sessions"]) == 1 and exported["ratings"] == {}
+    assert "argon2" not in answer.text

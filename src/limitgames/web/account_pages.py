@@ -6,6 +6,7 @@
 ``GET/POST /account/signin``        sign in (rate-limited per address and per name)
 ``POST /account/signout``           sign out: the session ends (``everywhere=1``: all
                                     of the account's), one's open seeks go
+``GET /account/export``             all the server keeps of the signed-in person (JSON)
 ``GET /api/me``                     ``{"name", "csrf"}``: who is signed in (``None``:
                                     a guest) and the CSRF token for the scripts
 ``GET /people/{name}``              a person's ratings (a graph each) and games, newest
@@ -23,6 +24,7 @@ required); a refused sign-in says only that the name or the password is wrong.
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -153,6 +155,33 @@ async def sign_out(request: Request) -> Response:
         await hub.db(people.accounts.end_session, key)
     request.session.clear()
     return RedirectResponse("/", status_code=303)
+
+
+@router.get("/account/export")
+async def export_account(request: Request) -> Response:
+    """Everything the server keeps of the signed-in person, as a JSON download: the account
+    (no password hash), the signed-in sessions, the ratings and every game with the links of
+    its record (401 signed out)."""
+    account = await signed_in(request)
+    if account is None:
+        raise HTTPException(status_code=401, detail=gettext("sign in first"))
+    hub = hub_of(request)
+    people = people_of(request)
+    await hub.db(people.ratings.settle)
+    games = await hub.db(people.ratings.history, account.id, 10_000)
+    for game in games:
+        game["record"] = f"/games/{game['id']}/record.json"
+    exported = {
+        "account": await hub.db(people.accounts.profile, account),
+        "sessions": await hub.db(people.accounts.sessions_of, account),
+        "ratings": await hub.db(people.ratings.ratings_of, account.id),
+        "games": games,
+    }
+    return Response(
+        json.dumps(exported, indent=1),
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="limit-{account.name}.json"'},
+    )
 
 
 @router.get("/api/me")

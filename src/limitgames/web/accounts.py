@@ -285,6 +285,18 @@ class Accounts:
             )
         return sorted(names, key=str.lower)
 
+    def profile(self, account: Account) -> dict[str, str | None]:
+        """What an account holds beside its password: ``{"name", "email", "created_at"}``."""
+        with self._sessions() as session:
+            row = session.get(AccountRow, account.id)
+            if row is None:
+                return {"name": account.name, "email": None, "created_at": None}
+            return {
+                "name": row.name,
+                "email": row.email,
+                "created_at": _aware(row.created_at).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            }
+
     def name_of(self, account_id: int) -> str | None:
         """The name of the account ``account_id``, or ``None``."""
         with self._sessions() as session:
