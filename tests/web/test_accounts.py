@@ -12,7 +12,7 @@ from sqlalchemy import create_engine, text
 from limitgames.web.accounts import SECRET_FILE, SECRET_VARIABLE, server_secret
 from limitgames.web.limits import AddressBuckets
 from limitgames.web.people import SIGN_INS_PER_MINUTE
-from tests.web.conftest import new_game
+from tests.web.conftest import new_game, receive_until
 from tests.web.people_client import Person, csrf, post_json, sign_up
 
 
@@ -232,3 +232,34 @@ def test_the_export_holds_the_account_and_its_games_but_no_hash(client: TestClie
     assert [g["record"] for g in exported["games"]] == [f"/games/{game['id']}/record.json"]
     assert len(exported["sessions"]) == 1 and exported["ratings"] == {}
     assert "argon2" not in answer.text
+
+
+def test_deleting_an_account_keeps_the_games_as_a_guests(client: TestClient) -> None:
+    ann, bob = Person(client, "Ann"), Person(client, "Bob")
+    with ann as c:
+        game = new_game(c, "toy-nim", [{"kind": "me"}, {"kind": "open"}], seed=3)
+    with bob as c:
+        post_json(c, f"/api/games/{game['id']}/seats/1", {"name": "Bob"})
+        playing = c.post(
+            "/account/delete", data={"password": "a long secret", "csrftoken": csrf(c)}
+        )
+        assert playing.status_code == 409  # the game is being played
+    with ann as c, c.websocket_connect(f"{game['url']}/ws") as ws:
+        ws.send_json({"type": "hello", "seats": [{"seat": 0, "token": game["tokens"]["0"]}]})
+        receive_until(ws, lambda m: m["type"] == "welcome")
+        ws.send_json({"type": "resign"})
+        receive_until(ws, lambda m: m["type"] == "view" and m["finished"])
+    with bob as c:
+        wrong = c.post("/account/delete", data={"password": "not it", "csrftoken": csrf(c)})
+        assert wrong.status_code == 401
+        done = c.post(
+            "/account/delete",
+            data={"password": "a long secret", "csrftoken": csrf(c)},
+            follow_redirects=False,
+        )
+        assert done.status_code == 303
+        assert c.get("/api/me").json()["name"] is None
+    assert client.get("/api/people/Bob").status_code == 404
+    [entry] = client.get("/api/people/Ann").json()["games"]
+    assert entry["id"] == game["id"] and entry["opponents"] == ["Bob"]  # the seat's label
+    Person(client, "Bob")  # the name is free again

@@ -7,6 +7,7 @@
 ``POST /account/signout``           sign out: the session ends (``everywhere=1``: all
                                     of the account's), one's open seeks go
 ``GET /account/export``             all the server keeps of the signed-in person (JSON)
+``POST /account/delete``            delete one's account (``password`` confirms it)
 ``GET /api/me``                     ``{"name", "csrf"}``: who is signed in (``None``:
                                     a guest) and the CSRF token for the scripts
 ``GET /people/{name}``              a person's ratings (a graph each) and games, newest
@@ -182,6 +183,32 @@ async def export_account(request: Request) -> Response:
         media_type="application/json",
         headers={"Content-Disposition": f'attachment; filename="limit-{account.name}.json"'},
     )
+
+
+@router.post("/account/delete", include_in_schema=False)
+async def delete_account(request: Request) -> Response:
+    """Delete the signed-in person's account, their password confirming it (``Accounts.delete``):
+    401 signed out or a wrong password, 409 while one of their games is being played."""
+    form = _form(await read_body(request))
+    account = await signed_in(request)
+    if account is None:
+        raise HTTPException(status_code=401, detail=gettext("sign in first"))
+    hub = hub_of(request)
+    people = people_of(request)
+    if not people.sign_ins.take("name:" + account.name.lower()):
+        raise HTTPException(
+            status_code=429, detail=gettext("too many attempts to sign in: wait a minute")
+        )
+    _, hashed = await hub.db(people.accounts.password_hash, account.name)
+    if not await asyncio.to_thread(password_matches, hashed, form.get("password", "")[:400]):
+        raise HTTPException(status_code=401, detail=gettext("wrong name or password"))
+    if not await hub.db(people.accounts.delete, account):
+        raise HTTPException(
+            status_code=409,
+            detail=gettext("finish or resign your games being played first"),
+        )
+    request.session.clear()
+    return RedirectResponse("/", status_code=303)
 
 
 @router.get("/api/me")

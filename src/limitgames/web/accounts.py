@@ -11,7 +11,8 @@ name, a password and, if they like, an e-mail address. What is kept:
   :func:`server_secret`) and its SHA-256 in ``account_sessions``, so a session
   ends on the server (signing out deletes its row) and can be listed;
 - each session's start, listed on the person's own page, where they can
-  end them all ("sign out everywhere");
+  end them all ("sign out everywhere"), download all that is kept of them and
+  delete their account (:meth:`Accounts.delete`);
 - when each session was last seen (refreshed at most every
   :data:`SEEN_EVERY_SECONDS`): who is online is who was seen in the last
   :data:`ONLINE_SECONDS`.
@@ -33,14 +34,23 @@ from pathlib import Path
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
 
 from limitgames.translation import gettext
 from limitgames.web.refusals import RefusedError
-from limitgames.web.schema import AccountRow, AccountSessionRow
+from limitgames.web.schema import (
+    STATUS_PLAYING,
+    AccountRow,
+    AccountSessionRow,
+    GameRow,
+    RatingChangeRow,
+    RatingRow,
+    SeatRow,
+    SeekRow,
+)
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{2,19}")
 """An account name: 3-20 letters, digits, ``-`` or ``_``, starting with a letter or digit."""
@@ -284,6 +294,29 @@ class Accounts:
                 )
             )
         return sorted(names, key=str.lower)
+
+    def delete(self, account: Account) -> bool:
+        """Delete ``account`` with its sessions, ratings, rating changes and seeks; its seats
+        become guests' seats (the games stay, with the name shown at the table).
+
+        Returns ``False`` (nothing deleted) while one of its games is being played.
+        """
+        with self._sessions() as session, session.begin():
+            playing = session.scalar(
+                select(SeatRow.game_id)
+                .join(GameRow, GameRow.id == SeatRow.game_id)
+                .where(SeatRow.account_id == account.id, GameRow.status == STATUS_PLAYING)
+                .limit(1)
+            )
+            if playing is not None:
+                return False
+            for table in (AccountSessionRow, RatingRow, RatingChangeRow, SeekRow):
+                session.execute(delete(table).where(table.account_id == account.id))
+            session.execute(
+                update(SeatRow).where(SeatRow.account_id == account.id).values(account_id=None)
+            )
+            session.execute(delete(AccountRow).where(AccountRow.id == account.id))
+        return True
 
     def profile(self, account: Account) -> dict[str, str | None]:
         """What an account holds beside its password: ``{"name", "email", "created_at"}``."""
