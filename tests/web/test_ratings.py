@@ -128,3 +128,27 @@ def test_the_history_is_filtered_by_game(client: TestClient) -> None:
     assert f'data-game-id="{game["id"]}"' in page
     page = client.get("/people/Ann?game=cards").text
     assert f'data-game-id="{game["id"]}"' not in page
+
+
+def test_a_loss_on_time_counts_and_an_abandoned_game_does_not(
+    client: TestClient, db_url: str
+) -> None:
+    from sqlalchemy import create_engine, text
+
+    ann, bob = Person(client, "Ann"), Person(client, "Bob")
+    on_time = seek_and_accept(ann, bob, variant={"size": 3})
+    abandoned = seek_and_accept(ann, bob, variant={"size": 3})
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    # Ann's clock ran out in a clock that makes a seat lose on time (end_screen.ENDING_TIME)
+    assert store.end_game(on_time["id"], [-1.0, 1.0], "time:0")
+    engine = create_engine(db_url)
+    with engine.begin() as connection:  # nobody played the other for --abandon-hours
+        connection.execute(
+            text("UPDATE games SET status = 'abandoned' WHERE id = :g"), {"g": abandoned["id"]}
+        )
+    engine.dispose()
+    person = client.get("/api/people/Ann").json()
+    assert person["ratings"]["hex"]["games"] == 1
+    endings = {g["id"]: (g["result"], g["ending"]) for g in person["games"]}
+    assert endings == {on_time["id"]: ("loss", "time"), abandoned["id"]: (None, "abandoned")}
+    assert "on time" in client.get("/people/Ann").text

@@ -10,8 +10,9 @@ is shown as provisional ("?"), as on Lichess.
 What counts: a game marked rated (a rated seek, ``seeks.py``), between two or
 more different accounts (every seat a signed-in person), that finished with a
 result: by its rules (a seat the computer played for a person who timed out or
-left counts as that person's), by resignation or by an agreed draw. A game
-abandoned (no action for the server's ``abandon_after``) has no result and
+left counts as that person's), by resignation, by an agreed draw or on time (a
+clock that makes a seat lose when it runs out, ``games.ending`` ``time:N``). A
+game abandoned (no action for the server's ``abandon_after``) has no result and
 counts for nothing.
 
 Each rated game is one Glicko-2 rating period for its players, as Lichess rates
@@ -41,6 +42,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from limitgames.web.schema import (
+    STATUS_ABANDONED,
     STATUS_PLAYING,
     AccountRow,
     GameRow,
@@ -180,7 +182,7 @@ class Ratings:
         if getattr(claimed, "rowcount", 0) != 1:
             return False  # another process counted it
         game = session.get(GameRow, game_id)
-        if game is None or game.result is None:
+        if game is None or game.result is None or game.status == STATUS_ABANDONED:
             return False  # abandoned: no result, nothing changes
         seats = list(session.scalars(select(SeatRow).where(SeatRow.game_id == game_id)))
         accounts = {s.seat: s.account_id for s in seats}
@@ -270,8 +272,8 @@ class Ratings:
         Each is ``{"id", "game", "status", "seat", "opponents": [account names, else the
         seats' labels], "result": "win" |
         "loss" | "draw" | None, "ending", "rated", "rating_before", "rating_after", "date"}``;
-        ``ending`` is ``"rules"``, ``"resign"``, ``"draw"``, ``"abandoned"`` or ``None``
-        (being played).
+        ``ending`` is ``"rules"``, ``"resign"``, ``"draw"``, ``"time"``, ``"abandoned"`` or
+        ``None`` (being played).
         """
         with self._sessions() as session:
             mine = session.execute(
@@ -340,7 +342,7 @@ def _history_entry(
     ending: str | None
     if game.status == STATUS_PLAYING:
         ending = None
-    elif game.result is None:
+    elif game.result is None or game.status == STATUS_ABANDONED:
         ending = "abandoned"
     elif game.ending is None:
         ending = "rules"
