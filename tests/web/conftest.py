@@ -44,7 +44,18 @@ def reset_database(url: str) -> None:
 
     engine = create_engine(url)
     with engine.begin() as connection:
-        for table in ("chat", "actions", "seats", "games", "alembic_version"):
+        for table in (
+            "rating_changes",
+            "seeks",
+            "ratings",
+            "account_sessions",
+            "chat",
+            "actions",
+            "seats",
+            "games",
+            "accounts",
+            "alembic_version",
+        ):
             connection.execute(text(f"DROP TABLE IF EXISTS {table} CASCADE"))
     engine.dispose()
 

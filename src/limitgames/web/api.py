@@ -13,6 +13,10 @@
                                 its token and link
 ==============================  =================================================
 
+A signed-in person (``people.py``) who starts a game keeps their account on
+the seats they chose to play (``"me"``), and on a seat they take; a guest's
+seats carry none, as before.
+
 Errors are one line (``{"detail": "..."}``): 400/422 for a bad request, 404
 for an unknown id, 409 for a refused seat or a game not finished, 413 for a
 body over ``routing.MAX_BODY_BYTES``, 429 for a rate limit or cap, 503 when
@@ -33,6 +37,7 @@ from limitgames.translation import gettext
 from limitgames.web.catalog import catalog
 from limitgames.web.live_game import GAME_ID, build_state
 from limitgames.web.messages import NewGame, TakeSeat, first_error
+from limitgames.web.people import people_of, signed_in
 from limitgames.web.refusals import RefusedError, StorageUnavailableError, TooManyError
 from limitgames.web.routing import (
     client_address,
@@ -71,6 +76,10 @@ async def api_new_game(request: Request) -> dict[str, Any]:
         raise HTTPException(status_code=429, detail=str(exc)) from None
     except RefusedError as exc:
         raise HTTPException(status_code=400, detail=str(exc)) from None
+    account = await signed_in(request)
+    if account is not None:  # the seats the signed-in creator plays carry their account
+        mine = {i: account.id for i, c in enumerate(body.seats) if c.kind == "me"}
+        await hub.db(people_of(request).ratings.seat_accounts, game_id, mine)
     return {
         "id": game_id,
         "url": f"/games/{game_id}",
@@ -137,6 +146,9 @@ async def api_take_seat(request: Request, game_id: str, seat: int) -> dict[str, 
         raise
     except RefusedError as exc:
         raise HTTPException(status_code=409, detail=str(exc)) from None
+    account = await signed_in(request)
+    if account is not None:  # a seat taken by a signed-in person carries their account
+        await hub.db(people_of(request).ratings.seat_accounts, game_id, {seat: account.id})
     return {
         "id": game_id,
         "seat": seat,

@@ -26,7 +26,8 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from limitgames.core import LimitGamesError, available_games, get_game
 from limitgames.translation import using
-from limitgames.web import api, game_socket, pages
+from limitgames.web import account_pages, api, game_socket, pages, people, seeks
+from limitgames.web.accounts import server_secret
 from limitgames.web.catalog import catalog, offer_in_lobby
 from limitgames.web.computer import DEFAULT_MOVE_SECONDS, ComputerPool, level_notes
 from limitgames.web.fanout import RedisFanout, SharedGames
@@ -135,6 +136,7 @@ def create_app(
     limits: ServerLimits | None = None,
     data_files: DataFiles | None = None,
     redis_url: str | None = None,
+    secret_key: str | None = None,
 ) -> FastAPI:
     """The app on the database at ``database_url`` (migrated at start-up).
 
@@ -149,9 +151,13 @@ def create_app(
         redis_url: share live updates with the other server processes on
             the same database through this Redis (:mod:`limitgames.web.fanout`);
             ``None``: this process is the only one.
+        secret_key: signs the session and CSRF cookies (``people.py``); ``None``:
+            :func:`~limitgames.web.accounts.server_secret` (the environment, else a
+            file made in the data directory on first start, shared by every worker).
 
     Raises:
         ValueError: a data set that is not a readable, valid data file.
+        OSError: no secret given and its file can be neither read nor made.
     """
     offered = check_data_files(data_files or {})
     server_limits = limits or ServerLimits()
@@ -167,6 +173,7 @@ def create_app(
         hub = GameHub(store, pool, server_limits, offered, db_threads=threads)
         app.state.hub = hub
         app.state.debriefs = Debriefs()
+        app.state.people = people.People.on(store.engine)
         shared: SharedGames | None = None
         if redis_url is not None:
             stall = move_seconds + server_limits.computer_pause + STALL_MARGIN_SECONDS
@@ -187,6 +194,7 @@ def create_app(
     app = FastAPI(title="limitgames", lifespan=lifespan, docs_url=None, redoc_url=None)
     # pages, scripts and records are compressed; GZipMiddleware passes websockets through untouched
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_BYTES)
+    people.install(app, secret_key or server_secret(database_url))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(StorageUnavailableError)
@@ -229,6 +237,8 @@ def create_app(
     app.include_router(pages.router)
     app.include_router(api.router)
     app.include_router(game_socket.router)
+    app.include_router(account_pages.router)
+    app.include_router(seeks.router)
     return app
 
 

@@ -10,6 +10,12 @@ Tables (created and upgraded by Alembic, see ``migrations/``, whose
 - ``actions``: ``(game_id, ply)`` -> the seat that acted and the notation.
 - ``chat``: the chat messages of a game, in two channels (:data:`CHANNEL_SEATS`,
   :data:`CHANNEL_SPECTATORS`), stored as the plain text that was sent.
+- ``accounts``, ``account_sessions``: the people who signed up (an Argon2id hash
+  of the password, never the password) and their signed-in sessions (the SHA-256
+  of each session key); a seat taken by a signed-in person has ``seats.account_id``.
+- ``ratings``, ``rating_changes``: each person's Glicko-2 rating per game, and
+  what each rated game changed (``games.rated``; ``games.rating_done`` once counted).
+- ``seeks``: the games people offer in the lobby, open until accepted or withdrawn.
 
 The default database is a SQLite file in the user's data directory
 (:func:`default_database_url`); any SQLAlchemy URL works, PostgreSQL included
@@ -28,7 +34,9 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     create_engine,
@@ -81,6 +89,11 @@ class GameRow(Base):
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     clock_state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    rating_done: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    # the rated games not yet counted (``ratings.Ratings.settle``), among many casual ones
+    __table_args__ = (Index("ix_games_rated_rating_done", "rated", "rating_done"),)
 
 
 class SeatRow(Base):
@@ -98,6 +111,9 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     joined: Mapped[bool] = mapped_column(Boolean, default=False)
     zombie: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    account_id: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True, index=True
+    )
 
 
 class ActionRow(Base):
@@ -125,6 +141,82 @@ class ChatRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     author: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(String(1000))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AccountRow(Base):
+    """A person who signed up: a name (unique whatever its case), an Argon2id hash, an e-mail."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(32))
+    name_key: Mapped[str] = mapped_column(String(32), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    email: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AccountSessionRow(Base):
+    """A signed-in session: the SHA-256 of its key (the key itself is only in the cookie)."""
+
+    __tablename__ = "account_sessions"
+
+    key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_seen: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class RatingRow(Base):
+    """One person's Glicko-2 rating in one game (rating and deviation in rating points)."""
+
+    __tablename__ = "ratings"
+
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    deviation: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingChangeRow(Base):
+    """What one rated game did to one person's rating."""
+
+    __tablename__ = "rating_changes"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    before: Mapped[float] = mapped_column(Float)
+    after: Mapped[float] = mapped_column(Float)
+
+
+class SeekRow(Base):
+    """A game offered in the lobby by a signed-in person, until accepted or withdrawn."""
+
+    __tablename__ = "seeks"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    game: Mapped[str] = mapped_column(String(32))
+    variant: Mapped[dict[str, Any]] = mapped_column(JSON)
+    clock: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    status: Mapped[str] = mapped_column(String(16))
+    game_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    author_link: Mapped[str | None] = mapped_column(String(200), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

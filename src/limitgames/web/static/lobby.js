@@ -101,7 +101,7 @@ function buildSeats() {
   }
 }
 
-function readVariant() {
+export function readVariant() {
   const variant = {};
   for (const input of variantFields.querySelectorAll("[name]")) {
     const kind = input.dataset.kind;
@@ -115,7 +115,7 @@ function readVariant() {
 
 // The clock chosen in the lobby, as POST /api/games takes it (times in seconds; away blank:
 // the server's default).
-function readClock() {
+export function readClock() {
   const kind = document.getElementById("clock-kind").value;
   const number = (id) => parseFloat(document.getElementById(id).value);
   const clock = { kind };
