@@ -202,6 +202,7 @@ def test_a_world_card_preview_and_board_in_german() -> None:
         console = Console(record=True, width=250)
         with using(language):
             world_view.render(console, state, 0)
+            world_view.render_full(console, state, 0)  # the tables behind world, nations, hand
         return console.export_text()
 
     english, german = board("en"), board("de")

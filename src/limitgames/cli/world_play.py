@@ -40,6 +40,7 @@ from limitgames.cli.session import GameTerminal, Line, TerminalSession, seed_hea
 from limitgames.cli.variant_options import variant_options
 from limitgames.cli.world_view import _card_effect, _log
 from limitgames.core import LimitGamesError, NotationError, State, get_game
+from limitgames.core.events import Event
 from limitgames.translation import N_, ngettext
 from limitgames.translation import gettext as _
 
@@ -79,10 +80,12 @@ class WorldInput:
             if verb == "help":
                 self.console.print(
                     _(
-                        "World commands: preview ACTION (what it would do), card CARD (a card's "
-                        "text), log (everything that happened), position FILE (when every seat is a "
-                        "person: save the table at the start of this generation, to play on later "
-                        "with --position FILE)."
+                        "World commands: world (the marketplace, reserves and crisis track in "
+                        "full), nations (every field of every nation board), hand (your cards "
+                        "with cost, effect and what each would do now), log (everything that "
+                        "happened), preview ACTION (what it would do), card CARD (a card's "
+                        "text), position FILE (when every seat is a person: save the table at "
+                        "the start of this generation, to play on later with --position FILE)."
                     ),
                     highlight=False,
                 )
@@ -98,6 +101,9 @@ class WorldInput:
                     )
                     continue
                 self.save_position(Path(words[1]))
+                continue
+            if verb in ("world", "nations", "hand") and len(words) == 1:
+                self.show_tables(verb)
                 continue
             if verb == "log":
                 seat = self.state().current_player()
@@ -118,6 +124,21 @@ class WorldInput:
                     return line
                 continue
             return line
+
+    def show_tables(self, verb: str) -> None:
+        """``world``, ``nations`` or ``hand``: the full table the redraw leaves out, as the seat
+        to move sees it."""
+        from limitgames.cli.world_view import hand_table, nations_table, world_table
+
+        state = self.state()
+        seat = None if state.is_terminal() else state.current_player()
+        obs = state.observation(seat)
+        if verb == "world":
+            self.console.print(world_table(obs))
+        elif verb == "nations":
+            self.console.print(nations_table(obs, seat))
+        elif seat is not None:
+            self.console.print(hand_table(state, obs, seat))
 
     def save_position(self, path: Path) -> None:
         """Write the position at the start of the current generation to ``path``."""
@@ -210,6 +231,37 @@ class WorldTerminal(GameTerminal):
     nations (:meth:`~limitgames.cli.session.TerminalSession.hand_over`)."""
 
     private = True
+
+    def __init__(self, render: Any = None) -> None:
+        super().__init__(render)
+        self.events: list[Event] = []
+        """Every event since the game started here (each with its audience)."""
+        self.seen: dict[int, int] = {}
+        """For each seat drawn for, how many of :attr:`events` it had when last drawn."""
+
+    def narrate(
+        self, before: State, action: Any, after: State, seat: int, viewer: int | None
+    ) -> list[Line]:
+        """Nothing more is said at once (the log says it); the decision's events are kept for
+        the summary shown to a person at their next decision (:meth:`render`)."""
+        self.events += before.clone().apply_with_events(action)
+        return []
+
+    def render(self, console: Console, state: State, seat: int | None) -> None:
+        """The one-screen redraw (:func:`limitgames.cli.world_screen.render`), after, when
+        phases were resolved since ``seat`` last decided (the rest of a generation), a summary
+        of them and of the other nations' public decisions
+        (:func:`limitgames.cli.world_screen.summary_lines`)."""
+        from limitgames.cli.world_screen import summary_lines, summary_panel
+
+        if seat is not None:
+            since = self.seen.get(seat)
+            self.seen[seat] = len(self.events)
+            if since is not None:
+                lines = summary_lines(self.events[since:], seat)
+                if lines:
+                    console.print(summary_panel(lines))
+        super().render(console, state, seat)
 
     def decision_line(
         self, before: State, action: Any, seat: int, viewer: int | None, text: str

@@ -202,7 +202,11 @@ def world_table(obs: dict[str, Any]) -> Table:
     alliances = obs.get("alliances")
     if alliances is not None:
         groups = [
-            f"{_(kind)}: " + ("; ".join(", ".join(g) for g in alliances[kind]) or _("none"))
+            f"{_(kind)}: "
+            + (
+                "; ".join(", ".join(nation_name(n) for n in g) for g in alliances[kind])
+                or _("none")
+            )
             for kind in ("military", "economic")
         ]
         demil = _("demilitarized") if obs.get("demilitarized") else ""
@@ -268,9 +272,17 @@ def _log(state: State, seat: int | None) -> list[str]:
 
 
 def render(console: Console, state: State, seat: int | None) -> None:
-    """Draw the game as ``seat`` sees it (``None``: spectator)."""
+    """Draw the game as ``seat`` sees it (``None``: spectator): the one-screen redraw of
+    :func:`limitgames.cli.world_screen.render` (the full tables: :func:`render_full`)."""
+    from limitgames.cli.world_screen import render as redraw
+
+    redraw(console, state, seat)
+
+
+def render_full(console: Console, state: State, seat: int | None) -> None:
+    """Every table at once, as ``seat`` sees it: the world, the nation boards with every field,
+    the hand with each card's cost, effect and preview, and the log of the last two phases."""
     obs = state.observation(seat)
-    console.rule(f"LIMIT — {_(STAGE_WORDS.get(obs['stage'], obs['stage']))}")
     console.print(world_table(obs))
     console.print(nations_table(obs, seat))
     if seat is not None:
@@ -282,41 +294,6 @@ def render(console: Console, state: State, seat: int | None) -> None:
                 Group(*[Text(line) for line in log]), title=_("What happened"), title_align="left"
             )
         )
-    if state.is_terminal():
-        console.print(scores_table(obs))
-        console.print(result_text(state), highlight=False)
-        return
-    choice = obs.get("choice")
-    if choice:
-        words = _(CHOICE_WORDS.get(choice["kind"], choice["kind"]))
-        console.print(
-            _("%(nation)s to decide: %(words)s")
-            % {"nation": f"[bold]{nation_name(choice['nation'])}[/]", "words": words},
-            highlight=False,
-        )
-        if "options" in choice:
-            console.print(_("Options: ") + "  ".join(choice["options"]), highlight=False)
-            forms = state.action_forms()
-            if forms:
-                ranges = "  ".join(f"{f.notation} (N {f.minimum}-{f.maximum})" for f in forms)
-                console.print(
-                    _("Any quantity in range: %(ranges)s") % {"ranges": ranges}, highlight=False
-                )
-            if choice["kind"] in ("keep", "recall"):
-                cards = _cards(state)
-                for option in choice["options"]:
-                    card = cards[option.split()[1]]
-                    console.print(
-                        "  "
-                        + _("%(card)s (%(kind)s): cost %(cost)s Effect: %(text)s")
-                        % {
-                            "card": card.id,
-                            "kind": _card_effect(card.permanent),
-                            "cost": _(card.cost),
-                            "text": _(card.text),
-                        },
-                        highlight=False,
-                    )
 
 
 def recent_log(lines: list[str]) -> list[str]:
