@@ -81,6 +81,65 @@ def N_(message: str) -> str:
     return message
 
 
+FRENCH_ELIDING: tuple[str, ...] = ("de", "que", "jusque", "lorsque", "puisque")
+"""The French words that lose their ``e`` before a vowel or a mute h (*élision*, as
+*d'Ann*, *qu'Ève*; Grevisse, *Le Bon Usage*, § 44-45): the ones our sentences put before a
+name."""
+
+ASPIRATED_H: frozenset[str] = frozenset(
+    {"hache", "haut", "hasard", "héros", "hibou", "hollande", "hongrie", "honte", "hugues"}
+)
+"""Words and names whose ``h`` is aspirated: no elision before them (*de Hollande*)."""
+
+_VOWELS = frozenset("aeiouœæ")
+
+
+def _plain(letter: str) -> str:
+    """``letter`` lowercased without its accent (``"É"`` -> ``"e"``)."""
+    import unicodedata
+
+    return unicodedata.normalize("NFD", letter.lower())[:1]
+
+
+def elides_before(word: str) -> bool:
+    """Whether a French ``de``/``que`` elides before ``word`` (a name, a noun): it starts
+    with a vowel (accents too: *Émile*), or with a mute ``h`` (*Hélène*, *hexagone*; not an
+    aspirated one, :data:`ASPIRATED_H`), or with a ``y`` sounded as a vowel (a consonant
+    follows: *Yves*; not *Yann*, where the ``y`` is a consonant)."""
+    if not word:
+        return False
+    first = _plain(word[0])
+    if first in _VOWELS:
+        return True
+    if first == "h":
+        return word.lower().strip(".,;:!?") not in ASPIRATED_H
+    if first == "y":
+        return len(word) > 1 and _plain(word[1]) not in _VOWELS and _plain(word[1]) != "y"
+    return False
+
+
+def elide(text: str, names: Iterable[str]) -> str:
+    """``text`` with French elision before each of ``names`` in French (:data:`current_language`
+    ``"fr"``; any other language: ``text`` itself): ``"la carte de Ann"`` -> ``"la carte
+    d'Ann"``, ``"De Émile"`` -> ``"D'Émile"``; ``"de Bob"``, ``"de Yann"`` stay. Only a whole
+    word :data:`FRENCH_ELIDING` directly before a whole name changes, so the catalogue's own
+    words are never touched."""
+    if current_language.get() != "fr":
+        return text
+    for name in {n for n in names if n and n in text and elides_before(n)}:
+        text = _eliding(name).sub(r"\g<2>'" + name.replace("\\", "\\\\"), text)
+    return text
+
+
+@functools.lru_cache(maxsize=256)
+def _eliding(name: str) -> re.Pattern[str]:
+    """The pattern of an eliding word (:data:`FRENCH_ELIDING`) then ``name``, whole words."""
+    stems = "|".join(word[:-1] for word in FRENCH_ELIDING)  # "de" -> "d", "que" -> "qu"
+    return re.compile(
+        r"(?<![\w'’])((" + stems + r")e) " + re.escape(name) + r"(?!\w)", re.IGNORECASE
+    )
+
+
 def supported(code: str | None) -> str | None:
     """The offered language ``code`` names (``"de-AT"``, ``"fr_CH.UTF-8"`` -> ``de``, ``fr``), or ``None``."""
     if not code:
@@ -229,6 +288,8 @@ __all__ = [
     "Phrase",
     "browser_catalogue",
     "current_language",
+    "elide",
+    "elides_before",
     "from_accept_language",
     "from_environment",
     "gettext",

@@ -29,7 +29,7 @@ from limitgames.cards.events import (
 from limitgames.cards.material import COLOURS
 from limitgames.core.events import Event, Outcome, Termination, visible
 from limitgames.core.outcome import result_in_words
-from limitgames.translation import N_, gettext, ngettext
+from limitgames.translation import N_, elide, gettext, ngettext
 
 __all__ = [
     "a_card",
@@ -132,7 +132,7 @@ def _said(
     """``second`` (already translated) for the person at the screen, else ``third`` with
     ``%(player)s`` for the seat's name; both whole sentences, each language its own verb."""
     words = second if seat == you else third
-    return words % {"player": names[seat], **values}
+    return elide(words % {"player": names[seat], **values}, names)
 
 
 def _drawn(cards: Sequence[str | None]) -> str:
@@ -287,7 +287,7 @@ def _check_sentence(
             "limit": limit,
         }
     scores = _said(scorer, names, you, gettext("You score +1"), gettext("%(player)s scores +1"))
-    return gettext(
+    counted_words = gettext(
         "Counted up to the last card of %(suspect)s: %(cards)s; %(limit)s, %(verdict)s: %(scores)s"
     ) % {
         "suspect": names[suspect],
@@ -296,6 +296,7 @@ def _check_sentence(
         "verdict": gettext("exceeded") if exceeded else gettext("not exceeded"),
         "scores": scores,
     }
+    return elide(counted_words, names)
 
 
 def tell(
@@ -411,4 +412,4 @@ def outcome_sentence(outcome: Outcome, names: Sequence[str], you: int | None = N
         }
     table = ", ".join(f"{names[s]} {x:+d}" for s, x in enumerate(scores))
     result = gettext("%(result)s (scores: %(scores)s)") % {"result": head, "scores": table}
-    return f"{reason} {result}".strip()
+    return elide(f"{reason} {result}".strip(), names)

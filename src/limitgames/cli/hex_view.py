@@ -196,8 +196,9 @@ def surface_text(
 
 
 def status_text(state: HexState, names: Sequence[str] | None = None) -> str:
-    """One line: turn, who is to move and which step, pawn counts."""
-    names = list(names or state.seat_names())
+    """One line: turn, who is to move and which step, pawn counts. ``names``: the seats'
+    names (default: their colours in the current language)."""
+    names = list(names or [gettext(name) for name in state.seat_names()])
     counts = state.pawn_counts()
     balls = state.edition == "2008"
     pawns = ", ".join(f"{names[s]} {counts[s]}" for s in range(state.num_players))

@@ -37,7 +37,7 @@ from limitgames.hex.events import (
     TilePlaced,
     TurnPassed,
 )
-from limitgames.translation import gettext, ngettext
+from limitgames.translation import elide, gettext, ngettext
 
 __all__ = ["end_reason", "event_sentences", "result_for"]
 
@@ -65,7 +65,7 @@ class _Teller:
         """``second`` (already translated) when ``seat`` is the reader, else ``third`` with
         ``%(player)s`` for the seat's name; the first letter in capitals."""
         words = second if seat == self.you else third
-        return _sentence(words % {"player": self.names[seat], **values})
+        return _sentence(elide(words % {"player": self.names[seat], **values}, self.names))
 
     def tiles(self, names: Iterable[str]) -> str:
         return listing([self.tile(n) for n in names])
@@ -335,7 +335,7 @@ def event_sentences(
         One sentence per event; a removal that cut off empty tiles gets a second one.
     """
     teller = _Teller(names, edition, you, tile_name)
-    return [sentence for event in events for sentence in teller.tell(event)]
+    return [elide(sentence, names) for event in events for sentence in teller.tell(event)]
 
 
 def end_reason(
@@ -344,6 +344,12 @@ def end_reason(
     """Why the game ended, in one sentence (``rules/hex.md``, End; Edition "2008"), or the
     ending decided at the table (resignation, agreed draw, time-out, leaving;
     :func:`limitgames.core.outcome.ending_at_table`)."""
+    return elide(_end_reason(outcome, names, edition=edition, you=you), names)
+
+
+def _end_reason(
+    outcome: Outcome, names: Sequence[str], *, edition: str = "nestorgames", you: int | None = None
+) -> str:
     termination = outcome.termination
     if not termination.decided_by_rules:
         return ending_at_table(outcome, names, you)

@@ -66,6 +66,28 @@ def catalog(data_files: DataFiles | None = None) -> list[dict[str, Any]]:
     return games
 
 
+def variant_words(game_id: str, variant: dict[str, Any]) -> str:
+    """A game's variant as people read it, in the request's language, from the game's own
+    declaration (``GameInfo.parameters``): ``"Spieler 3, Ziel Sieg, Variante Stapel nein"``.
+    Each parameter's label, then its choice's label, ``yes``/``no`` for a flag, or the value
+    (a number, a data set's name); parameters not declared, or set to ``None``, are left out.
+    """
+    info = get_game(game_id).info
+    parts = []
+    for p in info.parameters:
+        value = variant.get(p.name)
+        if value is None:
+            continue
+        if isinstance(value, bool):
+            shown = gettext("yes") if value else gettext("no")
+        elif p.choices is not None and value in p.choices:
+            shown = gettext(p.choice_label(value))
+        else:
+            shown = str(value)
+        parts.append(f"{gettext(p.title)} {shown}")
+    return ", ".join(parts)
+
+
 _extra_lobby_games: set[str] = set()
 
 
@@ -74,4 +96,4 @@ def offer_in_lobby(game_id: str) -> None:
     _extra_lobby_games.add(game_id)
 
 
-__all__ = ["catalog", "offer_in_lobby"]
+__all__ = ["catalog", "offer_in_lobby", "variant_words"]

@@ -34,7 +34,7 @@ from limitgames.translation import (
     gettext,
     supported,
 )
-from limitgames.web.catalog import catalog
+from limitgames.web.catalog import catalog, variant_words
 from limitgames.web.computer import LEVELS
 from limitgames.web.routing import (
     LANGUAGE_COOKIE,
@@ -182,9 +182,7 @@ async def game_page(request: Request, game_id: str) -> HTMLResponse:
         game_id=game_id,
         game=live.stored.game,
         title=info.title,
-        variant_text=", ".join(
-            f"{gettext(k)} {v}" for k, v in live.stored.variant.items() if v is not None
-        ),
+        variant_text=variant_words(live.stored.game, live.stored.variant),
     )
 
 

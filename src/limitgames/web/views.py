@@ -21,6 +21,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from limitgames.core import State
 from limitgames.core.outcome import result_in_words
 from limitgames.translation import N_, gettext, ngettext
+from limitgames.world.words import NATION_WORDS, nation_name
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -46,7 +47,10 @@ COLOUR_WORDS: frozenset[str] = frozenset(
 
 
 def shown_name(name: str) -> str:
-    """A seat's name as the page shows it: a colour in the page's language, a person's name as is."""
+    """A seat's name as the page shows it: a colour or a nation (world) in the page's language,
+    a person's name as is."""
+    if name in NATION_WORDS:
+        return nation_name(name)
     return gettext(name) if name in COLOUR_WORDS else name
 
 

@@ -25,8 +25,9 @@ from typing import Any
 
 from limitgames.core import LimitGamesError, State
 from limitgames.translation import gettext as _
+from limitgames.translation import using
 from limitgames.web.views import environment
-from limitgames.world.words import nation_name
+from limitgames.world.words import nation_name, render
 
 
 def N_(message: str) -> str:
@@ -246,6 +247,7 @@ def knowledge(state: State, seat: int | None) -> dict[str, Any]:
     data = state.data
     found: dict[str, Any] = {
         "log": log(state, seat),
+        "log_english": _english_log(state, seat),
         "cards": data.cards,
         "prices": list(data.prices),
         "end": {"generations": int(data.end["generations"]), "crises": int(data.end["crises"])},
@@ -268,12 +270,22 @@ def knowledge(state: State, seat: int | None) -> dict[str, Any]:
         found["scorecards"] = [
             {
                 "name": name,
-                "lines": [line._asdict() for line in lines],
+                "lines": [
+                    {**line._asdict(), "reckoning": render(line.reckoning)} for line in lines
+                ],
                 "total": total,
             }
             for name, lines, total in scorecards(state)
         ]
     return found
+
+
+def _english_log(state: Any, seat: int | None) -> list[str]:
+    """The log ``seat`` may read, in English: :func:`log_groups` reads its structure from it."""
+    from limitgames.world.observe import log
+
+    with using("en"):
+        return log(state, seat)
 
 
 def _decision(state: Any, seat: int) -> dict[str, Any]:
@@ -474,7 +486,7 @@ def option_label(notation: str, cards: Mapping[str, Any]) -> str:
             if verb == "offer"
             else _("Exclude %(n)s from the %(kind)s alliance")
         )
-        return text % {"kind": _(words[1]), "n": words[2]}
+        return text % {"kind": _(words[1]), "n": nation_name(words[2])}
     template = VERB_LABELS.get(verb)
     if template is None:
         return notation
@@ -505,15 +517,19 @@ def form_label(notation: str) -> str:
 _PHASE = re.compile(r"^== (?P<title>.*?)(?: of generation (?P<generation>\d+))?$")
 
 
-def log_groups(lines: list[str]) -> list[dict[str, Any]]:
+def log_groups(lines: list[str], english: list[str] | None = None) -> list[dict[str, Any]]:
     """The log as generations, each a list of phases, each with its lines.
 
     A line ``== Political phase of generation 2`` opens a phase of generation 2; the stress
     test and the scoring form the last group (``generation`` ``None``). Lines before the first
-    phase mark belong to generation 1. Returns ``[{"generation": int | None, "phases":
-    [{"title": str, "lines": [(nation or "", text)]}]}]``.
+    phase mark belong to generation 1. ``lines`` are shown as they are (in the reader's
+    language); the structure (phase marks, generations, nations) is read from ``english``, the
+    same lines in English (default: ``lines``), so that it does not depend on the language.
+    Returns ``[{"generation": int | None, "phases": [{"title": str, "lines": [(nation or "",
+    text)]}]}]``.
     """
     groups: list[dict[str, Any]] = []
+    english = lines if english is None or len(english) != len(lines) else english
 
     def phase(title: str, generation: int | None) -> list[tuple[str, str]]:
         if not groups or groups[-1]["generation"] != generation:
@@ -523,19 +539,21 @@ def log_groups(lines: list[str]) -> list[dict[str, Any]]:
         return lines_of
 
     current: list[tuple[str, str]] | None = None
-    for line in lines:
+    for line, said in zip(english, lines, strict=True):
         mark = _PHASE.match(line)
         if mark:
             number = mark.group("generation")
-            current = phase(mark.group("title"), int(number) if number else None)
+            title = said.removeprefix("== ") if said is not line else mark.group("title")
+            current = phase(title, int(number) if number else None)
             continue
         if current is None:
             current = phase(_("Setup"), 1)
-        who, sep, text = line.partition(": ")
+        who, sep, _rest = line.partition(": ")
         if sep and who in SHAPES:
-            current.append((who, text))
+            head = _("%(nation)s: %(line)s") % {"nation": nation_name(who), "line": ""}
+            current.append((who, said.removeprefix(head) if said.startswith(head) else said))
         else:
-            current.append(("", line))
+            current.append(("", said))
     return groups
 
 
@@ -588,7 +606,7 @@ def draw(
         me=me,
         spectator=seat is None,
         deck_words={k: _(v) for k, v in DECK_WORDS.items()},
-        log=log_groups(list(known.get("log") or [])),
+        log=log_groups(list(known.get("log") or []), known.get("log_english")),
         scorecards=known.get("scorecards"),
         result=known.get("result") or "",
         terminal=observation.get("to_move") is None and "scores" in observation,

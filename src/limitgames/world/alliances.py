@@ -30,7 +30,7 @@ member, itself included, receives 1 disruption and takes its token back) or ``st
 from __future__ import annotations
 
 from limitgames.core import AmountForm
-from limitgames.translation import N_
+from limitgames.translation import N_, Phrase, joined
 from limitgames.translation import gettext as _
 from limitgames.world.allies import allies, group_of, help_kind, helpers, holding
 from limitgames.world.data import PLANTS
@@ -211,7 +211,7 @@ def _fee_resolve(s: WorldState, c: Choice, action: WorldAction) -> None:
     merged = sorted(set(a) | set(b))
     s.alliances[kind].append(merged)
     s.agreement[kind] = sorted(set(s.agreement[kind]) | set(merged))
-    names = ", ".join(NATION_NAMES[x] for x in merged)
+    names = joined(", ", [Phrase(NATION_NAMES[x]) for x in merged])  # each name translated
     s.note(
         c.seat,
         N_(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from limitgames.core import AmountForm
-from limitgames.translation import N_
+from limitgames.translation import N_, Phrase, joined
 from limitgames.translation import gettext as _
 from limitgames.world.cards import (
     TARGETED,
@@ -398,7 +398,14 @@ def _next_contribution(
     for seat, amount in pledges:
         _pay(s, s.nations[seat], amount)
     _pay(s, n, rest)
-    helped = ", ".join(f"{NATION_NAMES[x]} {a} $" for x, a in pledges if a)
+    helped = joined(  # each nation's name translated where the line is read
+        ", ",
+        [
+            Phrase("%(nation)s %(amount)d $", {"nation": Phrase(NATION_NAMES[x]), "amount": a})
+            for x, a in pledges
+            if a
+        ],
+    )
     if helped:
         s.note(
             player,
@@ -411,22 +418,31 @@ def _next_contribution(
         s.note(player, N_("%(card)s: pays %(rest)d $"), card=name, rest=rest)
     if card == "cleaning-the-planet":
         first = s.return_pollution(n, _p(s, card, "pollution_first"))
-        parts = [f"{NATION_NAMES[player]} {first}"]
+        parts = [_returned(player, first)]
         for seat in s.turn_order():
             k = s.return_pollution(s.nations[seat], _p(s, card, "pollution_each"))
-            parts.append(f"{NATION_NAMES[seat]} {k}")
+            parts.append(_returned(seat, k))
         s.note(
-            player, N_("Cleaning the Planet: pollution returned: %(parts)s"), parts=", ".join(parts)
+            player,
+            N_("Cleaning the Planet: pollution returned: %(parts)s"),
+            parts=joined(", ", parts),
         )
     else:
         first = s.return_disruption(n, _p(s, card, "disruption_first"))
-        parts = [f"{NATION_NAMES[player]} {first}"]
+        parts = [_returned(player, first)]
         for seat in s.turn_order():
             k = s.return_disruption(s.nations[seat], _p(s, card, "disruption_each"))
-            parts.append(f"{NATION_NAMES[seat]} {k}")
+            parts.append(_returned(seat, k))
         s.note(
-            player, N_("Humanitarian Aid: disruption returned: %(parts)s"), parts=", ".join(parts)
+            player,
+            N_("Humanitarian Aid: disruption returned: %(parts)s"),
+            parts=joined(", ", parts),
         )
+
+
+def _returned(seat: int, count: int) -> Phrase:
+    """``circle 2``: a nation's name (translated where the line is read) and a count."""
+    return Phrase("%(nation)s %(count)d", {"nation": Phrase(NATION_NAMES[seat]), "count": count})
 
 
 def _contribute_max(s: WorldState, c: Choice) -> int:

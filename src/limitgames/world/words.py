@@ -19,7 +19,7 @@ from typing import Any
 
 from limitgames.core.events import Event, Outcome, Termination, visible
 from limitgames.core.outcome import result_in_words
-from limitgames.translation import N_, Phrase, gettext, joined, phrase, render
+from limitgames.translation import N_, Phrase, elide, gettext, joined, phrase, render
 from limitgames.world.events import Noted
 
 GAME_WORDS: tuple[str, ...] = (
@@ -74,8 +74,14 @@ def line_sentence(seat: int | None, text: str, names: Sequence[str] | None = Non
     """A log line in the current language, after its nation's name (``"Kreis: spielt
     Bildung"``); a line about the whole table has no name before it."""
     if seat is None:
-        return render(text)
-    return gettext("%(nation)s: %(line)s") % {"nation": _nation(seat, names), "line": render(text)}
+        return elide(render(text), _all_names(names))
+    line = gettext("%(nation)s: %(line)s") % {"nation": _nation(seat, names), "line": render(text)}
+    return elide(line, _all_names(names))
+
+
+def _all_names(names: Sequence[str] | None) -> list[str]:
+    """Every name a line may hold, in the current language (for French elision: *d'hexagone*)."""
+    return [nation_name(n) for n in (*NATION_WORDS, *(names or ()))]
 
 
 def sentence(event: Event, names: Sequence[str] | None = None) -> str | None:
@@ -174,7 +180,7 @@ def outcome_sentence(outcome: Outcome, names: Sequence[str] | None = None) -> st
     else:
         head = result_in_words(who, outcome.returns)
     result = gettext("%(result)s (scores: %(scores)s)") % {"result": head, "scores": table}
-    return f"{reason} {result}".strip()
+    return elide(f"{reason} {result}".strip(), who)
 
 
 def scorecard_sentences(outcome: Outcome, names: Sequence[str] | None = None) -> list[str]:
