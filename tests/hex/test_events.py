@@ -382,3 +382,41 @@ def test_the_action_targets_are_the_legal_actions() -> None:
                 state.apply(rng.choice(state.legal_actions()))
             assert state.action_targets() == {"moves": {}, "removals": {}, "placements": {}}
     assert {"move", "remove", "tile", "second-tile", "ball"} <= steps
+
+
+def test_last_move_and_removal_against_the_notation() -> None:
+    """Against a naive reading of the history in notation (``c2-d3`` a move, ``x b6`` a
+    removal; ``rules/hex.md``, "Notation"): read back from the latest action, the first move
+    and the first removal met before anything else, at every point of seeded games."""
+    import random
+
+    from limitgames.core import get_game
+    from limitgames.hex.events import last_move_and_removal
+    from limitgames.hex.state import HexState
+
+    for seed in range(3):
+        state = get_game("hex").new_initial_state(seed=seed)
+        assert isinstance(state, HexState)
+        rng = random.Random(seed)
+        said: list[str] = []
+        while not state.is_terminal():
+            moved, removed = last_move_and_removal(state.history())
+            surface = state.surface
+            assert surface is not None
+            name = state.cell_name
+            got = (
+                None if moved is None else "-".join(name(surface.cells[t]) for t in moved),
+                None if removed is None else "x " + name(surface.cells[removed]),
+            )
+            want: list[str | None] = [None, None]
+            for text in reversed(said):
+                if text.startswith("x ") and want[1] is None:
+                    want[1] = text
+                elif "-" in text and want[0] is None:
+                    want[0] = text
+                if all(want):
+                    break
+            assert got == tuple(want), (said[-3:], got)
+            action = rng.choice(state.legal_actions())
+            said.append(state.action_to_string(action))
+            state.apply(action)

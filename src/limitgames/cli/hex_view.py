@@ -28,8 +28,8 @@ from limitgames.cli.seats import is_you, phrase
 from limitgames.core import State
 from limitgames.core.events import Event
 from limitgames.core.outcome import result_in_words
-from limitgames.hex.codec import Kind, kind_of, move_tiles, placement_cell, removal_tile
-from limitgames.hex.events import MovementBegins
+from limitgames.hex.codec import Kind, kind_of, placement_cell
+from limitgames.hex.events import MovementBegins, last_move_and_removal
 from limitgames.hex.notation import Frame
 from limitgames.hex.placement import tile_sites
 from limitgames.hex.state import HexState
@@ -110,20 +110,16 @@ def rename_cells(text: str, source: Frame, target: Frame) -> str:
 
 
 def last_marks(state: HexState) -> tuple[Cell | None, Cell | None]:
-    """The cell the last move went to and the last tile removed (``None`` if none yet)."""
+    """The cell the last move went to and the last tile removed (``None`` if none yet), from
+    :func:`limitgames.hex.events.last_move_and_removal`."""
     surface = state.surface
-    moved = removed = None
     if surface is None:
         return None, None
-    for action in reversed(state.history()):
-        kind = kind_of(action)
-        if kind == Kind.MOVE and moved is None:
-            moved = surface.cells[move_tiles(action)[1]]
-        elif kind == Kind.REMOVE and removed is None:
-            removed = surface.cells[removal_tile(action)]
-        if (moved is not None and removed is not None) or kind not in (Kind.MOVE, Kind.REMOVE):
-            break
-    return moved, removed
+    moved, removed = last_move_and_removal(state.history())
+    return (
+        surface.cells[moved[1]] if moved is not None else None,
+        surface.cells[removed] if removed is not None else None,
+    )
 
 
 def surface_text(

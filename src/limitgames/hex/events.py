@@ -41,6 +41,7 @@ __all__ = [
     "TilePlaced",
     "TurnPassed",
     "capture_events",
+    "last_move_and_removal",
     "outcome_of",
     "placement_events",
     "settled_events",
@@ -312,3 +313,25 @@ def outcome_of(
         termination = Termination.STALEMATE
         details["quiet_turns"] = quiet
     return Outcome(termination, tuple(returns), won or drawn, by=ending_by, details=details)
+
+
+def last_move_and_removal(history: Sequence[Any]) -> tuple[tuple[int, int] | None, int | None]:
+    """The game's latest move, as its ``(from, to)`` tiles, and its latest removed tile, read
+    back through ``history`` (the actions of :meth:`HexState.history`) as far as the turn
+    of move then removal goes (``rules/hex.md``, "A turn"): the board marks these. ``None``
+    for one not made yet (or made before a placement action, which stops the reading).
+    The one reading of the history that the terminal and the browser both draw from."""
+    from limitgames.hex.codec import Kind, kind_of, move_tiles, removal_tile
+
+    moved: tuple[int, int] | None = None
+    removed: int | None = None
+    for action in reversed(history):
+        kind = kind_of(action)
+        if kind == Kind.MOVE and moved is None:
+            start, end = move_tiles(action)
+            moved = (int(start), int(end))
+        elif kind == Kind.REMOVE and removed is None:
+            removed = int(removal_tile(action))
+        if (moved is not None and removed is not None) or kind not in (Kind.MOVE, Kind.REMOVE):
+            break
+    return moved, removed

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from limitgames.hex import words
-from limitgames.hex.codec import Kind, kind_of, move_tiles, removal_tile
+from limitgames.hex.codec import Kind, kind_of, removal_tile
+from limitgames.hex.events import last_move_and_removal
 from limitgames.hex.state import HexState
 from limitgames.hex.surface import Cell
 from limitgames.web.views import shown_name
@@ -66,16 +67,12 @@ def last_marks(state: HexState) -> dict[str, Any]:
     marks["kind"] = _KINDS.get(kind_of(history[-1]))
     if state.surface is None:  # 2008 placement: nothing moves or leaves the table yet
         return marks
-    for action in reversed(history):
-        kind = kind_of(action)
-        if kind == Kind.MOVE and marks["from"] is None:
-            fr, to = move_tiles(action)
-            marks["from"] = state.cell_name(_tile_cell(state, fr))
-            marks["to"] = state.cell_name(_tile_cell(state, to))
-        elif kind == Kind.REMOVE and marks["removed"] is None:
-            marks["removed"] = state.cell_name(_tile_cell(state, removal_tile(action)))
-        if kind not in (Kind.MOVE, Kind.REMOVE) or (marks["from"] and marks["removed"]):
-            break
+    moved, removed = last_move_and_removal(history)
+    if moved is not None:
+        marks["from"] = state.cell_name(_tile_cell(state, moved[0]))
+        marks["to"] = state.cell_name(_tile_cell(state, moved[1]))
+    if removed is not None:
+        marks["removed"] = state.cell_name(_tile_cell(state, removed))
     last = history[-1]
     if kind_of(last) == Kind.REMOVE:
         gone = [_tile_cell(state, removal_tile(last)), *state.last_isolated()]
