@@ -71,13 +71,13 @@ def english_catalogue() -> frozenset[str]:
 def game_values() -> set[str]:
     """The games' values that reach players as words: read from the engines' own tables."""
     from limitgames.cards.material import COLOURS
-    from limitgames.cli.world_view import STAGE_WORDS
     from limitgames.web.cards_html import PHASE_WORDS
     from limitgames.world.data import DEFAULT_DATA
-    from limitgames.world.words import GAME_WORDS, NATION_WORDS
+    from limitgames.world.words import GAME_WORDS, NATION_WORDS, STAGE_WORDS
 
     values = set(COLOURS) | set(NATION_WORDS.values()) | set(GAME_WORDS)
-    values |= set(STAGE_WORDS.values()) | set(PHASE_WORDS.values())
+    values |= {words for stage in STAGE_WORDS.values() for words in stage}
+    values |= set(PHASE_WORDS.values())
     values |= {card.name for card in DEFAULT_DATA.cards.values()}
     for game in ("hex", "cards", "world"):
         for p in get_game(game).info.parameters:

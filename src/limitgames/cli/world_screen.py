@@ -30,7 +30,7 @@ from limitgames.core.events import Event, visible
 from limitgames.translation import N_
 from limitgames.translation import gettext as _
 from limitgames.world.events import Decided, Noted
-from limitgames.world.words import nation_name, sentence
+from limitgames.world.words import nation_name, sentence, stage_sentence
 from limitgames.world.words import render as render_line
 
 SCREEN_LINES = 40
@@ -213,10 +213,10 @@ def choice_lines(state: State, obs: dict[str, Any]) -> list[Text]:
 def render(console: Console, state: State, seat: int | None) -> None:
     """Draw the game as ``seat`` sees it (``None``: spectator) in at most :data:`SCREEN_LINES`
     lines at 4 nations and 100 columns; a finished game adds the scores and the result."""
-    from limitgames.cli.world_view import STAGE_WORDS, result_text, scores_table
+    from limitgames.cli.world_view import result_text, scores_table
 
     obs = state.observation(seat)
-    console.rule(f"LIMIT — {_(STAGE_WORDS.get(obs['stage'], obs['stage']))}")
+    console.rule(f"LIMIT — {stage_sentence(obs['stage'])}")
     console.print(world_lines(obs), highlight=False)
     console.print(nations_summary(obs, seat), highlight=False)
     if seat is not None:

@@ -20,37 +20,6 @@ from limitgames.translation import N_, using
 from limitgames.translation import gettext as _
 from limitgames.world.words import nation_name
 
-STAGE_WORDS: dict[str, str] = {
-    "technology": N_("Political phase: 1 technological advancement"),
-    "new_policy": N_("Political phase: 2 new policy"),
-    "hand_limit": N_("Political phase: 3 political action capacity"),
-    "decide_policy": N_("Political phase: 4 decide policy"),
-    "social_start": N_("Social phase"),
-    "supply": N_("Social phase: 1 supply"),
-    "conserve": N_("Social phase: 2 conserving renewable resources"),
-    "consumption": N_("Social phase: 3 consumption of industrial resources"),
-    "population_growth": N_("Social phase: 4 population growth"),
-    "lower_mortality": N_("Social phase: 5 lower mortality rate"),
-    "lower_birth_rate": N_("Social phase: 6 lower birth rate"),
-    "economic_growth": N_("Social phase: 7 economic growth"),
-    "taxation": N_("Social phase: 8 taxation"),
-    "production": N_("Social phase: 9 production"),
-    "public_order": N_("Social phase: 10 public order"),
-    "class_struggle": N_("Social phase: 11 class struggle"),
-    "cold_war": N_("International phase: 1 cold war"),
-    "financial_crisis": N_("International phase: 2 global crises (financial)"),
-    "environmental_crisis": N_("International phase: 2 global crises (environmental)"),
-    "military_crisis": N_("International phase: 2 global crises (military)"),
-    "alliance": N_("International phase: 3 alliance (solo: an event card)"),
-    "end_generation": N_("International phase: 4 end of generation"),
-    "stress_start": N_("Stress test"),
-    "stress_supply": N_("Stress test: supply"),
-    "stress_consumption": N_("Stress test: consumption"),
-    "stress_production": N_("Stress test: production"),
-    "scoring": N_("Scoring"),
-}
-"""Each stage in the rulebook's words."""
-
 CHOICE_WORDS: dict[str, str] = {
     "deck": N_("choose a deck to draw from (deck society|military|production)"),
     "keep": N_("keep a drawn card (keep CARD)"),

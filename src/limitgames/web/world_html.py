@@ -27,7 +27,7 @@ from limitgames.core import LimitGamesError, State
 from limitgames.translation import gettext as _
 from limitgames.translation import using
 from limitgames.web.views import environment
-from limitgames.world.words import nation_name, render
+from limitgames.world.words import STAGE_WORDS, nation_name, render
 
 
 def N_(message: str) -> str:
@@ -46,39 +46,6 @@ SHAPES: dict[str, str] = {
 }
 """Each nation's shape, as on its board and card backs (rulebook p13)."""
 
-STAGES: dict[str, tuple[str, str]] = {
-    "technology": (N_("Political phase"), N_("step 1: technological advancement")),
-    "new_policy": (N_("Political phase"), N_("step 2: new policy")),
-    "hand_limit": (N_("Political phase"), N_("step 3: political action capacity")),
-    "decide_policy": (N_("Political phase"), N_("step 4: decide policy")),
-    "social_start": (N_("Social phase"), N_("start")),
-    "supply": (N_("Social phase"), N_("step 1: supply")),
-    "conserve": (N_("Social phase"), N_("step 2: conserving renewable resources")),
-    "consumption": (N_("Social phase"), N_("step 3: consumption of industrial resources")),
-    "population_growth": (N_("Social phase"), N_("step 4: population growth")),
-    "lower_mortality": (N_("Social phase"), N_("step 5: lower mortality rate")),
-    "lower_birth_rate": (N_("Social phase"), N_("step 6: lower birth rate")),
-    "economic_growth": (N_("Social phase"), N_("step 7: economic growth")),
-    "taxation": (N_("Social phase"), N_("step 8: taxation")),
-    "production": (N_("Social phase"), N_("step 9: production")),
-    "public_order": (N_("Social phase"), N_("step 10: public order")),
-    "class_struggle": (N_("Social phase"), N_("step 11: class struggle")),
-    "cold_war": (N_("International phase"), N_("step 1: cold war")),
-    "financial_crisis": (N_("International phase"), N_("step 2: global crises (financial)")),
-    "environmental_crisis": (
-        N_("International phase"),
-        N_("step 2: global crises (environmental)"),
-    ),
-    "military_crisis": (N_("International phase"), N_("step 2: global crises (military)")),
-    "alliance": (N_("International phase"), N_("step 3: alliance")),
-    "end_generation": (N_("International phase"), N_("step 4: end of generation")),
-    "stress_start": (N_("Stress test"), N_("start")),
-    "stress_supply": (N_("Stress test"), N_("supply")),
-    "stress_consumption": (N_("Stress test"), N_("consumption")),
-    "stress_production": (N_("Stress test"), N_("production")),
-    "scoring": (N_("Scoring"), N_("the game is over")),
-}
-"""Each stage as the rulebook names it: its phase and its step (pp 11-23)."""
 
 CHOICES: dict[str, tuple[str, str]] = {
     "deck": (
@@ -572,7 +539,7 @@ def draw(
     me = nations[seat]["name"] if seat is not None and 0 <= seat < len(nations) else None
     choice = observation.get("choice") or None
     stage = str(observation.get("stage") or "")
-    phase, step = STAGES.get(stage, (stage, ""))
+    phase, step = STAGE_WORDS.get(stage, (stage, ""))
     prompt: dict[str, Any] = {"phase": _(phase), "step": _(step) if step else ""}
     if choice:
         does, costs = CHOICES.get(str(choice["kind"]), (str(choice["kind"]), ""))
@@ -668,7 +635,7 @@ def side(observation: dict[str, Any], known: Mapping[str, Any]) -> str:
 def status(observation: dict[str, Any], names: list[str]) -> str:
     """The step in the rulebook's words and what the nation to move decides."""
     stage = str(observation.get("stage") or "")
-    phase, step = STAGES.get(stage, (stage, ""))
+    phase, step = STAGE_WORDS.get(stage, (stage, ""))
     where = _("%(phase)s, %(step)s") % {"phase": _(phase), "step": _(step)} if step else _(phase)
     generation = observation.get("generation")
     if isinstance(generation, int):

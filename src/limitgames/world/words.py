@@ -40,6 +40,52 @@ GAME_WORDS: tuple[str, ...] = (
 )
 """The game's words that come into log lines as values, marked for the catalogue."""
 
+STAGE_WORDS: dict[str, tuple[str, str]] = {
+    "technology": (N_("Political phase"), N_("step 1: technological advancement")),
+    "new_policy": (N_("Political phase"), N_("step 2: new policy")),
+    "hand_limit": (N_("Political phase"), N_("step 3: political action capacity")),
+    "decide_policy": (N_("Political phase"), N_("step 4: decide policy")),
+    "social_start": (N_("Social phase"), N_("start")),
+    "supply": (N_("Social phase"), N_("step 1: supply")),
+    "conserve": (N_("Social phase"), N_("step 2: conserving renewable resources")),
+    "consumption": (N_("Social phase"), N_("step 3: consumption of industrial resources")),
+    "population_growth": (N_("Social phase"), N_("step 4: population growth")),
+    "lower_mortality": (N_("Social phase"), N_("step 5: lower mortality rate")),
+    "lower_birth_rate": (N_("Social phase"), N_("step 6: lower birth rate")),
+    "economic_growth": (N_("Social phase"), N_("step 7: economic growth")),
+    "taxation": (N_("Social phase"), N_("step 8: taxation")),
+    "production": (N_("Social phase"), N_("step 9: production")),
+    "public_order": (N_("Social phase"), N_("step 10: public order")),
+    "class_struggle": (N_("Social phase"), N_("step 11: class struggle")),
+    "cold_war": (N_("International phase"), N_("step 1: cold war")),
+    "financial_crisis": (N_("International phase"), N_("step 2: global crises (financial)")),
+    "environmental_crisis": (
+        N_("International phase"),
+        N_("step 2: global crises (environmental)"),
+    ),
+    "military_crisis": (N_("International phase"), N_("step 2: global crises (military)")),
+    "alliance": (N_("International phase"), N_("step 3: alliance")),
+    "end_generation": (N_("International phase"), N_("step 4: end of generation")),
+    "stress_start": (N_("Stress test"), N_("start")),
+    "stress_supply": (N_("Stress test"), N_("supply")),
+    "stress_consumption": (N_("Stress test"), N_("consumption")),
+    "stress_production": (N_("Stress test"), N_("production")),
+    "scoring": (N_("Scoring"), N_("the game is over")),
+}
+"""Each stage (``state.STAGES``, the stress test, ``scoring``) as the rulebook names it: its
+phase and its step (pp 11-23), marked for the catalogue; the terminal and the browser both
+name the stage from here (:func:`stage_sentence`)."""
+
+
+def stage_sentence(stage: str) -> str:
+    """A stage in the current language, phase then step (``"Political phase: step 2: new
+    policy"``); a stage this table does not know comes back as it is."""
+    if stage not in STAGE_WORDS:
+        return stage
+    phase, step = STAGE_WORDS[stage]
+    return gettext("%(phase)s: %(step)s") % {"phase": gettext(phase), "step": gettext(step)}
+
+
 NATIONS: tuple[str, ...] = ("circle", "square", "triangle", "diamond", "pentagon", "hexagon")
 """The nations by seat (each nation board has its own shape): ``state.NATION_NAMES``."""
 
@@ -207,6 +253,7 @@ __all__ = [
     "GAME_WORDS",
     "NATIONS",
     "NATION_WORDS",
+    "STAGE_WORDS",
     "Phrase",
     "joined",
     "line_sentence",
@@ -216,5 +263,6 @@ __all__ = [
     "render",
     "scorecard_sentences",
     "sentence",
+    "stage_sentence",
     "tell",
 ]
