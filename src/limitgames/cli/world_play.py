@@ -38,7 +38,7 @@ from limitgames.cli.play_setup import resolve_play
 from limitgames.cli.seats import is_you, name_seats, seats_line
 from limitgames.cli.session import GameTerminal, Line, TerminalSession, seed_heading
 from limitgames.cli.variant_options import variant_options
-from limitgames.cli.world_view import _card_effect, _log
+from limitgames.cli.world_view import _log, card_effect
 from limitgames.core import LimitGamesError, NotationError, State, get_game
 from limitgames.core.events import Event
 from limitgames.translation import N_, ngettext
@@ -174,7 +174,7 @@ class WorldInput:
         card = cards[cid]
         self.console.print(
             f"[bold]{_(card.name)}[/] "
-            f"({_(card.deck)}, {_card_effect(card.permanent)}, {_(card.kind)})",
+            f"({_(card.deck)}, {card_effect(card.permanent)}, {_(card.kind)})",
             highlight=False,
         )
         self.console.print("  " + _("cost: %(cost)s") % {"cost": _(card.cost)}, highlight=False)

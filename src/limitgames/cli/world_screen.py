@@ -11,7 +11,9 @@ tables are behind the commands ``world``, ``nations``, ``hand`` and ``log``
 were resolved in between (the rest of a generation after its last decision): each phase
 resolved and the other nations' public decisions in it, from the engine's events
 (:mod:`limitgames.world.events`) and as the nation may see them. Nothing here decides a
-rule; the words come from :mod:`limitgames.world.words`.
+rule; the words come from :mod:`limitgames.world.words`. What the redraw and the full tables
+(:mod:`limitgames.cli.world_view`) both use lives here: what each choice asks
+(:data:`CHOICE_WORDS`), the scores and the result at the end.
 """
 
 from __future__ import annotations
@@ -44,6 +46,83 @@ PHASE_MARK = "== "
 
 COMMANDS_HINT = N_("More: world, nations, hand, log, card CARD, preview ACTION, help")
 """The line under the redraw naming the commands that show what it leaves out."""
+
+
+CHOICE_WORDS: dict[str, str] = {
+    "deck": N_("choose a deck to draw from (deck society|military|production)"),
+    "keep": N_("keep a drawn card (keep CARD)"),
+    "discard": N_("discard down to your hand limit (discard CARD)"),
+    "policy": N_("play a card, withdraw a permanent card, or pass (play CARD / pass)"),
+    "raise": N_("choose the class that gains 1 standard of living (raise A..E)"),
+    "lower": N_("choose the class that loses 1 standard of living (lower A..E)"),
+    "plant": N_("choose a production plant (plant renewable|industrial|military)"),
+    "upgrade": N_("choose the plant to improve (plant ...)"),
+    "target": N_("choose the target nation (target NAME)"),
+    "spend": N_("choose how much military to spend (spend N)"),
+    "resist": N_("resist by spending as much military, or yield (resist / yield)"),
+    "take": N_("choose what to take (take fossil|renewable|industrial)"),
+    "gain": N_("choose the resource gained (gain ...)"),
+    "produce": N_("choose the plant that produces again (produce industrial|military)"),
+    "recall": N_("choose the instant card to take back (recall CARD)"),
+    "give": N_("choose how much pollution to give (give N)"),
+    "contribute": N_("pledge money to another nation's card (contribute N)"),
+    "trade": N_("make a transaction (buy N RESOURCE / sell N RESOURCE / no-trade)"),
+    "price": N_("move a price cube (price RESOURCE up|down)"),
+    "alliance": N_(
+        "offer, leave or exclude in an alliance, or do nothing "
+        "(offer military|economic NATION / leave KIND / exclude KIND NATION / pass)"
+    ),
+    "answer": N_("answer the proposal (accept / refuse)"),
+    "fee": N_("choose your part of the 2 $ alliance fee (pay N)"),
+    "ask": N_("ask your allies for help, or not (ask / pass)"),
+    "aid": N_("give your ally some of what it asks, or refuse (aid N / refuse)"),
+    "break": N_("break the alliance after the refusal, or keep it (break / stay)"),
+}
+"""What each kind of choice asks, for people."""
+
+
+SCORE_PARTS: tuple[str, ...] = (
+    N_("happiness"),
+    N_("financial"),
+    N_("territory"),
+    N_("military"),
+    N_("impact"),
+    N_("total"),
+)
+"""The parts of a nation's score (rulebook p23), as ``score_details`` names them."""
+
+
+def card_effect(permanent: bool) -> str:
+    """A card's effect kind in words: ``permanent`` or ``instant`` (rulebook p8)."""
+    return _("permanent") if permanent else _("instant")
+
+
+def scores_table(obs: dict[str, Any]) -> Table:
+    """The final scores by part."""
+    table = Table(title=_("Scores"), title_justify="left")
+    table.add_column(_("nation"))
+    for part in SCORE_PARTS:
+        table.add_column(_(part), justify="right")
+    for view, d in zip(obs["nations"], obs.get("score_details", []), strict=False):
+        table.add_row(
+            nation_name(view["name"]),
+            *[
+                str(d[p])
+                for p in ("happiness", "financial", "territory", "military", "impact", "total")
+            ],
+        )
+    return table
+
+
+def result_text(state: State) -> str:
+    """Why the game ended, who won and the scores, in the session's language
+    (:func:`limitgames.world.words.outcome_sentence`)."""
+    from limitgames.world.words import outcome_sentence
+
+    outcome = state.outcome()
+    if outcome is None:
+        return _("The game is not finished.")
+    return outcome_sentence(outcome)
 
 
 def _log(state: State, seat: int | None) -> list[str]:
@@ -176,8 +255,6 @@ def last_lines(state: State, seat: int | None, count: int = LAST_SHOWN) -> list[
 def choice_lines(state: State, obs: dict[str, Any]) -> list[Text]:
     """The decision asked: whose it is, what it asks, its options (one line; a quantity by its
     range), and for a card to keep or take back each card's cost and effect on one line."""
-    from limitgames.cli.world_view import CHOICE_WORDS, _card_effect
-
     choice = obs.get("choice")
     if not choice:
         return []
@@ -202,7 +279,7 @@ def choice_lines(state: State, obs: dict[str, Any]) -> list[Text]:
             card = cards[option.split()[1]]
             said = "  " + _("%(card)s (%(kind)s): cost %(cost)s Effect: %(text)s") % {
                 "card": option,
-                "kind": _card_effect(card.permanent),
+                "kind": card_effect(card.permanent),
                 "cost": _(card.cost),
                 "text": _(card.text),
             }
@@ -213,8 +290,6 @@ def choice_lines(state: State, obs: dict[str, Any]) -> list[Text]:
 def render(console: Console, state: State, seat: int | None) -> None:
     """Draw the game as ``seat`` sees it (``None``: spectator) in at most :data:`SCREEN_LINES`
     lines at 4 nations and 100 columns; a finished game adds the scores and the result."""
-    from limitgames.cli.world_view import result_text, scores_table
-
     obs = state.observation(seat)
     console.rule(f"LIMIT — {stage_sentence(obs['stage'])}")
     console.print(world_lines(obs), highlight=False)

@@ -15,42 +15,17 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from limitgames.cli.world_screen import (
+    CHOICE_WORDS,
+    SCORE_PARTS,
+    card_effect,
+    result_text,
+    scores_table,
+)
 from limitgames.core import Action, State
 from limitgames.translation import N_, using
 from limitgames.translation import gettext as _
 from limitgames.world.words import nation_name
-
-CHOICE_WORDS: dict[str, str] = {
-    "deck": N_("choose a deck to draw from (deck society|military|production)"),
-    "keep": N_("keep a drawn card (keep CARD)"),
-    "discard": N_("discard down to your hand limit (discard CARD)"),
-    "policy": N_("play a card, withdraw a permanent card, or pass (play CARD / pass)"),
-    "raise": N_("choose the class that gains 1 standard of living (raise A..E)"),
-    "lower": N_("choose the class that loses 1 standard of living (lower A..E)"),
-    "plant": N_("choose a production plant (plant renewable|industrial|military)"),
-    "upgrade": N_("choose the plant to improve (plant ...)"),
-    "target": N_("choose the target nation (target NAME)"),
-    "spend": N_("choose how much military to spend (spend N)"),
-    "resist": N_("resist by spending as much military, or yield (resist / yield)"),
-    "take": N_("choose what to take (take fossil|renewable|industrial)"),
-    "gain": N_("choose the resource gained (gain ...)"),
-    "produce": N_("choose the plant that produces again (produce industrial|military)"),
-    "recall": N_("choose the instant card to take back (recall CARD)"),
-    "give": N_("choose how much pollution to give (give N)"),
-    "contribute": N_("pledge money to another nation's card (contribute N)"),
-    "trade": N_("make a transaction (buy N RESOURCE / sell N RESOURCE / no-trade)"),
-    "price": N_("move a price cube (price RESOURCE up|down)"),
-    "alliance": N_(
-        "offer, leave or exclude in an alliance, or do nothing "
-        "(offer military|economic NATION / leave KIND / exclude KIND NATION / pass)"
-    ),
-    "answer": N_("answer the proposal (accept / refuse)"),
-    "fee": N_("choose your part of the 2 $ alliance fee (pay N)"),
-    "ask": N_("ask your allies for help, or not (ask / pass)"),
-    "aid": N_("give your ally some of what it asks, or refuse (aid N / refuse)"),
-    "break": N_("break the alliance after the refusal, or keep it (break / stay)"),
-}
-"""What each kind of choice asks, for people."""
 
 LOG_SHOWN = 60
 """At most this many log lines are drawn (the current and the previous phase)."""
@@ -68,10 +43,6 @@ CARD_WORDS: tuple[str, ...] = (N_("starter"), N_("technology"), N_("deck"))
 def _at(value: Any, position: Any) -> str:
     """``5 (pos 3)``: a track's value beside its position."""
     return _("%(value)s (pos %(position)s)") % {"value": value, "position": position}
-
-
-def _card_effect(permanent: bool) -> str:
-    return _("permanent") if permanent else _("instant")
 
 
 def nations_table(obs: dict[str, Any], seat: int | None) -> Table:
@@ -223,7 +194,7 @@ def hand_table(state: State, obs: dict[str, Any], seat: int) -> Table:
         table.add_row(
             name,
             _(card.deck),
-            _card_effect(card.permanent),
+            card_effect(card.permanent),
             _(card.cost),
             _(card.text),
             now,
@@ -246,6 +217,24 @@ def render(console: Console, state: State, seat: int | None) -> None:
     from limitgames.cli.world_screen import render as redraw
 
     redraw(console, state, seat)
+
+
+__all__ = [
+    "CHOICE_WORDS",
+    "SCORE_PARTS",
+    "Preview",
+    "card_effect",
+    "card_preview",
+    "hand_table",
+    "nations_table",
+    "preview_lines",
+    "recent_log",
+    "render",
+    "render_full",
+    "result_text",
+    "scores_table",
+    "world_table",
+]
 
 
 def render_full(console: Console, state: State, seat: int | None) -> None:
@@ -295,45 +284,6 @@ def card_preview(state: State, seat: int, card: str) -> str:
             if not said.removeprefix(f"{me}: ").startswith(("plays ", "passes"))
         ]
     return "; ".join(parts)
-
-
-SCORE_PARTS: tuple[str, ...] = (
-    N_("happiness"),
-    N_("financial"),
-    N_("territory"),
-    N_("military"),
-    N_("impact"),
-    N_("total"),
-)
-"""The parts of a nation's score (rulebook p23), as ``score_details`` names them."""
-
-
-def scores_table(obs: dict[str, Any]) -> Table:
-    """The final scores by part."""
-    table = Table(title=_("Scores"), title_justify="left")
-    table.add_column(_("nation"))
-    for part in SCORE_PARTS:
-        table.add_column(_(part), justify="right")
-    for view, d in zip(obs["nations"], obs.get("score_details", []), strict=False):
-        table.add_row(
-            nation_name(view["name"]),
-            *[
-                str(d[p])
-                for p in ("happiness", "financial", "territory", "military", "impact", "total")
-            ],
-        )
-    return table
-
-
-def result_text(state: State) -> str:
-    """Why the game ended, who won and the scores, in the session's language
-    (:func:`limitgames.world.words.outcome_sentence`)."""
-    from limitgames.world.words import outcome_sentence
-
-    outcome = state.outcome()
-    if outcome is None:
-        return _("The game is not finished.")
-    return outcome_sentence(outcome)
 
 
 STEP_ENDS = N_("then the step ends and play goes on to the next phase")
