@@ -12,7 +12,6 @@ was never wrapped in ``_()`` comes out the same, so the test fails on it.
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -23,40 +22,14 @@ from limitgames.translation import LANGUAGE_NAMES, gettext, translations, using
 from limitgames.web.app import LANGUAGE_COOKIE, client_language, create_app, safe_next
 from limitgames.web.limits import ServerLimits
 from tests.web.conftest import new_game, receive_until
+from tests.web.page_text import page_pieces
 
 OTHERS = ("de", "fr", "es")
-SEEN_ATTRIBUTES = ("title", "placeholder", "aria-label", "alt")
-
-
-class _Words(HTMLParser):
-    """The pieces of text a reader meets in HTML (scripts and styles left out)."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.pieces: list[str] = []
-        self._skip = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("script", "style"):
-            self._skip += 1
-        for name, value in attrs:
-            if name in SEEN_ATTRIBUTES and value:
-                self.pieces.append(value)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style") and self._skip:
-            self._skip -= 1
-
-    def handle_data(self, data: str) -> None:
-        if not self._skip:
-            self.pieces.append(data)
 
 
 def words(html: str) -> set[str]:
     """The readable pieces of ``html`` that hold a word (three letters in a row)."""
-    parser = _Words()
-    parser.feed(html)
-    pieces = {" ".join(p.split()) for p in parser.pieces}
+    pieces = {" ".join(p.split()) for p in page_pieces(html)}
     return {p for p in pieces if re.search(r"[^\W\d_]{3}", p)}
 
 

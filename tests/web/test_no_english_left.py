@@ -19,7 +19,6 @@ from __future__ import annotations
 import random
 import re
 from functools import cache
-from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -29,6 +28,7 @@ from rich.console import Console
 from limitgames.core import GameRecord, State, get_game
 from limitgames.translation import LOCALE_DIR, gettext, using
 from tests.web.conftest import new_game
+from tests.web.page_text import page_pieces
 
 LANGUAGES = ("de", "fr", "es")
 NAMES = ["Ann", "Bob", "Eve"]
@@ -115,30 +115,8 @@ def left_in_english(text: str, language: str, notation: list[str]) -> list[str]:
     )
 
 
-class _Text(HTMLParser):
-    """The text a reader meets in HTML: text nodes and the attributes read aloud."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.pieces: list[str] = []
-        self._skip = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self._skip += tag in ("script", "style")
-        self.pieces += [v for k, v in attrs if k in ("title", "aria-label", "alt") and v]
-
-    def handle_endtag(self, tag: str) -> None:
-        self._skip -= tag in ("script", "style") and self._skip > 0
-
-    def handle_data(self, data: str) -> None:
-        if not self._skip:
-            self.pieces.append(data)
-
-
 def readable(html: str) -> str:
-    parser = _Text()
-    parser.feed(html)
-    return " | ".join(parser.pieces)
+    return " | ".join(page_pieces(html))
 
 
 POSITIONS: dict[str, tuple[dict[str, Any], int]] = {
