@@ -243,8 +243,10 @@ class WorldTerminal(GameTerminal):
         self, before: State, action: Any, after: State, seat: int, viewer: int | None
     ) -> list[Line]:
         """Nothing more is said at once (the log says it); the decision's events are kept for
-        the summary shown to a person at their next decision (:meth:`render`)."""
-        self.events += before.clone().apply_with_events(action)
+        the summary shown to a person at their next decision (:meth:`render`); only once a
+        person was drawn for (a table of computers needs none)."""
+        if self.seen:
+            self.events += before.clone().apply_with_events(action)
         return []
 
     def render(self, console: Console, state: State, seat: int | None) -> None:
