@@ -21,16 +21,25 @@ between moves, one per root seat.
 On a game with hidden information the agent searches one determinization
 (``state.determinize(seat, rng)``); use ``ismcts`` for such games.
 
-Spec options (``alphabeta:depth=4``, ``alphabeta:seconds=1``):
-    depth: the deepest iteration, in decisions (default 64 with a time
-        budget, else 4). Without ``seconds`` the search is reproducible.
-    seconds: the time budget per decision; the last completed iteration's
-        choice is played.
+Spec options (``alphabeta:depth=4``, ``alphabeta:nodes=50000,seconds=2``, ``alphabeta:seconds=1``):
+    depth: the deepest iteration, in decisions (default 64 with a ``nodes`` or
+        ``seconds`` budget, else 4).
+    nodes: the work budget per decision: positions searched (every call of the
+        search counts one, transposition hits included); the search stops when
+        it runs out and the last completed iteration's choice is played. The
+        same seed and ``nodes`` give the same choice on any machine and under any
+        load (as long as ``seconds`` does not run out first).
+    seconds: the time budget per decision, or with ``nodes`` a wall-time cap;
+        the last completed iteration's choice is played.
+    placement: hex only: the ``nodes`` budget in the 2008 placement phase
+        (default: ``nodes``), whose positions are Python objects and cost some
+        20 times more than the compiled movement phase's.
     extend: ``yes`` (default) or ``no``: the turn-completion extension.
     solve: ``yes`` or ``no`` (default): first try the game's exact solver
         (hex: :mod:`limitgames.hex.solver`, on small surfaces) with up to
-        ``solve_share`` of the time budget (default 0.4); a solved position
-        is played perfectly, otherwise the search runs as usual.
+        ``solve_share`` of the time budget (default 0.4) and, if given,
+        ``solve_nodes`` positions (its work budget); a solved position is
+        played perfectly, otherwise the search runs as usual.
     eval: another evaluation of the game's module by name (hex: ``hand``,
         the hand-tuned one; default: the game's own).
 
@@ -46,7 +55,7 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from limitgames.agents.base import Agent, register_agent
+from limitgames.agents.base import Agent, AgentSpecError, register_agent
 from limitgames.agents.budget import TIME_MARGIN, OptionReader
 from limitgames.agents.evaluation import (
     check_evaluation_option,
@@ -65,7 +74,7 @@ TABLE_LIMIT = 500_000
 
 
 class _OutOfTime(Exception):
-    pass
+    """The search ran out of its budget (time or nodes)."""
 
 
 class AlphaBetaAgent(Agent):
@@ -83,16 +92,23 @@ class AlphaBetaAgent(Agent):
         solve: bool = False,
         solve_share: float = 0.4,
         evaluation: str | None = None,
+        nodes: int | None = None,
+        solve_nodes: int | None = None,
+        placement: int | None = None,
     ) -> None:
         super().__init__(spec, seed)
         self.max_depth = depth
         self.seconds = seconds
+        self.max_nodes = nodes
+        self.solve_nodes = solve_nodes
+        self.placement = placement
         self.extend = extend
         self.solve = solve
         self.solve_share = solve_share
         self.evaluation = evaluation
         self._tables: dict[int, dict[Hashable, tuple[int, float, int, Action]]] = {}
         self._deadline = math.inf
+        self._node_limit = math.inf
         self._nodes = 0
 
     def reset(self) -> None:
@@ -100,6 +116,11 @@ class AlphaBetaAgent(Agent):
 
     def check_game(self, game_id: str) -> None:
         check_evaluation_option(self.name, self.evaluation, game_id)
+        if self.placement is not None and game_id != "hex":
+            raise AgentSpecError(
+                f"{self.name}: option placement={self.placement} does not fit {game_id!r}: "
+                "only hex (2008 edition) has a placement phase"
+            )
         check_solve_option(self.name, self.solve, game_id)
 
     def choose(self, state: State) -> Action:
@@ -112,7 +133,9 @@ class AlphaBetaAgent(Agent):
             return actions[0]
         perfect = is_perfect_information(state)
         if self.solve and perfect:
-            solved = solved_choice(state, (self.seconds or 10.0) * self.solve_share)
+            solved = solved_choice(
+                state, (self.seconds or 10.0) * self.solve_share, self.solve_nodes
+            )
             if solved is not None:
                 action, self.last_info = solved
                 return action
@@ -121,6 +144,10 @@ class AlphaBetaAgent(Agent):
             started + self.seconds * TIME_MARGIN if self.seconds is not None else math.inf
         )
         self._nodes = 0
+        limit = self.max_nodes
+        if self.placement is not None and getattr(state, "placement", None) is not None:
+            limit = self.placement  # hex's 2008 placement phase (HexState.placement)
+        self._node_limit = limit if limit is not None else math.inf
         table = self._tables.setdefault(seat, {})
         if len(table) > TABLE_LIMIT:
             table.clear()
@@ -184,7 +211,7 @@ class AlphaBetaAgent(Agent):
         extended: bool = False,
     ) -> float:
         self._nodes += 1
-        if time.perf_counter() >= self._deadline:
+        if self._nodes > self._node_limit or time.perf_counter() >= self._deadline:
             raise _OutOfTime
         if state.is_terminal():
             return WIN_SCALE * outcome_values(state.returns())[seat]
@@ -234,11 +261,14 @@ class AlphaBetaAgent(Agent):
 
 def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     reader = OptionReader("alphabeta", options)
+    nodes = reader.integer("nodes", None)
     seconds = reader.number("seconds", None)
-    depth = reader.integer("depth", 64 if seconds is not None else 4)
+    depth = reader.integer("depth", 64 if seconds is not None or nodes is not None else 4)
     extend = reader.choice("extend", "yes", ("yes", "no")) == "yes"
     solve = reader.choice("solve", "no", ("yes", "no")) == "yes"
     solve_share = reader.fraction("solve_share", 0.4)
+    solve_nodes = reader.integer("solve_nodes", None)
+    placement = reader.integer("placement", None)
     chosen = reader.choice("eval", "default", ("default", "learned", "hand"))
     evaluation = None if chosen == "default" else chosen
     reader.finish()
@@ -252,6 +282,9 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
         solve=solve,
         solve_share=solve_share,
         evaluation=evaluation,
+        nodes=nodes,
+        solve_nodes=solve_nodes,
+        placement=placement,
     )
 
 
@@ -259,6 +292,7 @@ register_agent(
     "alphabeta",
     _make,
     "iterative-deepening alpha-beta with a transposition table (two seats, perfect "
-    "information); options depth=D, seconds=S, extend=yes|no, solve=yes|no (exact solver on small "
-    "positions), solve_share=0..1",
+    "information); options nodes=N (work) and/or seconds=S (time; with nodes a cap), depth=D, "
+    "extend=yes|no, solve=yes|no (exact solver on small positions), solve_share=0..1, "
+    "solve_nodes=N, placement=N (hex: nodes in the 2008 placement phase)",
 )

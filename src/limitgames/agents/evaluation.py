@@ -37,9 +37,10 @@ EVALUATION_MODULES: dict[str, str] = {
 }
 """game id -> module defining ``evaluate(state) -> list[float]``."""
 
-Solver = Callable[[State, float], "tuple[list[float], Action] | None"]
-"""``solve(state, seconds) -> (exact values per seat, a best action)``, or ``None`` when the
-position is too big or not solved in time (a module-level ``solve`` of the game's module)."""
+Solver = Callable[[State, float, "int | None"], "tuple[list[float], Action] | None"]
+"""``solve(state, seconds, nodes) -> (exact values per seat, a best action)``, or ``None`` when
+the position is too big or not solved within ``seconds`` or ``nodes`` positions (``None``: no
+node limit) (a module-level ``solve`` of the game's module)."""
 
 
 Policy = Callable[[State, random.Random], Action]
@@ -166,15 +167,18 @@ def solver_for(game_id: str) -> Solver | None:
     return solver
 
 
-def solved_choice(state: State, seconds: float) -> tuple[Action, dict[str, Any]] | None:
-    """The game's exact solver on ``state`` within ``seconds``: a best action and the
+def solved_choice(
+    state: State, seconds: float, nodes: int | None = None
+) -> tuple[Action, dict[str, Any]] | None:
+    """The game's exact solver on ``state`` within ``seconds`` and, if given, ``nodes``
+    positions searched (work: the same answer under any load): a best action and the
     ``last_info`` saying so (``depth: "exact"``, ``value``, ``win``, ``proven``, ``seconds``),
-    or ``None`` (no solver, too big, or not solved in time)."""
+    or ``None`` (no solver, too big, or not solved within its budget)."""
     solver = solver_for(state.game_id)
     if solver is None:
         return None
     started = time.perf_counter()
-    solved = solver(state, seconds)
+    solved = solver(state, seconds, nodes)
     if solved is None:
         return None
     values, action = solved

@@ -166,16 +166,19 @@ SOLVER_TILES = 20
 """The exact solver is tried only on surfaces of at most this many tiles."""
 
 
-def solve(state: State, seconds: float) -> tuple[list[float], Action] | None:
+def solve(
+    state: State, seconds: float, nodes: int | None = None
+) -> tuple[list[float], Action] | None:
     """The exact values and a best action of a small hex position, or ``None`` (too big, or
-    not solved within ``seconds``). See :mod:`limitgames.hex.solver` (max-n with 3 players)."""
+    not solved within ``seconds`` or, if given, ``nodes`` positions searched). See
+    :mod:`limitgames.hex.solver` (max-n with 3 players)."""
     from limitgames.hex.solver import solve as exact
 
     if not isinstance(state, HexState) or state.is_terminal() or state.surface is None:
         return None
     if len(state.tiles()) > SOLVER_TILES:
         return None
-    solution = exact(state, seconds=seconds, table_bits=18)
+    solution = exact(state, seconds=seconds, table_bits=18, nodes=nodes)
     if solution.values is None or solution.best_action is None:
         return None
     return solution.values, solution.best_action

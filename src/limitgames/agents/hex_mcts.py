@@ -8,7 +8,13 @@ phase, which the compiled search does not cover). Only ``hex`` takes it: on
 another game it is refused (use ``mcts``).
 
 Spec options (``hexmcts:seconds=1,playouts=tactical,c=1,contempt=0.3,solve=yes``):
-    iterations / seconds: the budget per decision (default ``seconds=1``).
+    iterations / seconds: the budget per decision (default ``seconds=1``):
+        ``iterations`` is work (the same seed gives the same choice under any
+        load), ``seconds`` wall time; with both, ``seconds`` is a cap.
+    placement: iterations of the Python UCT per decision of the 2008 placement
+        phase (default: ``iterations``; the compiled search is some 20 times
+        faster, so a work budget usually gives placement fewer). ``seconds``
+        caps it too.
     c: the UCB1 exploration constant (default 1.4).
     playouts: ``random`` (to the end), ``heuristic`` (``depth`` random
         decisions, then the learned evaluation), ``tactical`` (to the end by the
@@ -31,7 +37,7 @@ Spec options (``hexmcts:seconds=1,playouts=tactical,c=1,contempt=0.3,solve=yes``
     contempt: what a finished draw costs the agent (0..1, default 0).
     solve: ``yes`` or ``no`` (default): first try the exact solver
         (:mod:`limitgames.hex.solver`) with up to ``solve_share`` of the time
-        budget (default 0.4).
+        budget (default 0.4) and, if given, ``solve_nodes`` positions (work).
 
 Plain UCT is ``hexmcts:playouts=random,table=no,solver=no,reuse=no``. The
 ``last_info`` keys are those of ``mcts``, plus ``nodes`` and, once the search
@@ -155,6 +161,8 @@ class HexMctsAgent(MctsAgent):
         contempt: float = 0.0,
         solve: bool = False,
         solve_share: float = 0.4,
+        solve_nodes: int | None = None,
+        placement: int | None = None,
         greed: float = 1.0,
         order: float = 0.0,
         widen: float = 0.0,
@@ -170,7 +178,9 @@ class HexMctsAgent(MctsAgent):
             reuse=reuse,
             solve=solve,
             solve_share=solve_share,
+            solve_nodes=solve_nodes,
         )
+        self.placement = placement
         self.greed = greed
         self.order = order
         self.widen = widen
@@ -222,6 +232,13 @@ class HexMctsAgent(MctsAgent):
             state, budget.iterations, None if seconds is None else seconds * TIME_MARGIN
         )
 
+    def python_budget(self, budget: Budget) -> Budget:
+        """The 2008 placement phase's budget: ``placement`` iterations (if given), capped by the
+        time left."""
+        if self.placement is None:
+            return budget
+        return Budget(iterations=self.placement, seconds=budget.seconds)
+
     def playout_for(self, game_id: str) -> Playout:
         """The Python search's playout (placement phase): ``tactical`` ones are random there."""
         if self._playout is None or self._playout[0] != game_id:
@@ -243,6 +260,8 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     contempt = reader.fraction("contempt", 0.0)
     solve = reader.choice("solve", "no", ("yes", "no")) == "yes"
     solve_share = reader.fraction("solve_share", 0.4)
+    solve_nodes = reader.integer("solve_nodes", None)
+    placement = reader.integer("placement", None)
     greed = reader.fraction("greed", 1.0)
     order = reader.number("order", None) or 0.0
     widen = reader.number("widen", None) or 0.0
@@ -263,6 +282,8 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
         contempt=contempt,
         solve=solve,
         solve_share=solve_share,
+        solve_nodes=solve_nodes,
+        placement=placement,
         greed=greed,
         order=order,
         widen=widen,
@@ -274,7 +295,8 @@ register_agent(
     "hexmcts",
     _make,
     "hex only: the compiled MCTS (transposition table, MCTS-Solver, tree reuse); options "
-    "seconds=S or iterations=N, c=1.4, playouts=auto|random|heuristic|tactical, greed=0..1, "
+    "iterations=N (work) and/or seconds=S (time; with iterations a cap), placement=N, c=1.4, playouts=auto|random|heuristic|tactical, greed=0..1, "
     "order=W, widen=W, rave=K, depth=D, reuse=yes|no, table=yes|no, solver=yes|no, prior=W, "
-    "contempt=0..1, solve=yes|no (exact solver on small positions), solve_share=0..1",
+    "contempt=0..1, solve=yes|no (exact solver on small positions), solve_share=0..1, "
+    "solve_nodes=N",
 )

@@ -17,7 +17,10 @@ it searches one determinization (``state.determinize(seat, rng)``) per move.
 Use ``ismcts`` for such games.
 
 Spec options (``mcts:seconds=1``, ``mcts:iterations=2000,playouts=heuristic``):
-    iterations / seconds: the budget per decision (default ``seconds=1``).
+    iterations / seconds: the budget per decision (default ``seconds=1``):
+        ``iterations`` is work (the same seed gives the same choice on any
+        machine and under any load), ``seconds`` wall time; with both,
+        ``seconds`` is a cap (whichever runs out first stops the search).
     c: the UCB1 exploration constant (default 1.4, for returns in -1..1).
     playouts: ``random`` (to the end, uniformly), ``heuristic`` (``depth``
         random decisions, then the game's evaluation), ``policy`` (to the
@@ -31,8 +34,9 @@ Spec options (``mcts:seconds=1``, ``mcts:iterations=2000,playouts=heuristic``):
     solve: ``yes`` or ``no`` (default): first try the game's exact solver
         (hex: :mod:`limitgames.hex.solver`, on small surfaces; only for a game
         that has one) with up to ``solve_share`` of the time budget (default
-        0.4), as ``alphabeta`` does; a solved position is played perfectly,
-        otherwise the search runs on the time left.
+        0.4) and, if given, ``solve_nodes`` positions (its work budget), as
+        ``alphabeta`` does; a solved position is played perfectly, otherwise
+        the search runs on the time left.
 
 An option a game does not take (``playouts=policy`` without a policy,
 ``solve=yes`` without a solver) is refused with its name
@@ -237,10 +241,12 @@ class MctsAgent(Agent):
         reuse: bool = True,
         solve: bool = False,
         solve_share: float = 0.4,
+        solve_nodes: int | None = None,
     ) -> None:
         super().__init__(spec, seed)
         self.solve = solve
         self.solve_share = solve_share
+        self.solve_nodes = solve_nodes
         self.budget = budget or Budget(seconds=1.0)
         self.c = c
         self.playouts = playouts
@@ -263,6 +269,11 @@ class MctsAgent(Agent):
         the Python search below runs). ``mcts`` has none; :mod:`limitgames.agents.hex_mcts`
         overrides this."""
         return None
+
+    def python_budget(self, budget: Budget) -> Budget:
+        """The budget of the Python search below (``mcts``: the agent's own; ``hexmcts``, whose
+        compiled search is far faster, gives the 2008 placement phase its own work)."""
+        return budget
 
     def playout_for(self, game_id: str) -> Playout:
         """The playout function this agent uses on ``game_id`` (resolved once per game)."""
@@ -306,7 +317,9 @@ class MctsAgent(Agent):
         started = time.perf_counter()
         budget = self.budget
         if self.solve and perfect:
-            solved = solved_choice(state, (budget.seconds or 10.0) * self.solve_share)
+            solved = solved_choice(
+                state, (budget.seconds or 10.0) * self.solve_share, self.solve_nodes
+            )
             if solved is not None:
                 action, self.last_info = solved
                 return action
@@ -317,6 +330,7 @@ class MctsAgent(Agent):
         if found is not None:
             action, self.last_info = found
             return action
+        budget = self.python_budget(budget)
         root_state = state.clone() if perfect else state.determinize(seat, self.rng)
         seats = state.num_players
         root = self._reused_root(state) if perfect else None
@@ -374,6 +388,7 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     reuse = reader.choice("reuse", "yes", ("yes", "no")) == "yes"
     solve = reader.choice("solve", "no", ("yes", "no")) == "yes"
     solve_share = reader.fraction("solve_share", 0.4)
+    solve_nodes = reader.integer("solve_nodes", None)
     reader.finish()
     assert c is not None
     return MctsAgent(
@@ -386,6 +401,7 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
         reuse=reuse,
         solve=solve,
         solve_share=solve_share,
+        solve_nodes=solve_nodes,
     )
 
 
@@ -394,5 +410,6 @@ register_agent(
     _make,
     "UCT tree search in Python, max-n for any number of seats (hex's compiled search: hexmcts); "
     "options seconds=S or iterations=N, c=1.4, playouts=auto|random|heuristic|policy, depth=D, "
-    "reuse=yes|no, solve=yes|no (exact solver on small positions), solve_share=0..1",
+    "reuse=yes|no, solve=yes|no (exact solver on small positions), solve_share=0..1, "
+    "solve_nodes=N",
 )

@@ -151,7 +151,7 @@ def _alphabeta(
     stats[0] += 1
     if stats[1]:
         return UNKNOWN
-    if (stats[0] & 4095) == 0 and _time_is_up(deadline):
+    if stats[0] == stats[2] or ((stats[0] & 4095) == 0 and _time_is_up(deadline)):
         stats[1] = 1
         return UNKNOWN
     if s[kernel.S_STEP] == kernel.OVER_STEP:
@@ -238,7 +238,7 @@ def _maxn(
     stats[0] += 1
     if stats[1]:
         return False
-    if (stats[0] & 4095) == 0 and _time_is_up(deadline):
+    if stats[0] == stats[2] or ((stats[0] & 4095) == 0 and _time_is_up(deadline)):
         stats[1] = 1
         return False
     if s[kernel.S_STEP] == kernel.OVER_STEP:
@@ -282,20 +282,33 @@ def _best_of(keys: Any, used: Any, best: Any, s: Any) -> int:
 
 
 def solve_vector(
-    neighbour_masks: Any, ring: Any, vector: Any, seconds: float = 60.0, table_bits: int = 20
+    neighbour_masks: Any,
+    ring: Any,
+    vector: Any,
+    seconds: float = 60.0,
+    table_bits: int = 20,
+    nodes: int | None = None,
 ) -> tuple[list[float] | None, int, int]:
-    """Solve a kernel state vector: ``(result per kernel player or None, best action or -1, nodes)``.
+    """Solve a kernel state vector: ``(result per kernel player or None, best action or -1,
+    positions searched)``.
+
+    The search gives up (``None``) after ``seconds`` of wall time or, if ``nodes`` is given,
+    after searching that many positions (a limit that gives the same answer on any machine
+    and under any load).
 
     Raises:
-        ValueError: ``table_bits`` outside 10..26.
+        ValueError: ``table_bits`` outside 10..26, or ``nodes`` below 1.
     """
     if not 10 <= table_bits <= 26:
         raise ValueError("table_bits must be between 10 and 26")
+    if nodes is not None and nodes < 1:
+        raise ValueError("nodes must be at least 1")
     size = 1 << table_bits
     keys = np.zeros((size, _KEY_WORDS), dtype=np.uint64)
     used = np.zeros(size, dtype=np.bool_)
     best = np.full(size, -1, dtype=np.int64)
-    stats = np.zeros(2, dtype=np.int64)
+    stats = np.zeros(3, dtype=np.int64)  # positions searched, given up, the node limit (0: none)
+    stats[2] = 0 if nodes is None else nodes + 1
     deadline = time.perf_counter() + seconds
     s = np.array(vector, dtype=np.uint64)
     players = int(s[kernel.S_PLAYERS])
@@ -312,23 +325,25 @@ def solve_vector(
             )
         )
         if v == UNKNOWN:
-            return None, -1, int(stats[0])
+            return None, -1, int(stats[0] - stats[1])
         values: list[float] = [float(v), float(-v)]
     else:
         vectors = np.zeros((size, 3), dtype=np.float64)
         result = np.zeros(3, dtype=np.float64)
         if not _maxn(neighbour_masks, ring, s, keys, used, vectors, best, stats, deadline, result):
-            return None, -1, int(stats[0])
+            return None, -1, int(stats[0] - stats[1])
         values = [float(x) for x in result[:players]]
     return values, int(_best_of(keys, used, best, s)), int(stats[0])
 
 
-def solve(state: HexState, seconds: float = 60.0, table_bits: int = 20) -> Solution:
+def solve(
+    state: HexState, seconds: float = 60.0, table_bits: int = 20, nodes: int | None = None
+) -> Solution:
     """The exact value of ``state`` for every seat, and a best action for the seat to move.
 
     Two players: exact minimax. Three players: max-n, ties broken by the
-    first action in legal order. The search gives up after ``seconds``
-    (``values`` is then ``None``).
+    first action in legal order. The search gives up after ``seconds``, or after ``nodes``
+    positions if given (``values`` is then ``None``).
 
     Raises:
         ValueError: the state is in the 2008 placement phase.
@@ -339,7 +354,7 @@ def solve(state: HexState, seconds: float = 60.0, table_bits: int = 20) -> Solut
         raise ValueError("the solver works on the movement phase; this game is still placing tiles")
     started = time.perf_counter()
     by_player, action, nodes = solve_vector(
-        surface.neighbour_masks, surface.ring, vector, seconds, table_bits
+        surface.neighbour_masks, surface.ring, vector, seconds, table_bits, nodes
     )
     elapsed = time.perf_counter() - started
     seat = state.current_player()
