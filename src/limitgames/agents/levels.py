@@ -6,9 +6,15 @@ medium and its compiled MCTS with tactical playouts and the exact solver on
 small endings at hard and expert; other perfect-information games get UCT;
 ``cards`` gets information-set MCTS, which never peeks, and ``world`` its
 computer nation (``nation``: information-set MCTS on the nations' projected final
-scores). The time budgets keep a move within six seconds at expert, except
-world's, whose levels are defined by iterations with a wall-time cap (at most
-3, 8 and 20 s a decision).
+scores).
+
+Every searching level is defined by **work** (iterations, nodes: the same seed
+gives the same move on any machine and under any load) with a **wall-time cap**
+(``seconds``) that stops the search if a slow or busy machine has not done the
+work by then. The work was calibrated so that on a quiet machine a level thinks
+about as long as its time budget before the work budgets (``benchmarks/bench_levels.py``:
+work per CPU-second, ``docs/agents.md``, "Levels for people"); the cap is at least three
+times that. ``easy`` does not search (one evaluation per legal action).
 """
 
 from __future__ import annotations
@@ -19,34 +25,43 @@ from limitgames.translation import gettext
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 """The level names, weakest first."""
 
-_PERFECT: dict[str, str] = {
-    "easy": "heuristic:epsilon=0.3",
-    "medium": "mcts:seconds=0.5",
-    "hard": "mcts:seconds=2",
-    "expert": "mcts:seconds=5",
-}
 _HIDDEN: dict[str, str] = {
     "easy": "heuristic:epsilon=0.3",
-    "medium": "ismcts:seconds=0.5",
-    "hard": "ismcts:seconds=2",
-    "expert": "ismcts:seconds=5",
+    "medium": "ismcts:iterations=4000,seconds=1.5",
+    "hard": "ismcts:iterations=15000,seconds=6",
+    "expert": "ismcts:iterations=35000,seconds=15",
 }
+"""cards (and games with hidden information): information-set MCTS by iterations, calibrated on
+cards (about 8,000-9,000 iterations a CPU-second at 3 seats) to its former 0.5, 2 and 5 s."""
+_PERFECT: dict[str, str] = {
+    "easy": "heuristic:epsilon=0.3",
+    "medium": "mcts:iterations=4000,seconds=1.5",
+    "hard": "mcts:iterations=15000,seconds=6",
+    "expert": "mcts:iterations=35000,seconds=15",
+}
+"""Other perfect-information games (added by users): UCT with the work of the cards levels
+(no game of the project uses this table, so it was not calibrated on one)."""
+_HEX_SEARCH = "playouts=tactical,c=1,contempt=0.3,solve=yes,order=1,widen=2"
 _HEX: dict[str, str] = {
     "easy": "heuristic:epsilon=0.3",
-    "medium": "alphabeta:seconds=0.5",
-    "hard": "hexmcts:seconds=0.3,playouts=tactical,c=1,contempt=0.3,solve=yes,order=1,widen=2",
-    "expert": "hexmcts:seconds=5,playouts=tactical,c=1,contempt=0.3,solve=yes,order=1,widen=2",
+    "medium": "alphabeta:nodes=80000,placement=4000,seconds=1.5",
+    "hard": f"hexmcts:iterations=16000,placement=20,solve_nodes=200000,seconds=3,{_HEX_SEARCH}",
+    "expert": (
+        f"hexmcts:iterations=300000,placement=300,solve_nodes=3000000,seconds=15,{_HEX_SEARCH}"
+    ),
 }
-"""hex (budgets at most 0.2, 1, 3 and 6 s a move on one core): greedy with 30% random moves
-(beatable, makes visible mistakes); alpha-beta on the learned evaluation at 0.5 s; hard and
-expert run one search, the compiled MCTS ``hexmcts`` (transposition table, MCTS-Solver, tree reuse,
-contempt for draws) with tactical playouts (``limitgames.hex.tactics``: captures, escapes,
-set-ups and presses first), the same tactical order of trial with progressive widening, and
-c = 1, hard at 0.3 s and expert at 5 s; both play small endings with the exact solver. Hard's
-0.3 s is shorter than medium's 0.5 s because its search is the stronger one: at 1 s hard beat
-medium 39-0-1 and expert at 3 s beat it only 25-1-14, so hard's time was cut and expert's
-raised to make each step at least 70%. Measured in ``docs/agents.md``, "The ladder,
-measured"."""
+"""hex: greedy with 30% random moves (beatable, makes visible mistakes); alpha-beta on the
+learned evaluation, 80,000 positions a move (4,000 in the 2008 placement phase, whose Python
+positions cost some 20 times more); hard and expert run one search, the compiled MCTS
+``hexmcts`` (transposition table, MCTS-Solver, tree reuse, contempt for draws) with tactical
+playouts (``limitgames.hex.tactics``: captures, escapes, set-ups and presses first), the same
+tactical order of trial with progressive widening, and c = 1, hard 16,000 iterations a move and
+expert 300,000 (about 65,000 a CPU-second: the former 0.3 s and 5 s); both play small endings
+with the exact solver (hard 200,000 positions, expert 3,000,000: about 1.6 million a
+CPU-second, the former 40% of their time). Hard's work is less than medium's time because its
+search is the stronger one: at 1 s hard beat medium 39-0-1 and expert at 3 s beat it only
+25-1-14, so hard's budget was cut and expert's raised to make each step at least 70%. Measured
+in ``docs/agents.md``, "The ladder, measured"."""
 _WORLD: dict[str, str] = {
     "easy": "heuristic",
     "medium": "nation:iterations=60,seconds=3,width=3,personality=cooperative",
