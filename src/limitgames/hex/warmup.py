@@ -45,22 +45,30 @@ from limitgames.hex.kernel import (
 from limitgames.hex.layout import generate_layout, grow_layout
 from limitgames.hex.perft import perft
 from limitgames.hex.playouts import playout
+from limitgames.hex.solver import solve_vector
 from limitgames.hex.surface import MAX_TILES, Surface
 
 
-def tiny_position() -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int64], npt.NDArray[np.uint64]]:
-    """A 6-tile, 2-player position to compile on: ``(neighbour_masks, ring, state vector)``
-    (``uint64[64]``, ``int64[64, 6]``, ``uint64[kernel.STATE_SIZE]``), red to move."""
+def tiny_position(
+    players: int = 2,
+) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int64], npt.NDArray[np.uint64]]:
+    """A 6-tile position of ``players`` (2 or 3) players to compile on: ``(neighbour_masks,
+    ring, state vector)`` (``uint64[64]``, ``int64[64, 6]``, ``uint64[kernel.STATE_SIZE]``),
+    red to move, past the first-move equaliser. Tiles 0-2 are the row ``(0..2, 0)`` and 3-5
+    the row ``(0..2, 1)``: red's pawn on 0, blue's on 5, yellow's (3 players) on 2, each next
+    to an empty tile."""
     surface = Surface([(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)])
     nb, ring = surface.neighbour_masks, surface.ring
     s = np.zeros(STATE_SIZE, dtype=np.uint64)
     s[S_TILES] = surface.full
     s[S_PAWNS] = 1
     s[S_PAWNS + 1] = 1 << 5
+    if players == 3:
+        s[S_PAWNS + 2] = 1 << 2
     s[S_TURN] = 3
-    s[S_PLAYERS] = 2
+    s[S_PLAYERS] = players
     s[S_CONNECTED] = 1
-    s[S_ALIVE_AT_START] = 3
+    s[S_ALIVE_AT_START] = (1 << players) - 1
     refresh_surface(nb, ring, s)
     settle(nb, s)
     return nb, ring, s
@@ -117,4 +125,7 @@ def compile_kernel() -> float:
         np.zeros(2, dtype=np.bool_),
     )
     legal_mask_batch(nbs, batch, np.zeros((2, KERNEL_ACTIONS), dtype=np.bool_))
+    for players in (2, 3):  # the exact solver: alpha-beta for 2 players, max-n for 3
+        nb, ring, s = tiny_position(players)
+        solve_vector(nb, ring, s, seconds=60.0, table_bits=10)
     return time.perf_counter() - start

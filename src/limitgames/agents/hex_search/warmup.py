@@ -21,17 +21,22 @@ def compile_search() -> float:
     """Compile (or load from Numba's cache) the kernel and the search; return seconds."""
     start = time.perf_counter()
     compile_kernel()
-    nb, ring, s = tiny_position()
     weights = np.zeros(EVALUATION_SIZE)
     weights[11] = 1.0  # (a nonzero scale)
-    # every option that takes another code path: random playouts to the end with the tactical
-    # policy; cut-off playouts and the prior; the tactical order with widening and RAVE
-    searches = (
-        HexSearch(evaluation=weights, contempt=0.1, greed=1.0),
-        HexSearch(evaluation=weights, contempt=0.1, depth=4, prior=0.5),
-        HexSearch(evaluation=weights, greed=0.5, order=1.0, widen=2.0, rave=300.0),
-    )
-    for search in searches:
-        search.search(nb, ring, s.copy(), iterations=20)
-    learned_values(np.zeros((2, 7), dtype=np.int64), 2, 0, False, weights, np.zeros(2))
+    for players in (2, 3):
+        nb, ring, s = tiny_position(players)
+        # every option that takes another code path: random playouts to the end with the
+        # tactical policy; cut-off playouts and the prior; the tactical order with widening and
+        # RAVE; each by work alone and by work with a time cap (the levels)
+        searches = (
+            HexSearch(evaluation=weights, contempt=0.1, greed=1.0),
+            HexSearch(evaluation=weights, contempt=0.1, depth=4, prior=0.5),
+            HexSearch(evaluation=weights, greed=0.5, order=1.0, widen=2.0, rave=300.0),
+        )
+        for search in searches:
+            search.search(nb, ring, s.copy(), iterations=20)
+            search.search(nb, ring, s.copy(), iterations=20, seconds=60.0)
+        learned_values(
+            np.zeros((players, 7), dtype=np.int64), players, 0, False, weights, np.zeros(players)
+        )
     return time.perf_counter() - start
