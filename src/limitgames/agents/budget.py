@@ -1,9 +1,11 @@
 """Search budgets and the reading of agent options from spec strings.
 
-A search agent stops after a number of ``iterations`` (reproducible: the same
-seed gives the same choice on any machine) or after ``seconds`` of wall-clock
-time (stronger on a faster or quieter machine, not reproducible). A spec gives
-one or the other: ``mcts:iterations=2000`` or ``mcts:seconds=1``.
+A search agent stops after a number of ``iterations`` (work: reproducible, the
+same seed gives the same choice on any machine and under any load) or after
+``seconds`` of wall-clock time (stronger on a faster or quieter machine, not
+reproducible). A spec gives one, or both: ``mcts:iterations=2000``,
+``mcts:seconds=1``, or ``mcts:iterations=2000,seconds=3``, work with a wall-time
+cap, as the levels (:mod:`limitgames.agents.levels`) give it.
 """
 
 from __future__ import annotations
