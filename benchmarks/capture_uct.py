@@ -35,6 +35,7 @@ from limitgames.agents import Agent, AgentSpecError, register_agent
 from limitgames.core import Action, State
 from limitgames.hex import kernel
 from limitgames.hex.state import HexState
+from limitgames.hex.warmup import tiny_position
 
 NAME = "captureuct"
 
@@ -125,6 +126,9 @@ class CaptureUct(Agent):
         self.seconds = seconds
         self.c = c
         seed_playouts(self.rng.getrandbits(31))
+        # compile (or load from Numba's cache) the playout now, not inside the first timed move
+        nb, ring, s = tiny_position()
+        capture_first_playout(nb, ring, s, np.zeros(3))
 
     def check_game(self, game_id: str) -> None:
         if game_id != "hex":
