@@ -13,8 +13,8 @@ gives the same move on any machine and under any load) with a **wall-time cap**
 (``seconds``) that stops the search if a slow or busy machine has not done the
 work by then. The work was calibrated so that on a quiet machine a level thinks
 about as long as its time budget before the work budgets (``benchmarks/bench_levels.py``:
-work per CPU-second, ``docs/agents.md``, "Levels for people"); the cap is at least three
-times that. ``easy`` does not search (one evaluation per legal action).
+work per CPU-second, ``docs/agents.md``, "Levels for people"); the cap is four to eleven
+times that, and at most 20 s (the server replaces a computer move that thinks 30 s). ``easy`` does not search (one evaluation per legal action).
 """
 
 from __future__ import annotations
@@ -27,27 +27,27 @@ LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 
 _HIDDEN: dict[str, str] = {
     "easy": "heuristic:epsilon=0.3",
-    "medium": "ismcts:iterations=4000,seconds=1.5",
-    "hard": "ismcts:iterations=15000,seconds=6",
-    "expert": "ismcts:iterations=35000,seconds=15",
+    "medium": "ismcts:iterations=4000,seconds=3",
+    "hard": "ismcts:iterations=15000,seconds=10",
+    "expert": "ismcts:iterations=35000,seconds=20",
 }
 """cards (and games with hidden information): information-set MCTS by iterations, calibrated on
 cards (about 8,000-9,000 iterations a CPU-second at 3 seats) to its former 0.5, 2 and 5 s."""
 _PERFECT: dict[str, str] = {
     "easy": "heuristic:epsilon=0.3",
-    "medium": "mcts:iterations=4000,seconds=1.5",
-    "hard": "mcts:iterations=15000,seconds=6",
-    "expert": "mcts:iterations=35000,seconds=15",
+    "medium": "mcts:iterations=4000,seconds=3",
+    "hard": "mcts:iterations=15000,seconds=10",
+    "expert": "mcts:iterations=35000,seconds=20",
 }
 """Other perfect-information games (added by users): UCT with the work of the cards levels
 (no game of the project uses this table, so it was not calibrated on one)."""
 _HEX_SEARCH = "playouts=tactical,c=1,contempt=0.3,solve=yes,order=1,widen=2"
 _HEX: dict[str, str] = {
     "easy": "heuristic:epsilon=0.3",
-    "medium": "alphabeta:nodes=80000,placement=4000,seconds=1.5",
+    "medium": "alphabeta:nodes=80000,placement=4000,seconds=3",
     "hard": f"hexmcts:iterations=16000,placement=20,solve_nodes=200000,seconds=3,{_HEX_SEARCH}",
     "expert": (
-        f"hexmcts:iterations=300000,placement=300,solve_nodes=3000000,seconds=15,{_HEX_SEARCH}"
+        f"hexmcts:iterations=300000,placement=300,solve_nodes=3000000,seconds=20,{_HEX_SEARCH}"
     ),
 }
 """hex: greedy with 30% random moves (beatable, makes visible mistakes); alpha-beta on the
