@@ -12,8 +12,9 @@ Spec options (``hexmcts:seconds=1,playouts=tactical,c=1,contempt=0.3,solve=yes``
         ``iterations`` is work (the same seed gives the same choice under any
         load), ``seconds`` wall time; with both, ``seconds`` is a cap.
     placement: iterations of the Python UCT per decision of the 2008 placement
-        phase (default: ``iterations``; the compiled search is some 20 times
-        faster, so a work budget usually gives placement fewer). ``seconds``
+        phase (default: ``iterations``; a Python iteration there, its playout
+        running the Python placement phase, costs some thousand times a
+        compiled one, so a work budget gives placement far fewer). ``seconds``
         caps it too.
     c: the UCB1 exploration constant (default 1.4).
     playouts: ``random`` (to the end), ``heuristic`` (``depth`` random
