@@ -2,8 +2,9 @@
 
 ``scripts/compile_hex.py`` (run by ``scripts/setup.sh``) calls :func:`compile_search`: it runs
 :func:`limitgames.hex.warmup.compile_kernel` (every kernel entry point), then
-every code path of the compiled search (:mod:`limitgames.agents.hex_search`)
-and the learned evaluation as the Python agents call it.
+every code path of the compiled search (:mod:`limitgames.agents.hex_search`), for 2 and 3
+players, with and without a time cap, and the growth of its arrays in a long search, and the
+learned evaluation as the Python agents call it.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ def compile_search() -> float:
         for search in searches:
             search.search(nb, ring, s.copy(), iterations=20)
             search.search(nb, ring, s.copy(), iterations=20, seconds=60.0)
+        # the arrays doubling under a long search (expert's first move): the table rebuilt
+        searches[0]._grow()
         learned_values(
             np.zeros((players, 7), dtype=np.int64), players, 0, False, weights, np.zeros(players)
         )
