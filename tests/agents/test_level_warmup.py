@@ -76,6 +76,7 @@ def test_first_moves_of_every_level_compile_nothing_and_keep_the_cap(
                     timeout=scaled(600),
                 )
                 report = json.loads(done.stdout.strip().splitlines()[-1])
+                print(level, players, edition, json.dumps(report))  # shown by pytest -s / -rP
                 allowed = cap_of(level) + scaled(MARGIN_SECONDS)
                 for place in ("start", "movement", "ending"):
                     seen = report[place]
