@@ -12,10 +12,11 @@ engine's public kernel API only (``HexState.kernel_vector``, the surface's table
 the engine's own playout policies (``hex/tactics.py``, ``hex/playouts.py``) is used.
 The 2008 placement phase is not searched (a random placement is played).
 
-It is not one of the project's agents: the arena imports it as a plugin, from a local
-checkout only::
+It is not one of the project's agents: the arena imports it as a plugin, from the root of a
+local checkout only, always as ``benchmarks.capture_uct`` (Numba's cache of its compiled
+functions names their module: imported under another name it fails to load them)::
 
-    PYTHONPATH=src:benchmarks limit arena hex --plugin capture_uct \\
+    PYTHONPATH=src:. limit arena hex --plugin benchmarks.capture_uct \\
         --agent captureuct:seconds=1 --agent hard -n 20 -w 2 -o runs/captureuct-hard
 
 Spec: ``captureuct:seconds=S`` (a wall-time budget a decision, default 1) and/or
