@@ -28,6 +28,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 import tests.core.toy  # noqa: E402 - registers toy-nim
 import tests.web.secret_game  # noqa: E402, F401 - registers toy-secret
 from limitgames.web.app import create_app, offer_in_lobby  # noqa: E402
+from limitgames.web.game_socket import socket_options  # noqa: E402
 from tests.deadlines import scaled, wait_until  # noqa: E402
 
 offer_in_lobby("toy-nim")
@@ -54,6 +55,7 @@ def reset_database(url: str) -> None:
             "seats",
             "games",
             "accounts",
+            "server_secrets",
             "alembic_version",
         ):
             connection.execute(text(f"DROP TABLE IF EXISTS {table} CASCADE"))
@@ -237,6 +239,7 @@ class ThreadServer:
             log_level="warning",
             ws_max_size=65536,
             timeout_graceful_shutdown=2,
+            **socket_options(),  # as limit serve: a client gone without a close frame is closed
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(

@@ -19,6 +19,7 @@ import glob
 import os
 import pwd
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -104,7 +105,6 @@ class PostgresCluster:
         if binaries is None:
             raise RuntimeError("PostgreSQL is not installed")
         data = self.folder / "data"
-        log = self.folder / "postgres.log"
         if self.user is not None:
             entry = pwd.getpwnam(self.user)
             os.chown(self.folder, entry.pw_uid, entry.pw_gid)
@@ -126,6 +126,16 @@ class PostgresCluster:
             cwd=self.folder,
             **as_user,  # type: ignore[call-overload]
         )
+        self._launch()
+        return self
+
+    def _launch(self) -> None:
+        """Start ``postgres`` on the cluster's data and port; return once it answers ``SELECT 1``."""
+        binaries = postgres_bin()
+        assert binaries is not None
+        data = self.folder / "data"
+        log = self.folder / "postgres.log"
+        as_user = self._run_as()
         settings = [
             "-c",
             "listen_addresses=127.0.0.1",
@@ -142,7 +152,7 @@ class PostgresCluster:
                 "-c",
                 "full_page_writes=off",
             ]
-        with open(log, "wb") as out:
+        with open(log, "ab") as out:
             self.process = subprocess.Popen(
                 [str(binaries / "postgres"), "-D", str(data), "-p", str(self.port), *settings],
                 stdout=out,
@@ -155,7 +165,17 @@ class PostgresCluster:
             f"postgres on port {self.port} (log: {log})",
             gone=_exited(self.process, "postgres", log),
         )
-        return self
+
+    def halt(self) -> None:
+        """Stop the server at once (SIGINT: PostgreSQL's "fast" shutdown, every client cut off),
+        keeping its data for :meth:`restart`."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            self.process.wait(timeout=scaled(30))
+
+    def restart(self) -> None:
+        """Start the halted server again on the same data and port (returns once it answers)."""
+        self._launch()
 
     def select_one(self) -> None:
         """``SELECT 1`` on a new connection; raises (``psycopg.OperationalError``) while the

@@ -194,6 +194,7 @@ def serve(
     from sqlalchemy.exc import ArgumentError
 
     from limitgames.web.app import check_data_files, create_app
+    from limitgames.web.game_socket import socket_options
     from limitgames.web.storage import default_database_url
 
     if db is None:
@@ -267,8 +268,7 @@ def serve(
     options: dict[str, Any] = {
         "log_level": log_level,
         "ws_max_size": 65536,
-        "ws_ping_interval": 20,
-        "ws_ping_timeout": 20,
+        **socket_options(),  # a client gone without a close frame is closed within 8 s
         "ws_per_message_deflate": ws_deflate,
         # after Ctrl-C or SIGTERM, open connections get this long to finish, then are closed
         "timeout_graceful_shutdown": SHUTDOWN_SECONDS,

@@ -22,6 +22,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import DBAPIError
 from starlette.middleware.gzip import GZipMiddleware
 
 from limitgames.core import LimitGamesError, available_games, get_game
@@ -44,6 +45,7 @@ from limitgames.web.routing import (
     parse_json_body,
     safe_next,
 )
+from limitgames.web.startup import ServerStart, StartingGate
 from limitgames.web.storage import Store
 
 STATIC = Path(__file__).parent / "static"
@@ -164,37 +166,61 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = await asyncio.to_thread(Store.open, database_url)
         pool = ComputerPool(
             workers=computer_workers, move_seconds=move_seconds, processes=computer_processes
         )
-        # SQLite takes one writer at a time; a server database commits several games at once
-        threads = 1 if store.engine.dialect.name == "sqlite" else DB_THREADS
-        hub = GameHub(store, pool, server_limits, offered, db_threads=threads)
-        app.state.hub = hub
         app.state.debriefs = Debriefs()
-        app.state.people = people.People.on(store.engine)
-        shared: SharedGames | None = None
-        if redis_url is not None:
+        opened: list[Store] = []
+        shared: list[SharedGames] = []
+
+        async def open_database() -> None:
+            if not opened:
+                opened.append(await asyncio.to_thread(Store.open, database_url))
+            store = opened[0]
+            await asyncio.to_thread(store.load_secrets)  # made on the very first start
+            # SQLite takes one writer at a time; a server database commits several games at once
+            threads = 1 if store.engine.dialect.name == "sqlite" else DB_THREADS
+            app.state.hub = GameHub(store, pool, server_limits, offered, db_threads=threads)
+            app.state.people = people.People.on(store.engine)
+
+        async def connect_redis() -> None:
+            if redis_url is None:
+                return
             stall = move_seconds + server_limits.computer_pause + STALL_MARGIN_SECONDS
-            shared = SharedGames(hub, RedisFanout(redis_url), stall_after=stall)
-            await shared.start()
-        await hub.resume_all()
+            games = SharedGames(app.state.hub, RedisFanout(redis_url), stall_after=stall)
+            await games.start()
+            shared.append(games)
+
+        # each step is tried again until its service answers (a 503 meanwhile: startup.py)
+        start = ServerStart(
+            [
+                ("the database", open_database, (DBAPIError, OSError)),
+                ("Redis", connect_redis, (ConnectionError,)),
+                ("the database", lambda: app.state.hub.resume_all(), (StorageUnavailableError,)),
+            ]
+        )
+        app.state.start = start
+        await start.first_try()
         settling = asyncio.create_task(settle_memory())
         try:
             yield
         finally:
             settling.cancel()
-            if shared is not None:
-                await shared.close()
-            await hub.close()
-            hub.computers.shutdown()
-            store.close()
+            await start.close()
+            for games in shared:
+                await games.close()
+            if opened:
+                await app.state.hub.close()
+            pool.shutdown()
+            for store in opened:
+                store.close()
 
     app = FastAPI(title="limitgames", lifespan=lifespan, docs_url=None, redoc_url=None)
     # pages, scripts and records are compressed; GZipMiddleware passes websockets through untouched
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_BYTES)
     people.install(app, secret_key or server_secret(database_url))
+    # outermost of these: nothing behind it runs before the process is ready (startup.py)
+    app.add_middleware(StartingGate, start=lambda: getattr(app.state, "start", None))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(StorageUnavailableError)

@@ -52,6 +52,8 @@ class Connection:
         self.bucket = TokenBucket(messages_per_second, burst)
         self.chat_channel: str | None = None
         self.chat_bucket = TokenBucket(12.0 / 60.0, 5)
+        self.probation = False
+        """Let in on the seats' reserve: must claim a seat with its first message (``Viewers.attach``)."""
 
     def push(self, text: str) -> bool:
         """Queue a message (JSON text); ``False`` if the connection is closing or just overflowed."""

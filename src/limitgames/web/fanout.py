@@ -67,6 +67,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import urlsplit, urlunsplit
 
 from limitgames.core import LimitGamesError
+from limitgames.web.startup import Backoff, Outage
 
 if TYPE_CHECKING:
     from limitgames.web.live import GameHub, LiveGame
@@ -147,12 +148,13 @@ class RedisFanout:
         self._client = aioredis.from_url(self.url, health_check_interval=10)
         try:
             await self._client.ping()
+            script = self._client.register_script(_PUBLISH_SCRIPT)
+            pubsub = self._client.pubsub(ignore_subscribe_messages=False)
+            await pubsub.subscribe(self.channel)
         except (RedisError, OSError) as exc:
             await self._client.aclose()
+            self._client = None
             raise ConnectionError(f"cannot reach Redis at {shown_url(self.url)}: {exc}") from None
-        script = self._client.register_script(_PUBLISH_SCRIPT)
-        pubsub = self._client.pubsub(ignore_subscribe_messages=False)
-        await pubsub.subscribe(self.channel)
         loop = asyncio.get_running_loop()
         self._tasks = [
             loop.create_task(self._send(script)),
@@ -170,9 +172,10 @@ class RedisFanout:
     async def _send(self, script: Any) -> None:
         from redis.exceptions import RedisError
 
+        outage = Outage("Redis (publishing)")
+        backoff = Backoff(0.05, 2.0)
         while True:
             game_id, text = await self._outbox.get()
-            delay = 0.05
             while True:
                 try:
                     await script(
@@ -180,22 +183,27 @@ class RedisFanout:
                     )
                     break
                 except (RedisError, OSError) as exc:
-                    log.warning("cannot publish to Redis (%s); retrying", str(exc).splitlines()[0])
-                    await asyncio.sleep(delay)
-                    delay = min(delay * 2, 2.0)
+                    outage.failed(exc)  # logged once per outage
+                    await backoff.sleep()
+            outage.recovered()
+            backoff.reset()
 
     async def _listen(self, pubsub: Any, deliver: Deliver, resync: Resync) -> None:
         from redis.exceptions import RedisError
 
         subscribed = 0
+        outage = Outage("Redis (listening)")
+        backoff = Backoff(0.25, 5.0)
         while True:
             try:
                 message = await pubsub.get_message(timeout=5.0)
             except (RedisError, OSError) as exc:
                 # redis-py reconnects and subscribes again on the next read
-                log.warning("lost Redis (%s); reconnecting", str(exc).splitlines()[0])
-                await asyncio.sleep(0.5)
+                outage.failed(exc)  # logged once per outage
+                await backoff.sleep()
                 continue
+            outage.recovered()
+            backoff.reset()
             if message is None:
                 continue
             if message["type"] == "subscribe":

@@ -50,6 +50,24 @@ RESYNC_CODE = 4000
 TRY_LATER_CODE = 1013
 """WebSocket close code for a refused connection (a cap or the database): try again later."""
 
+PING_INTERVAL_SECONDS = 3.0
+"""The server pings every client this often (WebSocket ping frames, answered by the browser)."""
+
+PING_TIMEOUT_SECONDS = 5.0
+"""A client whose pong has not come this long after a ping is closed: a client that vanished
+without a close frame, or stopped reading, is gone within ``PING_INTERVAL_SECONDS +
+PING_TIMEOUT_SECONDS`` (8 s)."""
+
+PROBATION_SECONDS = 5.0
+"""A connection let in on a seat's reserve (spectators fill their share: ``Viewers.attach``)
+must claim a seat within this long, with its first message, or it is closed."""
+
+
+def socket_options() -> dict[str, float]:
+    """uvicorn's WebSocket keep-alive settings for this app (``ws_ping_interval``, ``ws_ping_timeout``)."""
+    return {"ws_ping_interval": PING_INTERVAL_SECONDS, "ws_ping_timeout": PING_TIMEOUT_SECONDS}
+
+
 router = APIRouter()
 
 
@@ -110,10 +128,20 @@ async def refuse(websocket: WebSocket, reason: str, code: int) -> None:
 
 
 async def _read(websocket: WebSocket, hub: GameHub, live: LiveGame, connection: Connection) -> None:
-    """Read a client's messages until it leaves, no faster than its rate limit."""
+    """Read a client's messages until it leaves, no faster than its rate limit.
+
+    A connection on probation (let in on the seats' reserve) is closed unless
+    its first message, within :data:`PROBATION_SECONDS`, claims a seat.
+    """
     while True:
         await connection.throttle()
-        message = await websocket.receive()
+        if connection.probation:
+            try:
+                message = await asyncio.wait_for(websocket.receive(), PROBATION_SECONDS)
+            except TimeoutError:
+                message = {"type": "websocket.receive", "text": '{"type": "ping"}'}
+        else:
+            message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
             return
         text = message.get("text")
@@ -136,6 +164,14 @@ async def _read(websocket: WebSocket, hub: GameHub, live: LiveGame, connection: 
             await _drain_and_close(websocket, connection, 1009)
             return
         await _handle(hub, live, connection, text)
+        if connection.probation:
+            if not connection.seats:
+                await connection.send(
+                    {"type": "error", "message": hub.viewers.full_for_spectators()}
+                )
+                await _drain_and_close(websocket, connection, TRY_LATER_CODE)
+                return
+            connection.probation = False
 
 
 async def _drain_and_close(websocket: WebSocket, connection: Connection, code: int) -> None:
@@ -181,4 +217,14 @@ async def _handle(hub: GameHub, live: LiveGame, connection: Connection, text: st
         )
 
 
-__all__ = ["CLOSE_SECONDS", "RESYNC_CODE", "TRY_LATER_CODE", "refuse", "router"]
+__all__ = [
+    "CLOSE_SECONDS",
+    "PING_INTERVAL_SECONDS",
+    "PING_TIMEOUT_SECONDS",
+    "PROBATION_SECONDS",
+    "RESYNC_CODE",
+    "TRY_LATER_CODE",
+    "refuse",
+    "router",
+    "socket_options",
+]

@@ -89,7 +89,6 @@ from limitgames.web.storage import (
     SeatInfo,
     Store,
     StoredGame,
-    creator_tag,
     hash_token,
 )
 from limitgames.web.viewers import Viewers
@@ -390,7 +389,7 @@ class GameHub:
                         i, "human", label, token_hash=hash_token(token), joined=choice.kind == "me"
                     )
                 )
-        creator = creator_tag(address)
+        creator = await self.db(self.store.creator_tag, address)
         unfinished = await self.db(self.store.unfinished_by, creator)
         if unfinished >= self.limits.unfinished_per_creator:
             raise TooManyError(

@@ -16,6 +16,8 @@ Tables (created and upgraded by Alembic, see ``migrations/``, whose
 - ``ratings``, ``rating_changes``: each person's Glicko-2 rating per game, and
   what each rated game changed (``games.rated``; ``games.rating_done`` once counted).
 - ``seeks``: the games people offer in the lobby, open until accepted or withdrawn.
+- ``server_secrets``: secrets every server process on the database shares
+  (``creators.py``: the key of the creators' address hashes), made on first start.
 
 The default database is a SQLite file in the user's data directory
 (:func:`default_database_url`); any SQLAlchemy URL works, PostgreSQL included
@@ -89,6 +91,7 @@ class GameRow(Base):
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     clock_state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    reminded_ply: Mapped[int | None] = mapped_column(Integer, nullable=True)
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
     rating_done: Mapped[bool] = mapped_column(Boolean, default=False)
 
@@ -114,6 +117,7 @@ class SeatRow(Base):
     account_id: Mapped[int | None] = mapped_column(
         Integer, ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True, index=True
     )
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
 
 
 class ActionRow(Base):
@@ -218,6 +222,15 @@ class SeekRow(Base):
     game_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     author_link: Mapped[str | None] = mapped_column(String(200), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ServerSecretRow(Base):
+    """A secret shared by every server process on the database (hex text), by name."""
+
+    __tablename__ = "server_secrets"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))
 
 
 def default_database_url() -> tuple[str, Path]:

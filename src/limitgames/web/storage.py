@@ -33,6 +33,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from limitgames.core import GameRecord, seed_commitment
+from limitgames.web.creators import creator_tag, shared_secret
 from limitgames.web.schema import (
     CHANNEL_SEATS,
     CHANNEL_SPECTATORS,
@@ -61,11 +62,6 @@ class GameNotPlayingError(Exception):
 def hash_token(token: str) -> str:
     """The SHA-256 hex digest of a seat token (what the database keeps)."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def creator_tag(address: str) -> str:
-    """What the database keeps of the address that started a game: its SHA-256, hex (64 chars)."""
-    return hashlib.sha256(address.encode("utf-8")).hexdigest()
 
 
 def seed_fields(seed: int | None, source: str) -> dict[str, Any]:
@@ -186,6 +182,7 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
+        self._creator_key: bytes | None = None
 
     @classmethod
     def open(cls, url: str, run_migrations: bool = True) -> Store:
@@ -194,6 +191,22 @@ class Store:
         if run_migrations:
             migrate(engine)
         return cls(engine)
+
+    def load_secrets(self) -> None:
+        """Read the database's shared secrets, making them on the very first start (``creators.py``).
+
+        Raises:
+            sqlalchemy.exc.DBAPIError: the database cannot be reached or written.
+        """
+        if self._creator_key is None:
+            self._creator_key = shared_secret(self.engine)
+
+    def creator_tag(self, address: str) -> str:
+        """What the database keeps of the address that started a game: its HMAC-SHA-256 under
+        the database's shared key, hex (:mod:`limitgames.web.creators`)."""
+        self.load_secrets()
+        assert self._creator_key is not None
+        return creator_tag(address, self._creator_key)
 
     def close(self) -> None:
         """Release the connections."""
@@ -706,7 +719,6 @@ __all__ = [
     "SeatInfo",
     "Store",
     "StoredGame",
-    "creator_tag",
     "default_database_url",
     "hash_token",
     "make_engine",

@@ -19,6 +19,12 @@ from limitgames.web.connection import Connection
 from limitgames.web.limits import ServerLimits, TokenBucket
 from limitgames.web.live_game import LiveGame
 
+SEAT_RESERVE_SHARE = 0.2
+"""The share of a game's connections kept for its players (spectators cannot fill it)."""
+
+SEAT_RESERVE_MOST = 10
+"""The most connections of a game kept for its players (10 of the default 50)."""
+
 Change = Callable[[LiveGame, dict[str, Any]], None]
 """``on_change(live, change)``: a committed change of ``live`` for the other processes."""
 
@@ -64,12 +70,32 @@ class Viewers:
         )
         return connection
 
+    def seat_reserve(self) -> int:
+        """Connections of a game kept for the people who play it (:data:`SEAT_RESERVE_SHARE`
+        of ``connections_per_game``, at most :data:`SEAT_RESERVE_MOST`): spectators get the rest."""
+        return min(SEAT_RESERVE_MOST, int(self.limits.connections_per_game * SEAT_RESERVE_SHARE))
+
+    def full_for_spectators(self) -> str:
+        """Why a connection that claimed no seat is turned away from the seats' reserve."""
+        return gettext(
+            "this game has as many spectators as this server allows (%(most)d): "
+            "the remaining connections are kept for its players"
+        ) % {"most": self.limits.connections_per_game - self.seat_reserve()}
+
     def attach(self, live: LiveGame, connection: Connection) -> str | None:
-        """Add a viewer and queue it the current view; or the reason it is refused (a cap)."""
+        """Add a viewer and queue it the current view; or the reason it is refused (a cap).
+
+        Spectators may use ``connections_per_game`` less the :meth:`seat_reserve`;
+        a connection that comes when they have (it may be a player's: it has
+        not said hello yet) is let in on probation (``connection.probation``):
+        its first message must claim a seat (``game_socket.py``).
+        """
         if len(live.connections) >= self.limits.connections_per_game:
             return gettext(
                 "this game has as many viewers as this server allows (%(most)d): try again later"
             ) % {"most": self.limits.connections_per_game}
+        spectators = sum(1 for c in live.connections if not c.seats)
+        connection.probation = spectators >= self.limits.connections_per_game - self.seat_reserve()
         held = self._address_connections.get(connection.address, 0)
         if held >= self.limits.connections_per_address:
             return gettext(
@@ -112,4 +138,4 @@ class Viewers:
         await connection.send(live.view_in(connection.seats, connection.language))
 
 
-__all__ = ["Change", "Viewers"]
+__all__ = ["SEAT_RESERVE_MOST", "SEAT_RESERVE_SHARE", "Change", "Viewers"]
