@@ -159,26 +159,24 @@ def _p99(samples: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
 
 
-async def _round_trips(ws: ClientConnection, count: int, first_ply: int) -> list[float]:
-    """``count`` pings and actions, alternately, each timed until its answer (seconds)."""
+async def _round_trips(
+    ws: ClientConnection, count: int, view: dict[str, Any]
+) -> tuple[list[float], dict[str, Any]]:
+    """``count`` pings and actions, alternately, from ``view`` (the player's current one), each
+    timed until its answer (seconds); and the view after the last action."""
     times: list[float] = []
-    ply = first_ply
-    view: dict[str, Any] | None = None
     for i in range(count):
         started = time.monotonic()
         if i % 2 == 0:
             await ws.send(json.dumps({"type": "ping"}))
             await _next(ws, lambda m: m["type"] == "pong")
         else:
-            if view is None:
-                view = await _next(ws, lambda m, p=ply: _is_view(m) and m["ply"] == p)
-                started = time.monotonic()
+            ply = view["ply"]
             await ws.send(json.dumps({"type": "act", "action": view["legal"][0], "ply": ply}))
-            ply += 1
-            view = await _next(ws, lambda m, p=ply: _is_view(m) and m["ply"] == p)
+            view = await _next(ws, lambda m, p=ply: _is_view(m) and m["ply"] == p + 1)
             assert not view["finished"], "the game ended: play a larger board"
         times.append(time.monotonic() - started)
-    return times
+    return times, view
 
 
 async def _next(ws: ClientConnection, predicate: Any) -> dict[str, Any]:
@@ -209,6 +207,7 @@ def test_forty_spamming_spectators_leave_the_players_round_trips_as_they_were(
         claims = [{"seat": s, "token": game["tokens"][str(s)]} for s in (0, 1)]
         await player.send(json.dumps({"type": "hello", "seats": claims}))
         await _next(player, lambda m: m["type"] == "welcome")
+        view = await _next(player, _is_view)
         answers = [0] * SPECTATORS
         spamming = asyncio.Event()
 
@@ -226,12 +225,12 @@ def test_forty_spamming_spectators_leave_the_players_round_trips_as_they_were(
 
         readers = [asyncio.create_task(read(i, ws)) for i, ws in enumerate(spectators)]
         try:
-            baseline = await _round_trips(player, ROUND_TRIPS, 0)  # 40 silent spectators
+            baseline, view = await _round_trips(player, ROUND_TRIPS, view)  # 40 silent ones
             spamming.set()
             spam_started = time.monotonic()
             spammers = [asyncio.create_task(spam(ws)) for ws in spectators]
             await asyncio.sleep(1.0)  # the spam is under way (its start, not a wait)
-            loaded = await _round_trips(player, ROUND_TRIPS, ROUND_TRIPS // 2)
+            loaded, _view = await _round_trips(player, ROUND_TRIPS, view)
             spam_seconds = time.monotonic() - spam_started
             for task in spammers:
                 task.cancel()

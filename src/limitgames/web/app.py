@@ -31,6 +31,7 @@ from limitgames.web import account_pages, api, game_socket, pages, people, seeks
 from limitgames.web.accounts import server_secret
 from limitgames.web.catalog import catalog, offer_in_lobby
 from limitgames.web.computer import DEFAULT_MOVE_SECONDS, ComputerPool, level_notes
+from limitgames.web.correspondence import Correspondence
 from limitgames.web.fanout import RedisFanout, SharedGames
 from limitgames.web.limits import ServerLimits
 from limitgames.web.live import GameHub
@@ -182,6 +183,7 @@ def create_app(
             threads = 1 if store.engine.dialect.name == "sqlite" else DB_THREADS
             app.state.hub = GameHub(store, pool, server_limits, offered, db_threads=threads)
             app.state.people = people.People.on(store.engine)
+            app.state.correspondence = Correspondence(app.state.hub)
 
         async def connect_redis() -> None:
             if redis_url is None:
@@ -191,12 +193,16 @@ def create_app(
             await games.start()
             shared.append(games)
 
+        async def resume() -> None:
+            await app.state.hub.resume_all()
+            app.state.correspondence.start()  # e-mail reminders, with an SMTP server
+
         # each step is tried again until its service answers (a 503 meanwhile: startup.py)
         start = ServerStart(
             [
                 ("the database", open_database, (DBAPIError, OSError)),
                 ("Redis", connect_redis, (ConnectionError,)),
-                ("the database", lambda: app.state.hub.resume_all(), (StorageUnavailableError,)),
+                ("the database", resume, (StorageUnavailableError,)),
             ]
         )
         app.state.start = start
@@ -210,6 +216,7 @@ def create_app(
             for games in shared:
                 await games.close()
             if opened:
+                await app.state.correspondence.close()
                 await app.state.hub.close()
             pool.shutdown()
             for store in opened:

@@ -38,11 +38,13 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from limitgames.agents import make_agent
 from limitgames.translation import gettext as _
 from limitgames.web.clocks import (
+    CLOCK_DAYS,
     CLOCK_FISCHER,
     ZOMBIE_LEFT,
     ZOMBIE_TIME,
@@ -115,9 +117,17 @@ class ClockService:
     long), woken early by every change.
     """
 
-    def __init__(self, host: ClockHost, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        host: ClockHost,
+        clock: Callable[[], float] = time.monotonic,
+        wall: Callable[[], datetime] | None = None,
+    ) -> None:
         self.host = host
         self.now = clock
+        """Seconds of ``time.monotonic`` (a test gives its own)."""
+        self.wall = wall or (lambda: datetime.now(UTC))
+        """The date and time, UTC (a test gives its own): the correspondence clocks'."""
         self._watchers: dict[str, asyncio.Task[None]] = {}
         self._specs: dict[str, str] = {}
 
@@ -154,6 +164,10 @@ class ClockService:
             mover = self._mover(live)
             if mover is not None and mover in self.clocked_seats(live):
                 live.clock.resume(mover, now)
+                if live.clock_settings.kind == CLOCK_DAYS and stored.updated_at is not None:
+                    # correspondence: the turn's time ran on while no server held the game
+                    since = self.wall() - _aware(stored.updated_at)
+                    live.clock.since = now - max(0.0, since.total_seconds())
         self.presence(live)
         watched = live.clock is not None or (
             live.clock_settings.away_seconds > 0
@@ -451,6 +465,11 @@ class ClockService:
             if given:
                 self.host.viewers.share(live, {"kind": "reload"})
         await self.host.viewers.broadcast(live)
+
+
+def _aware(moment: datetime) -> datetime:
+    """``moment`` with a time zone (SQLite gives back naive UTC times)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 __all__ = ["WATCH_MAX_SLEEP", "ZOMBIE_LEVEL", "ClockHost", "ClockService"]

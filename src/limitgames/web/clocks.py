@@ -6,7 +6,12 @@
 - ``move``: each turn may last ``seconds``;
 - ``fischer``: each seat starts with ``minutes``; a turn's time is taken
   off, and ``increment`` seconds are added when the turn ends (Bobby
-  Fischer's increment: ``left after = left before - used + increment``).
+  Fischer's increment: ``left after = left before - used + increment``);
+- ``days``: correspondence play, ``days`` for each turn (a clock per move
+  counted in days); nobody is taken for away, the time of a turn counts
+  while the server is down (wall time since the last decision, see
+  ``ClockService.load``) and the seat to move gets an e-mail reminder
+  (``correspondence.py``).
 
 A *turn* is the decisions a seat takes in a row (hex: a move and its
 removal; ``rules/hex.md``): the clock runs through them and the increment
@@ -41,6 +46,8 @@ ZOMBIE_LEFT = "left"
 CLOCK_NONE = "none"
 CLOCK_MOVE = "move"
 CLOCK_FISCHER = "fischer"
+CLOCK_DAYS = "days"
+DAY_SECONDS = 86400.0
 
 
 @dataclass(frozen=True)
@@ -74,6 +81,14 @@ class ClockSettings:
         """
         away = default_away if choice.away is None else choice.away
         forfeit = bool(choice.forfeit)
+        if choice.kind == CLOCK_DAYS:
+            assert choice.days is not None  # checked by ClockChoice
+            return cls(
+                CLOCK_DAYS,
+                move_seconds=choice.days * DAY_SECONDS,
+                away_seconds=0.0,
+                forfeit=forfeit,
+            )
         if choice.kind == CLOCK_MOVE:
             return cls(CLOCK_MOVE, move_seconds=choice.seconds, away_seconds=away, forfeit=forfeit)
         if choice.kind == CLOCK_FISCHER:
@@ -89,6 +104,8 @@ class ClockSettings:
 
     def to_choice(self) -> ClockChoice:
         """The same clock as a lobby would ask for it (a rematch keeps its clock)."""
+        if self.kind == CLOCK_DAYS:
+            return ClockChoice(kind="days", days=self.days, away=0.0, forfeit=self.forfeit)
         if self.kind == CLOCK_MOVE:
             return ClockChoice(
                 kind="move", seconds=self.move_seconds, away=self.away_seconds, forfeit=self.forfeit
@@ -113,6 +130,7 @@ class ClockSettings:
             "increment": self.increment_seconds if self.kind == CLOCK_FISCHER else None,
             "away": self.away_seconds,
             "forfeit": self.forfeit,
+            **({"days": self.days} if self.kind == CLOCK_DAYS else {}),
         }
 
     @classmethod
@@ -131,13 +149,25 @@ class ClockSettings:
         )
 
     @property
+    def days(self) -> int | None:
+        """Days per move of a correspondence clock (``None`` for the others)."""
+        if self.kind != CLOCK_DAYS:
+            return None
+        return round((self.move_seconds or 0.0) / DAY_SECONDS)
+
+    @property
+    def per_move(self) -> bool:
+        """Whether each turn starts with the full time (``move`` and ``days``)."""
+        return self.kind in (CLOCK_MOVE, CLOCK_DAYS)
+
+    @property
     def timed(self) -> bool:
         """Whether time is counted at all (a clock other than ``none``)."""
         return self.kind != CLOCK_NONE
 
     def turn_seconds(self) -> float:
         """A seat's time at the start: ``move_seconds`` or ``base_seconds``."""
-        value = self.move_seconds if self.kind == CLOCK_MOVE else self.base_seconds
+        value = self.move_seconds if self.per_move else self.base_seconds
         return float(value or 0.0)
 
 
@@ -178,7 +208,7 @@ class GameClock:
 
     def start(self, seat: int, now: float) -> None:
         """``seat``'s turn begins: a clock per move gets its full time again."""
-        if self.settings.kind == CLOCK_MOVE:
+        if self.settings.per_move:
             self.remaining[seat] = self.settings.turn_seconds()
         self.running, self.since = seat, now
 
@@ -197,7 +227,7 @@ class GameClock:
         seat = self.running
         if seat is None:
             return
-        if self.settings.kind == CLOCK_MOVE:
+        if self.settings.per_move:
             self.remaining[seat] = self.settings.turn_seconds()
         else:
             self.remaining[seat] = self.left(seat, now) + self.settings.increment_seconds
@@ -245,9 +275,11 @@ def zombie_words(reason: str) -> str:
 
 
 __all__ = [
+    "CLOCK_DAYS",
     "CLOCK_FISCHER",
     "CLOCK_MOVE",
     "CLOCK_NONE",
+    "DAY_SECONDS",
     "ZOMBIE_LEFT",
     "ZOMBIE_TIME",
     "ClockSettings",

@@ -21,6 +21,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from limitgames.translation import current_language, gettext
 from limitgames.web.connection import Connection
+from limitgames.web.correspondence import Correspondence
 from limitgames.web.live import GameHub
 from limitgames.web.live_game import LiveGame
 from limitgames.web.messages import (
@@ -163,7 +164,7 @@ async def _read(websocket: WebSocket, hub: GameHub, live: LiveGame, connection: 
             )
             await _drain_and_close(websocket, connection, 1009)
             return
-        await _handle(hub, live, connection, text)
+        await _handle(hub, live, connection, text, websocket.app.state.correspondence)
         if connection.probation:
             if not connection.seats:
                 await connection.send(
@@ -184,7 +185,9 @@ async def _drain_and_close(websocket: WebSocket, connection: Connection, code: i
         await asyncio.wait_for(websocket.close(code=code), timeout=CLOSE_SECONDS)
 
 
-async def _handle(hub: GameHub, live: LiveGame, connection: Connection, text: str) -> None:
+async def _handle(
+    hub: GameHub, live: LiveGame, connection: Connection, text: str, reminders: Correspondence
+) -> None:
     """Answer one client message; every failure becomes an ``error`` message to this client only."""
     try:
         message = parse_client_message(text)
@@ -192,6 +195,8 @@ async def _handle(hub: GameHub, live: LiveGame, connection: Connection, text: st
             await hub.throttle_game(live, connection)
         if isinstance(message, Hello):
             await hub.join(live, connection, [(c.seat, c.token) for c in message.seats])
+            if message.email:
+                await reminders.give_address(live, connection, message.email)
         elif isinstance(message, Act):
             await hub.act(live, connection, message.action, message.ply)
         elif isinstance(message, Undo):

@@ -69,10 +69,12 @@ class SeatToken(_Strict):
 
 
 class Hello(_Strict):
-    """Which seats this connection plays."""
+    """Which seats this connection plays; in a correspondence game, ``email`` is where
+    reminders go (``correspondence.py``; never shown to anybody)."""
 
     type: Literal["hello"]
     seats: list[SeatToken] = Field(default_factory=list, max_length=16)
+    email: str | None = Field(default=None, max_length=254)
 
 
 class Act(_Strict):
@@ -188,19 +190,24 @@ class SeatChoice(_Strict):
 MAX_AWAY_SECONDS = 7 * 24 * 3600.0
 """The longest time away before a seat becomes a zombie that a game may choose (seconds)."""
 
+MAX_DAYS_PER_MOVE = 14
+"""The longest correspondence clock: days per move."""
+
 
 class ClockChoice(_Strict):
     """The clock of a new game (see ``clocks.py``).
 
-    ``kind``: ``none`` (the default), ``move`` (``seconds`` for each turn) or
+    ``kind``: ``none`` (the default), ``move`` (``seconds`` for each turn),
     ``fischer`` (``minutes`` at the start, ``increment`` seconds added after
-    each turn, 0 by default). ``away``: seconds a person may be away (no
+    each turn, 0 by default) or ``days`` (correspondence: ``days`` for each
+    turn, 1-14; nobody is taken for away). ``away``: seconds a person may be away (no
     open connection) before the computer plays their seat; 0 never; left
     out, the server's ``--zombie-after``. ``forfeit``: a seat whose time runs
     out loses the game (default: the computer plays it on); only with a clock.
     """
 
-    kind: Literal["none", "move", "fischer"] = "none"
+    kind: Literal["none", "move", "fischer", "days"] = "none"
+    days: int | None = Field(default=None, ge=1, le=MAX_DAYS_PER_MOVE)
     seconds: float | None = Field(default=None, ge=1, le=86400, allow_inf_nan=False)
     minutes: float | None = Field(default=None, gt=0, le=1440, allow_inf_nan=False)
     increment: float | None = Field(default=None, ge=0, le=3600, allow_inf_nan=False)
@@ -223,8 +230,15 @@ class ClockChoice(_Strict):
                 raise ValueError(_("a Fischer clock needs at least 1 second at the start"))
             if self.seconds is not None:
                 raise ValueError(_("a Fischer clock takes minutes and increment, not seconds"))
+        elif self.kind == "days":
+            if self.days is None:
+                raise ValueError(_("a correspondence clock needs days per move (1-14)"))
+            if self.seconds is not None or self.minutes is not None or self.increment is not None:
+                raise ValueError(_("a correspondence clock takes days, not seconds or minutes"))
         elif self.seconds is not None or self.minutes is not None or self.increment is not None:
             raise ValueError(_("no clock: leave out seconds, minutes and increment"))
+        if self.days is not None and self.kind != "days":
+            raise ValueError(_("only a correspondence clock takes days"))
         return self
 
 

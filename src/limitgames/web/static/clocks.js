@@ -38,6 +38,9 @@ function zombieText(reason) {
 
 function describe(clock) {
   if (clock.kind === "move") return t("Clock: {seconds} s per move", { seconds: clock.seconds });
+  if (clock.kind === "days") {
+    return t("Clock: {days} days per move (correspondence)", { days: clock.days });
+  }
   if (clock.kind === "fischer") {
     return t("Clock: {minutes} min + {increment} s a move (Fischer)", {
       minutes: Number(clock.minutes.toFixed(2)),

@@ -120,13 +120,14 @@ export function readClock() {
   const number = (id) => parseFloat(document.getElementById(id).value);
   const clock = { kind };
   if (kind === "move") clock.seconds = number("clock-seconds");
+  if (kind === "days") clock.days = parseInt(document.getElementById("clock-days").value, 10);
   if (kind === "fischer") {
     clock.minutes = number("clock-minutes");
     clock.increment = number("clock-increment") || 0;
   }
   if (kind !== "none" && document.getElementById("clock-forfeit").checked) clock.forfeit = true;
   const away = document.getElementById("clock-away").value.trim();
-  if (away !== "") clock.away = parseFloat(away) * 60;
+  if (away !== "" && kind !== "days") clock.away = parseFloat(away) * 60;
   return clock;
 }
 
