@@ -7,9 +7,11 @@ then ``limit serve --workers N`` on them, and plays hex over WebSocket clients o
 - ``human``: ``--games`` games between two people (each seat its own
   connection, so a game's two seats may sit on different server processes)
   who think 0.5-2.5 s before each action, plus ``--computer-games`` games of
-  a person against the computer (``--level``). Reports the latency of each
-  person's action (sent -> the view with it back on the sender's socket):
-  median, p99, max.
+  a person against the computer (``--level``, ``hard`` by default), with
+  each of ``--human-workers`` server processes (1 and 2 by default).
+  Reports the latency of each person's action (sent -> the view with it
+  back on the sender's socket): median, p99, max; and the throughput
+  (people's actions per second).
 - ``throughput``: ``--fast-games`` games, each played by one connection
   holding both seats, acting as soon as it is its turn; reports actions/s,
   with ``--workers`` 1 and 2 (or the list given).
@@ -22,7 +24,8 @@ machine may be shared). Figures are in ``docs/web.md``.
 Usage::
 
     python benchmarks/bench_web_load.py [--seconds 20] [--games 50] [--computer-games 10]
-        [--fast-games 32] [--workers 1,2] [--scenario all|human|throughput] [--repeat 1]
+        [--fast-games 32] [--workers 1,2] [--human-workers 1,2]
+        [--scenario all|human|throughput] [--repeat 1]
 """
 
 from __future__ import annotations
@@ -89,7 +92,7 @@ def _drop_tables(url: str) -> None:
 
     engine = create_engine(url)
     with engine.begin() as connection:
-        for table in ("chat", "actions", "seats", "games", "alembic_version"):
+        for table in ("chat", "actions", "seats", "games", "server_secrets", "alembic_version"):
             connection.execute(text(f"DROP TABLE IF EXISTS {table} CASCADE"))
     engine.dispose()
 
@@ -269,6 +272,7 @@ async def human_scenario(base: str, args: argparse.Namespace) -> dict[str, Any]:
         "p99_ms": 1000 * _p(every, 0.99),
         "max_ms": 1000 * max(every),
         "p99_vs_computer_ms": 1000 * _p(others, 0.99) if others else None,
+        "actions_per_second": len(every) / args.seconds,
         "client_cpu": (time.process_time() - cpu) / (time.monotonic() - start),
     }
 
@@ -299,7 +303,9 @@ def main() -> None:
     parser.add_argument("--level", default="hard", help="the computer's level")
     parser.add_argument("--fast-games", type=int, default=32, help="games for the throughput")
     parser.add_argument("--workers", default="1,2", help="worker counts for the throughput")
-    parser.add_argument("--human-workers", type=int, default=2)
+    parser.add_argument(
+        "--human-workers", default="1,2", help="worker counts for the human-pace scenario"
+    )
     parser.add_argument("--scenario", choices=("all", "human", "throughput"), default="all")
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument(
@@ -320,27 +326,30 @@ def main() -> None:
     try:
         for _ in range(args.repeat):
             if args.scenario in ("all", "human"):
-                _drop_tables(postgres.url)
-                server = Serve(postgres.url, redis.url, args.human_workers)
-                try:
-                    before = _load()
-                    cpu = tree_cpu(server.process.pid)
-                    figures = asyncio.run(human_scenario(server.base, args))
-                    cpu = tree_cpu(server.process.pid) - cpu
-                finally:
-                    server.stop()
-                print(
-                    f"human pace, {args.games} games + {args.computer_games} vs computer "
-                    f"({args.level}), {args.human_workers} workers, {args.seconds:g} s after "
-                    f"{args.warmup:g} s: "
-                    f"{figures['actions']} actions, median {figures['median_ms']:.1f} ms, "
-                    f"p99 {figures['p99_ms']:.1f} ms, max {figures['max_ms']:.1f} ms "
-                    f"(p99 in the computer games {latency_words(figures['p99_vs_computer_ms'])}); "
-                    f"client CPU {figures['client_cpu']:.0%} of a core; the servers and their "
-                    f"computers used {cpu:.1f} CPU s; "
-                    f"{before} before, {_load()} after",
-                    flush=True,
-                )
+                for workers in [int(w) for w in args.human_workers.split(",")]:
+                    _drop_tables(postgres.url)
+                    server = Serve(postgres.url, redis.url, workers)
+                    try:
+                        before = _load()
+                        cpu = tree_cpu(server.process.pid)
+                        figures = asyncio.run(human_scenario(server.base, args))
+                        cpu = tree_cpu(server.process.pid) - cpu
+                    finally:
+                        server.stop()
+                    print(
+                        f"human pace, {args.games} games + {args.computer_games} vs computer "
+                        f"({args.level}), {workers} worker(s), {args.seconds:g} s after "
+                        f"{args.warmup:g} s: {figures['actions']} actions "
+                        f"({figures['actions_per_second']:.1f} actions/s), "
+                        f"median {figures['median_ms']:.1f} ms, "
+                        f"p99 {figures['p99_ms']:.1f} ms, max {figures['max_ms']:.1f} ms "
+                        f"(p99 in the computer games "
+                        f"{latency_words(figures['p99_vs_computer_ms'])}); "
+                        f"client CPU {figures['client_cpu']:.0%} of a core; the servers and "
+                        f"their computers used {cpu:.1f} CPU s; "
+                        f"{before} before, {_load()} after",
+                        flush=True,
+                    )
             if args.scenario in ("all", "throughput"):
                 rates = {}
                 for workers in [int(w) for w in args.workers.split(",")]:
