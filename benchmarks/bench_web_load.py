@@ -268,9 +268,9 @@ async def human_scenario(base: str, args: argparse.Namespace) -> dict[str, Any]:
     every = [latency for sent, latency in human_games if sent >= warm] + others
     return {
         "actions": len(every),
-        "median_ms": 1000 * statistics.median(every),
-        "p99_ms": 1000 * _p(every, 0.99),
-        "max_ms": 1000 * max(every),
+        "median_ms": 1000 * statistics.median(every) if every else None,
+        "p99_ms": 1000 * _p(every, 0.99) if every else None,
+        "max_ms": 1000 * max(every) if every else None,
         "p99_vs_computer_ms": 1000 * _p(others, 0.99) if others else None,
         "actions_per_second": len(every) / args.seconds,
         "client_cpu": (time.process_time() - cpu) / (time.monotonic() - start),
@@ -341,8 +341,9 @@ def main() -> None:
                         f"({args.level}), {workers} worker(s), {args.seconds:g} s after "
                         f"{args.warmup:g} s: {figures['actions']} actions "
                         f"({figures['actions_per_second']:.1f} actions/s), "
-                        f"median {figures['median_ms']:.1f} ms, "
-                        f"p99 {figures['p99_ms']:.1f} ms, max {figures['max_ms']:.1f} ms "
+                        f"median {latency_words(figures['median_ms'])}, "
+                        f"p99 {latency_words(figures['p99_ms'])}, "
+                        f"max {latency_words(figures['max_ms'])} "
                         f"(p99 in the computer games "
                         f"{latency_words(figures['p99_vs_computer_ms'])}); "
                         f"client CPU {figures['client_cpu']:.0%} of a core; the servers and "
