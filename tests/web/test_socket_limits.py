@@ -40,9 +40,14 @@ def _is_view(message: dict[str, Any]) -> bool:
 
 
 # --- a client that stops reading and answering ------------------------------------------------
-def _silent_client(port: int, path: str) -> socket.socket:
-    """A WebSocket client that completes the handshake and then neither reads nor answers."""
-    raw = socket.create_connection(("127.0.0.1", port), timeout=scaled(20))
+def _silent_client(port: int, path: str, receive_buffer: int | None = None) -> socket.socket:
+    """A WebSocket client that completes the handshake and then neither reads nor answers
+    (``receive_buffer``: its kernel's receive buffer, bytes, for a window soon full)."""
+    raw = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    if receive_buffer is not None:
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+    raw.settimeout(scaled(20))
+    raw.connect(("127.0.0.1", port))
     key = base64.b64encode(os.urandom(16)).decode()
     raw.sendall(
         (
@@ -85,6 +90,71 @@ def test_a_client_that_stops_answering_is_closed_within_ten_seconds(db_url: str)
             while chunk := raw.recv(65536):  # what was sent, then the end of the stream
                 received += chunk
             assert b"keepalive ping timeout" in received  # the close frame's reason
+        finally:
+            raw.close()
+
+
+HOLDING_STATES = {"01", "04", "08", "09", "0B"}
+"""/proc/net/tcp states of a connection that still holds data to send: ESTABLISHED,
+FIN_WAIT1, CLOSE_WAIT, LAST_ACK, CLOSING (``include/net/tcp_states.h``)."""
+
+
+def _server_side_held(server_port: int, client_port: int) -> bool:
+    """Whether the kernel still holds the server's end of the connection from ``client_port``."""
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError), open(table) as rows:
+            for row in list(rows)[1:]:
+                fields = row.split()
+                local, remote, state = fields[1], fields[2], fields[3]
+                if (
+                    int(local.rsplit(":", 1)[1], 16) == server_port
+                    and int(remote.rsplit(":", 1)[1], 16) == client_port
+                    and state in HOLDING_STATES
+                ):
+                    return True
+    return False
+
+
+@pytest.mark.skipif(
+    not hasattr(socket, "TCP_USER_TIMEOUT") or not Path("/proc/net/tcp").exists(),
+    reason="TCP_USER_TIMEOUT and /proc/net/tcp are Linux's",
+)
+def test_a_client_that_stops_reading_with_its_window_full_is_dropped_by_the_kernel(
+    db_url: str,
+) -> None:
+    """Before: uvicorn closed the WebSocket but waited for its unsent data, which a client
+    with a full window never takes: the TCP connection stayed (80 of them, 224 MB)."""
+    app = create_app(db_url, move_seconds=5.0)
+    with ThreadServer(app, send_buffer=8192) as server:
+        with httpx.Client(base_url=server.base, timeout=scaled(30)) as http:
+            game = new_game(http, "hex", [{"kind": "me"}, {"kind": "me"}], {"size": 8}, seed=1)
+        path = f"/games/{game['id']}/ws"
+        first = _silent_client(server.port, path)  # the first one sets the listener's option
+        first.close()
+        raw = _silent_client(server.port, path, receive_buffer=4096)
+        client_port = raw.getsockname()[1]
+        try:
+
+            async def play() -> None:  # views for the silent client, until its window is full
+                url = f"{server.ws_base}{path}"
+                async with connect(url, max_size=2**22, open_timeout=scaled(20)) as ws:
+                    claims = [{"seat": s, "token": game["tokens"][str(s)]} for s in (0, 1)]
+                    await ws.send(json.dumps({"type": "hello", "seats": claims}))
+                    await _next(ws, lambda m: m["type"] == "welcome")
+                    view = await _next(ws, _is_view)
+                    for _ in range(20):
+                        ply = view["ply"]
+                        action = {"type": "act", "action": view["legal"][0], "ply": ply}
+                        await ws.send(json.dumps(action))
+                        view = await _next(ws, lambda m, p=ply: _is_view(m) and m["ply"] > p)
+
+            asyncio.run(play())
+
+            def dropped() -> None:
+                if _server_side_held(server.port, client_port):
+                    raise AssertionError("the server still holds the connection")
+
+            wait_until(dropped, "the kernel dropping the silent client's connection", seconds=20)
         finally:
             raw.close()
 

@@ -22,6 +22,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from limitgames.translation import current_language, gettext
 from limitgames.web.connection import Connection
 from limitgames.web.correspondence import Correspondence
+from limitgames.web.listening import bound_once
 from limitgames.web.live import GameHub
 from limitgames.web.live_game import LiveGame
 from limitgames.web.messages import (
@@ -75,6 +76,9 @@ router = APIRouter()
 @router.websocket("/games/{game_id}/ws")
 async def game_socket(websocket: WebSocket, game_id: str) -> None:
     """The live game ``game_id`` for one client, until it leaves (see the module docstring)."""
+    server = websocket.scope.get("server")  # (host, port) the client came to
+    # from now on the kernel drops clients that stop acknowledging (listening.py)
+    bound_once(int(server[1]) if server and server[1] is not None else None)
     await websocket.accept()
     hub = hub_of(websocket)
     language = client_language(
