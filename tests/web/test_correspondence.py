@@ -168,6 +168,10 @@ def test_an_address_is_taken_only_from_a_seat_of_a_correspondence_game(db_url: s
             receive_until(ws, lambda m: m["type"] == "welcome")
             ws.send_json({"type": "ping"})  # answered after the hello's address is stored
             receive_until(ws, lambda m: m["type"] == "pong")
+            # the game page's field changes it later (the answer goes to this page only)
+            ws.send_json({"type": "email", "address": "seat0@example.org"})
+            saved = receive_until(ws, lambda m: m["type"] == "reminders")
+            assert saved == {"type": "reminders", "address": "seat0@example.org"}
         with client.websocket_connect(f"{other['url']}/ws") as ws:
             receive_until(ws, lambda m: m["type"] == "view")
             claim = [{"seat": 0, "token": other["tokens"]["0"]}]
@@ -184,7 +188,7 @@ def test_an_address_is_taken_only_from_a_seat_of_a_correspondence_game(db_url: s
             ).all()
     finally:
         engine.dispose()
-    assert [tuple(r) for r in rows] == [(game["id"], 0, "red@example.org")]
+    assert [tuple(r) for r in rows] == [(game["id"], 0, "seat0@example.org")]
 
 
 def test_the_days_clock_is_checked() -> None:

@@ -4,7 +4,8 @@ A game with a ``days`` clock (``clocks.py``: 1-14 days for each turn) is
 played over days; its people come and go. When the seat to move has less
 than :attr:`Correspondence.share` of its turn left, the server sends one
 e-mail to the address that seat's person gave when taking it (``hello``'s
-``email``; :func:`reminder_address` is the one place that looks it up).
+``email``, or later an ``email`` message from the game page's field;
+:func:`reminder_address` is the one place that looks it up).
 
 One reminder per turn, whatever the number of server processes: a process
 sends it only after the database let it mark the turn (``games.reminded_ply``
@@ -245,8 +246,9 @@ class Correspondence:
             except Exception as exc:  # a database away: tried again next time
                 log.warning("correspondence reminders not checked (%s)", exc)
 
-    async def give_address(self, live: LiveGame, connection: Connection, text: str) -> None:
-        """The person of ``connection`` gives ``text`` as their address for reminders.
+    async def give_address(self, live: LiveGame, connection: Connection, text: str) -> str:
+        """The person of ``connection`` gives ``text`` as their address for reminders; returns
+        the address kept (stripped).
 
         Raises:
             RefusedError: not a correspondence game, a spectator, or not an address.
@@ -258,6 +260,7 @@ class Correspondence:
         address = check_email(text)
         engine = self.hub.store.engine
         await self.hub.db(store_address, engine, live.id, sorted(connection.seats), address)
+        return address
 
     def due(self, live: LiveGame) -> int | None:
         """The seat of ``live`` to remind now (its turn's time is below the share), or ``None``."""

@@ -30,6 +30,7 @@ from limitgames.web.messages import (
     Act,
     Chat,
     Draw,
+    Email,
     Hello,
     Ping,
     Reclaim,
@@ -217,6 +218,9 @@ async def _handle(
             await hub.chat.post(live, connection, message.text)
         elif isinstance(message, Reclaim):
             await hub.clocks.reclaim(live, connection)
+        elif isinstance(message, Email):
+            address = await reminders.give_address(live, connection, message.address)
+            await connection.send({"type": "reminders", "address": address})
     except (ValueError, RefusedError) as exc:
         await connection.send({"type": "error", "message": str(exc)})
     except Exception:

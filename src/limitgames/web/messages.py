@@ -141,7 +141,14 @@ class Reclaim(_Strict):
     type: Literal["reclaim"]
 
 
-AnyClientMessage = Hello | Act | Undo | Ping | Resign | Draw | Rematch | Chat | Reclaim
+class Email(_Strict):
+    """In a correspondence game: where this connection's seats' reminders go (``correspondence.py``)."""
+
+    type: Literal["email"]
+    address: str = Field(min_length=1, max_length=254)
+
+
+AnyClientMessage = Hello | Act | Undo | Ping | Resign | Draw | Rematch | Chat | Reclaim | Email
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 

@@ -81,8 +81,53 @@ function draw() {
     });
   }
   $("reclaim-button").hidden = !v.can_reclaim.length;
+  drawReminders(v);
   tick();
 }
+
+// Correspondence games: a seat's person may give an address for the e-mail reminders
+// ({"type": "email"}); the server answers {"type": "reminders", "address"} to this page only.
+function drawReminders(v) {
+  let form = document.getElementById("reminder-form");
+  const wanted = v.clock.kind === "days" && v.seats.length > 0 && !v.finished;
+  if (!wanted) {
+    if (form) form.hidden = true;
+    return;
+  }
+  if (!form) {
+    form = document.createElement("form");
+    form.id = "reminder-form";
+    form.className = "reminder-form";
+    const label = document.createElement("label");
+    label.textContent = t("E-mail me when my time for a move runs low") + " ";
+    const input = document.createElement("input");
+    input.type = "email";
+    input.id = "reminder-address";
+    input.maxLength = 254;
+    input.autocomplete = "email";
+    label.append(input);
+    const button = document.createElement("button");
+    button.type = "submit";
+    button.textContent = t("Save");
+    const saved = document.createElement("span");
+    saved.id = "reminder-saved";
+    saved.className = "small";
+    form.append(label, " ", button, " ", saved);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      send({ type: "email", address: input.value });
+    });
+    $("clock-info").after(form);
+  }
+  form.hidden = false;
+}
+
+document.addEventListener("limit:message", (event) => {
+  const message = event.detail;
+  if (message && message.type === "reminders") {
+    $("reminder-saved").textContent = t("Reminders go to {address}.", { address: message.address });
+  }
+});
 
 function tick() {
   if (!view || !view.clock.remaining) return;
