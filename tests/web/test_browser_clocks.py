@@ -186,3 +186,25 @@ def _ann_plays_until_bobs_turn(ann: Any, bob: Any, rng: random.Random) -> None:
             bob.wait_for_selector('body[data-your-turn="true"], body[data-finished="true"]')
             if bob.get_attribute("body", "data-finished") == "true":
                 return
+
+
+def test_a_correspondence_game_from_the_lobby_takes_an_address_for_reminders(
+    live_server: Server, two: tuple[Any, Any]
+) -> None:
+    ann, _bob = two
+    errors: list[str] = []
+    ann.on("pageerror", lambda exc: errors.append(str(exc)))
+    ann.goto(live_server.base + "/")
+    ann.select_option("#game-select", "cards")
+    ann.select_option('#seat-fields select[name="seat-1"]', "friend")
+    assert ann.locator("#clock-days").is_hidden()
+    ann.select_option("#clock-kind", "days")
+    ann.select_option("#clock-days", "3")
+    ann.click("#start-button")
+    ann.wait_for_url("**/games/**")
+    ann.wait_for_selector("body[data-ply]")
+    assert ann.inner_text("#clock-info") == "Clock: 3 days per move (correspondence)"
+    ann.fill("#reminder-address", "ann@example.org")
+    ann.click("#reminder-form button")
+    ann.wait_for_selector("#reminder-saved:has-text('Reminders go to ann@example.org.')")
+    assert not errors, errors
