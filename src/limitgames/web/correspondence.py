@@ -287,12 +287,12 @@ class Correspondence:
             seat = self.due(live)
             if seat is None:
                 continue
+            address = await self.hub.db(reminder_address, engine, live.id, seat)
+            if address is None:
+                continue  # (an address given later still gets this turn's reminder)
             ply = len(live.action_seats)
             if not await self.hub.db(claim_reminder, engine, live.id, ply):
                 continue  # reminded already, here or by another process
-            address = await self.hub.db(reminder_address, engine, live.id, seat)
-            if address is None:
-                continue
             assert live.clock is not None
             left = live.clock.left(seat, self.hub.clocks.now())
             words = {
