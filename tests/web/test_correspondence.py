@@ -26,6 +26,7 @@ from limitgames.web.correspondence import (
     SmtpMailer,
     check_email,
     mailer_from_environment,
+    reminder_address,
 )
 from limitgames.web.live import Connection, GameHub, RefusedError
 from limitgames.web.messages import ClockChoice, NewGame, SeatChoice
@@ -219,3 +220,38 @@ def test_the_mailer_comes_from_the_environment() -> None:
     with pytest.raises(RefusedError):
         check_email("two@at@example.org")
     assert check_email("  x.y+z@example.co.uk ") == "x.y+z@example.co.uk"
+
+
+def test_the_reminder_goes_to_the_seat_s_address_else_to_its_account_s(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    store = Store.open(url)
+    try:
+        with store.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO accounts (id, name, name_key, password_hash, email, created_at) "
+                    "VALUES (1, 'Ann', 'ann', 'x', 'ann@example.org', '2026-11-28'), "
+                    "(2, 'Bob', 'bob', 'x', NULL, '2026-11-28')"
+                )
+            )
+            connection.execute(
+                text(
+                    "INSERT INTO games (id, game, variant, seed, chance, rules_version, status, "
+                    "plies, created_at, updated_at, seed_source) VALUES ('g1', 'hex', '{}', 1, "
+                    "'[]', '', 'playing', 0, '2026-11-28', '2026-11-28', 'server')"
+                )
+            )
+            connection.execute(
+                text(
+                    "INSERT INTO seats (game_id, seat, kind, label, joined, account_id, email) "
+                    "VALUES ('g1', 0, 'human', 'Ann', 1, 1, NULL), "
+                    "('g1', 1, 'human', 'Bob', 1, 2, NULL), "
+                    "('g1', 2, 'human', 'Cy', 1, 1, 'cy@example.org')"
+                )
+            )
+        assert reminder_address(store.engine, "g1", 0) == "ann@example.org"  # the account's
+        assert reminder_address(store.engine, "g1", 1) is None  # an account without e-mail
+        assert reminder_address(store.engine, "g1", 2) == "cy@example.org"  # given at the seat
+        assert reminder_address(store.engine, "g1", 3) is None  # no such seat
+    finally:
+        store.close()

@@ -4,8 +4,9 @@ A game with a ``days`` clock (``clocks.py``: 1-14 days for each turn) is
 played over days; its people come and go. When the seat to move has less
 than :attr:`Correspondence.share` of its turn left, the server sends one
 e-mail to the address that seat's person gave when taking it (``hello``'s
-``email``, or later an ``email`` message from the game page's field;
-:func:`reminder_address` is the one place that looks it up).
+``email``, or later an ``email`` message from the game page's field), else
+to the e-mail of the account that took the seat (:func:`reminder_address`
+is the one place that looks it up).
 
 One reminder per turn, whatever the number of server processes: a process
 sends it only after the database let it mark the turn (``games.reminded_ply``
@@ -42,7 +43,7 @@ from limitgames.translation import N_, gettext
 from limitgames.web.clocks import CLOCK_DAYS
 from limitgames.web.connection import Connection
 from limitgames.web.refusals import RefusedError
-from limitgames.web.schema import STATUS_PLAYING, GameRow, SeatRow
+from limitgames.web.schema import STATUS_PLAYING, AccountRow, GameRow, SeatRow
 
 if TYPE_CHECKING:
     from limitgames.web.live import GameHub
@@ -154,13 +155,20 @@ def check_email(text: str) -> str:
 def reminder_address(engine: Engine, game_id: str, seat: int) -> str | None:
     """Where the reminders of ``seat`` in ``game_id`` go (``None``: nowhere).
 
-    The one place that decides it: today the address given when taking the
-    seat (``seats.email``).
+    The one place that decides it: the address given when taking the seat
+    (``seats.email``), else the e-mail of the account that took it, if it
+    gave one (``accounts.email``).
     """
     with Session(engine) as session:
-        return session.scalar(
-            select(SeatRow.email).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-        )
+        row = session.execute(
+            select(SeatRow.email, AccountRow.email)
+            .outerjoin(AccountRow, AccountRow.id == SeatRow.account_id)
+            .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+        ).first()
+    if row is None:
+        return None
+    given, account = row
+    return given or account or None
 
 
 def store_address(engine: Engine, game_id: str, seats: list[int], address: str) -> None:
