@@ -88,12 +88,13 @@ FAILURES: list[str] = []
 
 
 def _drop_tables(url: str) -> None:
-    from sqlalchemy import create_engine, text
+    """Drop every table of the benchmark's database (whatever the migrations made)."""
+    from sqlalchemy import MetaData, create_engine
 
     engine = create_engine(url)
-    with engine.begin() as connection:
-        for table in ("chat", "actions", "seats", "games", "server_secrets", "alembic_version"):
-            connection.execute(text(f"DROP TABLE IF EXISTS {table} CASCADE"))
+    tables = MetaData()
+    tables.reflect(engine)
+    tables.drop_all(engine)
     engine.dispose()
 
 
