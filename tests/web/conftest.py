@@ -290,10 +290,11 @@ def migrate(engine: Any, command_name: str, revision: str) -> None:
     from alembic.config import Config
 
     from limitgames.web import storage
+    from limitgames.web.schema import migration_connection
 
     config = Config()
     config.set_main_option("script_location", str(Path(storage.__file__).parent / "migrations"))
-    with engine.begin() as connection:
+    with migration_connection(engine) as connection:
         config.attributes["connection"] = connection
         getattr(command, command_name)(config, revision)
 

@@ -134,3 +134,37 @@ def test_on_postgresql_an_action_is_stored_in_one_statement_with_the_same_refusa
         store.close()
     finally:
         cluster.stop()
+
+
+def test_upgrading_sqlite_keeps_every_seat_and_action_and_the_foreign_keys(tmp_path: Path) -> None:
+    """The accounts migration rebuilds ``games`` and ``seats`` on SQLite (batch mode); with the
+    foreign keys on, dropping the old ``games`` table deleted every seat and action of every
+    stored game (ON DELETE CASCADE). A game stored at schema 0004 keeps its seat and action."""
+    from sqlalchemy import text
+
+    from limitgames.web import storage
+    from tests.web.conftest import OLD_GAME_ROW, migrate
+
+    engine = storage.make_engine(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    migrate(engine, "upgrade", "0004")
+    with engine.begin() as connection:
+        connection.execute(text(OLD_GAME_ROW))
+        connection.execute(
+            text(
+                "INSERT INTO seats (game_id, seat, kind, label, joined) "
+                "VALUES ('old1', 0, 'human', 'Ann', 1)"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO actions (game_id, ply, seat, notation, created_at) "
+                "VALUES ('old1', 0, 0, 'take 1', '2026-11-01')"
+            )
+        )
+    migrate(engine, "upgrade", "head")
+    with engine.begin() as connection:
+        assert connection.execute(text("SELECT count(*) FROM seats")).scalar() == 1
+        assert connection.execute(text("SELECT count(*) FROM actions")).scalar() == 1
+        # the connection goes back to the pool with its foreign keys on again
+        assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
+    engine.dispose()

@@ -27,6 +27,8 @@ The default database is a SQLite file in the user's data directory
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -45,7 +47,7 @@ from sqlalchemy import (
     event,
     text,
 )
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 STATUS_PLAYING = "playing"
@@ -282,6 +284,29 @@ MIGRATION_LOCK = 0x6C696D6974
 """The PostgreSQL advisory lock taken while migrating (several processes may start at once)."""
 
 
+@contextmanager
+def migration_connection(engine: Engine) -> Iterator[Connection]:
+    """A connection in a transaction for Alembic's migrations on ``engine``.
+
+    On SQLite the foreign keys are switched off while the migrations run and on again after
+    (the pragma only takes effect outside a transaction): a batch migration rebuilds a table
+    by copying it and dropping the old one, and with foreign keys on, dropping ``games``
+    deletes every seat and action of every stored game through ``ON DELETE CASCADE``.
+    """
+    sqlite = engine.dialect.name == "sqlite"
+    with engine.connect() as connection:
+        if sqlite:
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
+        try:
+            with connection.begin():
+                yield connection
+        finally:
+            if sqlite:
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.commit()
+
+
 def migrate(engine: Engine) -> None:
     """Bring the schema up to date with the migrations shipped in the package (Alembic).
 
@@ -296,7 +321,7 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     config.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False))
-    with engine.begin() as connection:
+    with migration_connection(engine) as connection:
         if engine.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
