@@ -84,11 +84,13 @@ class Policy:
     def probabilities(
         self, feats: np.ndarray[Any, Any], mask: np.ndarray[Any, Any]
     ) -> np.ndarray[Any, Any]:
-        """``float64[B, 4160]``: the masked softmax over actions."""
-        scores = feats @ self.theta.T  # [B, 64, 3]
+        """``float64[B, T * T + T]``: the masked softmax over the per-size actions (``feats``:
+        ``float32[B, T, FEATURES]`` for the ``T`` tiles of the size)."""
+        tiles = feats.shape[1]
+        scores = feats @ self.theta.T  # [B, T, 3]
         logits = np.concatenate(
             [
-                (scores[:, :, 0, None] + scores[:, None, :, 1]).reshape(len(feats), 4096),
+                (scores[:, :, 0, None] + scores[:, None, :, 1]).reshape(len(feats), tiles * tiles),
                 scores[:, :, 2],
             ],
             axis=1,
@@ -102,22 +104,22 @@ class Policy:
         self, feats: np.ndarray[Any, Any], p: np.ndarray[Any, Any], actions: np.ndarray[Any, Any]
     ) -> np.ndarray[Any, Any]:
         """``float64[B, 3, FEATURES]``: the gradient of ``log pi(action)`` with respect to ``theta``."""
-        batch = len(feats)
-        moves = p[:, :4096].reshape(batch, 64, 64)
+        batch, tiles = feats.shape[:2]
+        moves = p[:, : tiles * tiles].reshape(batch, tiles, tiles)
         expected = np.stack(
             [
                 np.einsum("bf,bfk->bk", moves.sum(axis=2), feats),
                 np.einsum("bt,btk->bk", moves.sum(axis=1), feats),
-                np.einsum("bt,btk->bk", p[:, 4096:], feats),
+                np.einsum("bt,btk->bk", p[:, tiles * tiles :], feats),
             ],
             axis=1,
         )
         chosen = np.zeros_like(expected)
         rows = np.arange(batch)
-        is_move = actions < 4096
-        chosen[rows[is_move], 0] = feats[rows[is_move], actions[is_move] // 64]
-        chosen[rows[is_move], 1] = feats[rows[is_move], actions[is_move] % 64]
-        chosen[rows[~is_move], 2] = feats[rows[~is_move], actions[~is_move] - 4096]
+        is_move = actions < tiles * tiles
+        chosen[rows[is_move], 0] = feats[rows[is_move], actions[is_move] // tiles]
+        chosen[rows[is_move], 1] = feats[rows[is_move], actions[is_move] % tiles]
+        chosen[rows[~is_move], 2] = feats[rows[~is_move], actions[~is_move] - tiles * tiles]
         return np.asarray(chosen - expected)
 
 
@@ -133,7 +135,7 @@ def evaluate(policy: Policy, games: int, seed: int, size: int) -> float:
     learner = np.arange(env.num_envs) % 2  # half the games the policy moves first
     wins = played = 0
     while played < games:
-        feats = tile_features(env.observations())
+        feats = tile_features(env.observations())[:, : env.tiles]
         mask = env.legal_mask()
         greedy = np.argmax(np.where(mask, policy.probabilities(feats, mask), -1.0), axis=1)
         actions = np.where(env.to_move == learner, greedy, env.sample_actions())
@@ -173,7 +175,7 @@ def train(
     step = 0
     while (time.perf_counter() - start - paused < seconds) if steps is None else step < steps:
         step += 1
-        feats = tile_features(env.observations())
+        feats = tile_features(env.observations())[:, : env.tiles]
         mask = env.legal_mask()
         p = policy.probabilities(feats, mask)
         actions = sample(p, rng)

@@ -186,8 +186,10 @@ class LimitVsAgentEnv(gymnasium.Env[dict[str, np.ndarray[Any, Any]], np.int64]):
 class HexSelfPlayVectorEnv(VectorEnv):
     """``num_envs`` hex games in self-play as a Gymnasium ``VectorEnv`` (same-step auto-reset).
 
-    Each step plays one action in every game for the player to move. Observations are
-    ``{"observation": float32[B, 34, 64], "action_mask": int8[B, 4160]}`` from the view of the
+    Each step plays one action in every game for the player to move: a per-size index
+    (``A = T * T + T`` for ``T = 4 * size`` tiles, :mod:`limitgames.hex.encoding`; 1056 at size
+    8, 272 at size 4). Observations are
+    ``{"observation": float32[B, 34, 64], "action_mask": int8[B, A]}`` from the view of the
     player to move next; ``reward[b]`` is the return of the player who just moved (+1 / 0 / -1
     when its move ended the game, else 0); ``info["rewards"]`` has every player's
     (``float32[B, 3]``), ``info["to_move"]`` the next player, ``info["accepted"]`` whether each
@@ -201,6 +203,12 @@ class HexSelfPlayVectorEnv(VectorEnv):
     "length": int64[B]}``, the ended games' returns and number of actions, each with its
     ``"_rewards"`` / ``"_length"`` mask) and the masks ``info["_final_obs"]`` and
     ``info["_final_info"]`` (``bool[B]``, the games that ended).
+
+    The compiled step writes the observation and the mask into arrays allocated once
+    (:mod:`limitgames.hex.tensors`). With ``copy=True`` (the default, as Gymnasium's
+    ``SyncVectorEnv``) ``reset`` and ``step`` return copies; with ``copy=False`` they return those
+    arrays themselves, rewritten in place by the next step (the fast path: a learner that copies
+    them into its own rollout buffer anyway saves a copy).
 
     ``reset(seed=s)`` seeds sub-environment ``b`` with ``s + b``; ``reset(seed=[s0, s1, ...])``
     gives each its own seed (``None`` keeps that one's streams). A seed sets the stream that
@@ -219,7 +227,9 @@ class HexSelfPlayVectorEnv(VectorEnv):
         layouts: int = 256,
         threads: int | None = None,
         seed: int = 0,
+        copy: bool = True,
     ) -> None:
+        self.copy = copy
         self.env = HexVectorEnv(
             num_envs,
             players=players,
@@ -228,6 +238,7 @@ class HexSelfPlayVectorEnv(VectorEnv):
             seed=seed,
             threads=threads,
             keep_final=True,
+            tensors=True,
         )
         self.num_envs = num_envs
         actions = self.env.num_actions
@@ -244,10 +255,12 @@ class HexSelfPlayVectorEnv(VectorEnv):
         self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, num_envs)
 
     def _obs(self) -> dict[str, np.ndarray[Any, Any]]:
-        return {
-            "observation": self.env.observations(),
-            "action_mask": self.env.legal_mask().astype(np.int8),
-        }
+        if self.copy:
+            return {
+                "observation": self.env.observation.copy(),
+                "action_mask": self.env.action_mask.copy(),
+            }
+        return {"observation": self.env.observation, "action_mask": self.env.action_mask}
 
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
@@ -293,8 +306,8 @@ class HexSelfPlayVectorEnv(VectorEnv):
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         """``bool[B, A]``: the legal actions of the player to move in each game (the
-        observation's ``action_mask``)."""
-        return self.env.legal_mask()
+        observation's ``action_mask``; a new array)."""
+        return self.env.action_mask.astype(np.bool_)
 
 
 _REGISTERED = False

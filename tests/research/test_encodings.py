@@ -57,16 +57,30 @@ def test_setup_chance_deals_a_game(game_id: str, variant: dict[str, Any]) -> Non
 
 
 def test_hex_indices_do_not_depend_on_the_layout() -> None:
+    # size 8: T = 32 tiles, so 32 * 32 moves and 32 removals = 1056 indices; index 1 * 32 + 2
+    # moves tile 1 to tile 2 (kernel integer 1 * 64 + 2 = 66), 1024 + 5 removes tile 5 (4101)
     game = get_game("hex")
     a = game.new_initial_state(seed=1)
     b = game.new_initial_state(seed=2)
-    for index in (0, 65, 4095, 4096, 4159):
-        assert a.index_to_action(index) == b.index_to_action(index) == index
-    assert game.encoding_spec().num_distinct_actions == KERNEL_ACTIONS
+    for index, action in ((0, 0), (34, 66), (1023, 31 * 64 + 31), (1024, 4096), (1029, 4101)):
+        assert a.index_to_action(index) == b.index_to_action(index) == action
+        assert a.action_to_index(action) == index
+    assert game.encoding_spec().num_distinct_actions == 1056
     with pytest.raises(ValueError):
-        a.index_to_action(KERNEL_ACTIONS)
+        a.index_to_action(1056)
     with pytest.raises(ValueError):
         a.action_to_index(-1)
+    with pytest.raises(ValueError, match="beyond"):
+        a.action_to_index(32 * 64)  # a move from tile 32: no such tile at size 8
+
+
+def test_hex_size_16_indices_are_the_kernel_integers() -> None:
+    # T = 64: f * 64 + t and 4096 + t, exactly the kernel's integers, 4160 in all
+    game = get_game("hex")
+    state = game.new_initial_state(seed=1, size=16)
+    assert game.encoding_spec(size=16).num_distinct_actions == KERNEL_ACTIONS == 4160
+    for index in (0, 65, 4095, 4096, 4159):
+        assert state.index_to_action(index) == index
 
 
 def test_hex_placement_window_holds_every_reachable_cell() -> None:

@@ -62,7 +62,8 @@ def test_self_play_vector_env() -> None:
         layouts=4,
     )
     obs, info = envs.reset(seed=1)
-    assert obs["observation"].shape == (4, 34, 64) and obs["action_mask"].shape == (4, 4160)
+    # size 3: T = 12 tiles, 12 * 12 moves and 12 removals = 156 action indices
+    assert obs["observation"].shape == (4, 34, 64) and obs["action_mask"].shape == (4, 156)
     ended = 0
     for _ in range(200):
         actions = np.array([np.flatnonzero(m)[0] for m in obs["action_mask"]])
@@ -158,7 +159,7 @@ def test_self_play_gives_the_final_observation_of_an_ended_game() -> None:
         _obs, reward, terminated, _truncated, info = envs.step(actions)
         assert ("final_obs" in info) == terminated.any()
         for b, state in enumerate(states):
-            state.apply(int(actions[b]))
+            state.apply_index(int(actions[b]))
             assert bool(terminated[b]) == state.is_terminal()
             if not terminated[b]:
                 continue

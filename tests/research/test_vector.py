@@ -30,13 +30,14 @@ def test_vector_env_follows_the_state_api(players: int) -> None:
             assert env.to_move[b] == player
             assert np.array_equal(env.planes[b], observation_words(state, state.current_player()))
             assert np.array_equal(
-                np.flatnonzero(env.legal_mask()[b]), sorted(state.legal_actions())
+                np.flatnonzero(env.legal_mask()[b]),
+                sorted(state.action_to_index(a) for a in state.legal_actions()),
             )
         actions = env.sample_actions()
         result = env.step(actions)
         assert result.accepted.all()
         for b, state in enumerate(states):
-            state.apply(int(actions[b]))
+            state.apply_index(int(actions[b]))
             if state.is_terminal():
                 assert result.done[b]
                 returns = state.returns()
@@ -52,7 +53,8 @@ def test_vector_env_follows_the_state_api(players: int) -> None:
 def test_illegal_actions_are_refused_and_leave_the_game() -> None:
     env = HexVectorEnv(4, size=3, layouts=2, seed=1)
     before = env.states.copy()
-    result = env.step(np.full(4, 4159))  # removal of tile 63: no such tile at size 3
+    # size 3 has 12 tiles, so indices 0..155: 156 and -1 are no action of this size
+    result = env.step(np.array([156, -1, 156, 10**6]))
     assert not result.accepted.any() and np.array_equal(env.states, before)
     with pytest.raises(ValueError):
         env.step(np.zeros(3, dtype=np.int64))
@@ -143,7 +145,7 @@ def test_the_final_state_of_an_ended_game_is_kept() -> None:
         movers = [state.current_player() for state in states]
         result = env.step(actions)
         for b, state in enumerate(states):
-            state.apply(int(actions[b]))
+            state.apply_index(int(actions[b]))
             lengths[b] += 1
             if result.done[b]:
                 assert state.is_terminal()

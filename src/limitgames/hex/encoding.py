@@ -1,25 +1,27 @@
-"""Browne's Limit for research: a fixed action space, tile-plane observations, masks, chance.
+"""Browne's Limit for research: an action space per board size, tile-plane observations, masks, chance.
 
-**Actions** (``num_distinct_actions``): the kernel's integers, then (2008 only)
-placements on the cells of a fixed window around the origin.
+**Actions** (``num_distinct_actions``): with ``T = 4 * size`` tiles (``rules/hex.md``,
+Surface: ``4n`` tiles in both editions, whatever the number of players), the moves and
+removals on those tiles, then (2008 only) placements on the cells of a fixed window around
+the origin.
 
-===================  ==========================================  ===========================
-index                action                                      notation
-===================  ==========================================  ===========================
-``f * 64 + t``       move the pawn on tile ``f`` to tile ``t``   ``c4-e5``
-``4096 + t``         remove tile ``t``                           ``x d4``
-``4160 + w``         place a tile on window cell ``w`` (2008)    ``+d4``
-``4160 + W + w``     place a ball on window cell ``w`` (2008)    ``@d4``
-===================  ==========================================  ===========================
+=========================  ==========================================  ===========
+index                      action                                      notation
+=========================  ==========================================  ===========
+``f * T + t``              move the pawn on tile ``f`` to tile ``t``   ``c4-e5``
+``T * T + t``              remove tile ``t``                           ``x d4``
+``T * T + T + w``          place a tile on window cell ``w`` (2008)    ``+d4``
+``T * T + T + W + w``      place a ball on window cell ``w`` (2008)    ``@d4``
+=========================  ==========================================  ===========
 
-Tiles are numbered 0..63 in reading order of the movement phase's surface
-(:class:`~limitgames.hex.surface.Surface`), so indices below 4160 are exactly
-the action integers of :mod:`limitgames.hex.codec` and of the kernel. The
-2008 window holds every cell within ``2 * size`` steps of the origin
-(``W = 3R(R+1)+1`` cells for ``R = 2 * size``), in reading order (row ``r``,
-then ``q``): no placement reaches farther, because every tile after the
-second touches two placed tiles, so each step away from the origin costs at
-least two tiles.
+So a size-4 game has 272 actions, size 8 has 1056 and size 16 has 4160 (where the indices
+equal the kernel's action integers of :mod:`limitgames.hex.codec`, ``from * 64 + to`` and
+``4096 + tile``). Tiles are numbered ``0 .. T-1`` in reading order of the movement
+phase's surface (:class:`~limitgames.hex.surface.Surface`). The 2008 window holds every
+cell within ``2 * size`` steps of the origin (``W = 3R(R+1)+1`` cells for ``R = 2 *
+size``), in reading order (row ``r``, then ``q``): no placement reaches farther, because
+every tile after the second touches two placed tiles, so each step away from the origin
+costs at least two tiles.
 
 **Observation** (``float32[NUM_PLANES, 64]``): plane ``p``, column ``t`` is
 bit ``t`` of a 64-bit tile mask (the kernel works on the same masks, so the
@@ -51,11 +53,15 @@ from limitgames.core.encoding import EncodingSpec, SetupChance, uniform
 from limitgames.hex import kernel
 from limitgames.hex.bitboard import ONE, ZERO, Int, Masks, U, popcount
 from limitgames.hex.codec import (
-    KERNEL_ACTIONS,
     Kind,
     ball_action,
+    is_move,
     kind_of,
+    move_action,
+    move_tiles,
     placement_cell,
+    removal_action,
+    removal_tile,
     tile_action,
 )
 from limitgames.hex.info import HEX_INFO, SEAT_COLOURS
@@ -123,38 +129,66 @@ def placement_window(size: int) -> tuple[tuple[Cell, ...], dict[Cell, int]]:
     return tuple(cells), {c: i for i, c in enumerate(cells)}
 
 
+def tile_count(variant: dict[str, Any]) -> int:
+    """``T = 4 * size``: the tiles of a resolved hex variant (``rules/hex.md``, Surface)."""
+    return 4 * int(variant["size"])
+
+
 def num_distinct_actions(variant: dict[str, Any]) -> int:
-    """4160 for nestorgames; 4160 plus two per window cell for 2008."""
+    """``T * T + T`` moves and removals (``T = 4 * size``); the 2008 edition adds two per window
+    cell (272 at size 4, 1056 at size 8, 4160 at size 16 for nestorgames)."""
+    tiles = tile_count(variant)
     if variant["edition"] != "2008":
-        return KERNEL_ACTIONS
-    return KERNEL_ACTIONS + 2 * len(placement_window(int(variant["size"]))[0])
+        return tiles * tiles + tiles
+    return tiles * tiles + tiles + 2 * len(placement_window(int(variant["size"]))[0])
 
 
 def action_to_index(variant: dict[str, Any], action: Any) -> int:
-    """The index of a hex action integer. Raises ValueError for a value that is no action."""
+    """The index of a hex action integer (see the module docstring).
+
+    Raises:
+        ValueError: a value that is no action, a tile beyond the variant's ``T``, or a
+            placement outside the 2008 edition or its window.
+    """
     kind = kind_of(action)
     if kind is None:
         raise ValueError(f"{action!r} is not a hex action")
-    if kind in (Kind.MOVE, Kind.REMOVE):
-        return int(action)
+    tiles = tile_count(variant)
+    if kind == Kind.MOVE:
+        fr, to = move_tiles(action)
+        if fr >= tiles or to >= tiles:
+            raise ValueError(f"the move {action!r} names a tile beyond the {tiles} of this size")
+        return fr * tiles + to
+    if kind == Kind.REMOVE:
+        tile = removal_tile(action)
+        if tile >= tiles:
+            raise ValueError(f"the removal {action!r} names a tile beyond the {tiles} of this size")
+        return tiles * tiles + tile
     if variant["edition"] != "2008":
         raise ValueError("placements exist only in the 2008 edition")
     cells, index = placement_window(int(variant["size"]))
     w = index.get(placement_cell(action))
     if w is None:
         raise ValueError(f"{action!r} places outside the window no game reaches")
-    return KERNEL_ACTIONS + w + (len(cells) if kind == Kind.BALL else 0)
+    return tiles * tiles + tiles + w + (len(cells) if kind == Kind.BALL else 0)
 
 
 def index_to_action(variant: dict[str, Any], index: int) -> int:
-    """The action integer of an index (inverse of :func:`action_to_index`). Raises ValueError."""
+    """The action integer of an index (inverse of :func:`action_to_index`).
+
+    Raises:
+        ValueError: an index outside ``0 .. num_distinct_actions - 1``.
+    """
     total = num_distinct_actions(variant)
     if not 0 <= index < total:
         raise ValueError(f"action index {index} is outside 0..{total - 1}")
-    if index < KERNEL_ACTIONS:
-        return int(index)
+    tiles = tile_count(variant)
+    if index < tiles * tiles:
+        return move_action(index // tiles, index % tiles)
+    if index < tiles * tiles + tiles:
+        return removal_action(index - tiles * tiles)
     cells, _ = placement_window(int(variant["size"]))
-    w = index - KERNEL_ACTIONS
+    w = index - tiles * tiles - tiles
     if w < len(cells):
         return tile_action(cells[w])
     return ball_action(cells[w - len(cells)])
@@ -281,12 +315,6 @@ def unpack_planes(words: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     return bits.reshape(*w.shape, MAX_TILES).astype(np.float32)
 
 
-def unpack_mask(words: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
-    """``uint64[..., 65]`` packed legal moves -> ``bool[..., 4160]`` (see :func:`mask_words`)."""
-    w = np.ascontiguousarray(words, dtype="<u8")
-    return np.unpackbits(w.view(np.uint8), axis=-1, bitorder="little").astype(np.bool_)
-
-
 @njit(cache=True)
 def write_mask_words(nb: Any, s: Any, buffer: Any, out: Any) -> int:
     """Pack the legal actions into ``out`` (``uint64[65]``): word ``f`` holds the destinations of
@@ -325,12 +353,37 @@ def write_tensor(s: Any, static: Any, player: int, words: Any, out: Any) -> None
 
 
 @njit(cache=True)
-def write_mask(nb: Any, s: Any, buffer: Any, out: Any) -> int:
-    """The legal actions as a 0/1 mask in ``out`` (``bool[>= 4160]``, cleared first); returns their number."""
+def index_of(action: Int, tiles: Int) -> Int:
+    """The per-size index of kernel action ``action`` in a game of ``tiles`` tiles (compiled;
+    :func:`action_to_index` for the movement phase): ``f * T + t`` for a move, ``T * T + t``
+    for a removal."""
+    if is_move(action):
+        fr, to = move_tiles(action)
+        return np.int64(fr) * np.int64(tiles) + np.int64(to)
+    return np.int64(tiles) * np.int64(tiles) + np.int64(removal_tile(action))
+
+
+@njit(cache=True)
+def action_of(index: Int, tiles: Int) -> Int:
+    """The kernel action of per-size index ``index`` (compiled; :func:`index_to_action` for the
+    movement phase), or -1 for an index outside ``0 .. T * T + T - 1``."""
+    t = np.int64(tiles)
+    i = np.int64(index)
+    if i < 0 or i >= t * t + t:
+        return np.int64(-1)
+    if i < t * t:
+        return np.int64(move_action(i // t, i % t))
+    return np.int64(removal_action(i - t * t))
+
+
+@njit(cache=True)
+def write_mask(nb: Any, s: Any, tiles: Int, buffer: Any, out: Any) -> int:
+    """The legal actions as a 0/1 mask of per-size indices in ``out`` (``bool[T * T + T]`` or
+    longer, cleared first); returns their number (``buffer``: scratch of ``MAX_MOVES``)."""
     out[:] = False
     n = kernel.legal_actions(nb, s, buffer)
     for i in range(n):
-        out[buffer[i]] = True
+        out[index_of(buffer[i], tiles)] = True
     return n
 
 
@@ -405,7 +458,7 @@ def legal_action_mask(state: Any) -> np.ndarray[Any, Any]:
             mask[action_to_index(state.variant, a)] = True
         return mask
     mask = np.empty(size, dtype=np.bool_)
-    write_mask(state.surface.neighbour_masks, state._s, _BUFFER, mask)
+    write_mask(state.surface.neighbour_masks, state._s, tile_count(state.variant), _BUFFER, mask)
     return mask
 
 

@@ -12,14 +12,22 @@ Arrays (``B = num_envs``):
 - ``planes``: ``uint64[B, NUM_PLANES]``, the observation of the player to
   move as 64-bit tile masks (:mod:`limitgames.hex.encoding`);
   :meth:`HexVectorEnv.observations` unpacks them to ``float32[B, 34, 64]``;
-- ``mask_words``: ``uint64[B, 65]``, the legal actions packed (bit ``i``
-  of the 4160-bit string is action ``i``); :meth:`HexVectorEnv.legal_mask`
-  unpacks them to ``bool[B, 4160]``;
+- ``mask_words``: ``uint64[B, 65]``, the legal actions packed (word ``f``
+  the destinations of the pawn on tile ``f``, word 64 the removable tiles);
+  :meth:`HexVectorEnv.legal_mask` spreads them to ``bool[B, A]``;
+- with ``tensors=True``, the same written by the compiled step itself
+  (:mod:`limitgames.hex.tensors`) into arrays allocated once and rewritten
+  in place every step: ``observation`` ``float32[B, 34, 64]`` and
+  ``action_mask`` ``int8[B, A]`` (the fast path for training);
 - ``to_move``: ``int64[B]``, the player to move (turn order, 0 first);
 - per step: ``rewards`` ``float32[B, 3]`` (+1 / 0 / -1 per player of a game
   that just ended, else 0), ``done`` ``bool[B]`` (a game ended and was
   reset: the arrays already show the new game), ``accepted`` ``bool[B]``
   (an illegal action leaves its game unchanged, and is not accepted).
+
+Actions are the per-size indices of :mod:`limitgames.hex.encoding` (``T =
+4 * size`` tiles, ``A = T * T + T``: move ``f * T + t``, removal ``T * T +
+t``), the same as the state API's ``action_to_index``.
 
 The layout pool: ``layouts`` random layouts drawn once from ``seed``; each
 reset picks one of them uniformly with the game's own layout stream.
@@ -52,17 +60,23 @@ from numba import njit, prange
 from limitgames.hex import kernel
 from limitgames.hex.batch import set_threads
 from limitgames.hex.bitboard import ONE, Int, U, nth_index, popcount, rng_below, seed_word
-from limitgames.hex.codec import KERNEL_ACTIONS
 from limitgames.hex.encoding import (
     NUM_PLANES,
+    OBSERVATION_SHAPE,
     STATIC_WORDS,
+    action_of,
+    index_of,
     surface_static,
-    unpack_mask,
-    unpack_planes,
     write_mask_words,
     write_planes,
 )
 from limitgames.hex.surface import MAX_TILES
+from limitgames.hex.tensors import (
+    index_masks_batch,
+    observations_batch,
+    write_index_mask,
+    write_observation,
+)
 
 MASK_WORDS = MAX_TILES + 1
 
@@ -78,14 +92,28 @@ class StepResult(NamedTuple):
     done: np.ndarray[Any, Any]
     to_move: np.ndarray[Any, Any]
     accepted: np.ndarray[Any, Any]
+    observation: np.ndarray[Any, Any]
+    action_mask: np.ndarray[Any, Any]
 
 
 @njit(cache=True)
 def _refresh(
-    nbs: Any, rings: Any, statics: Any, g: Int, s: Any, buffer: Any, mask: Any, planes: Any
+    nbs: Any,
+    statics: Any,
+    g: Int,
+    s: Any,
+    buffer: Any,
+    mask: Any,
+    planes: Any,
+    tiles: Int,
+    observation: Any,
+    action_mask: Any,
 ) -> None:
     write_mask_words(nbs[g], s, buffer, mask)
     write_planes(s, statics[g], np.int64(s[kernel.S_TO_MOVE]), planes)
+    if tiles > 0:  # the dense tensors too (tensors=True)
+        write_observation(planes, observation)
+        write_index_mask(mask, tiles, action_mask)
 
 
 @njit(cache=True, parallel=True)
@@ -100,15 +128,30 @@ def vector_reset(
     masks: Any,
     planes: Any,
     lengths: Any,
+    tiles: Int,
+    observations: Any,
+    action_masks: Any,
 ) -> None:
-    """Start every game on a layout drawn from the pool; write masks and planes."""
+    """Start every game on a layout drawn from the pool; write masks and planes (and with
+    ``tiles > 0`` the dense ``observations`` and per-size ``action_masks``)."""
     for b in prange(states.shape[0]):
         buffer = np.empty(kernel.MAX_MOVES, np.int64)
         g = rng_below(rngs, b, pool.shape[0])
         game_of[b] = g
         states[b] = pool[g]
         lengths[b] = 0
-        _refresh(nbs, rings, statics, g, states[b], buffer, masks[b], planes[b])
+        _refresh(
+            nbs,
+            statics,
+            g,
+            states[b],
+            buffer,
+            masks[b],
+            planes[b],
+            tiles,
+            observations[b],
+            action_masks[b],
+        )
 
 
 @njit(cache=True, parallel=True)
@@ -127,16 +170,21 @@ def vector_step(
     done: Any,
     accepted: Any,
     lengths: Any,
+    tiles: Int,
+    size_tiles: Int,
+    observations: Any,
+    action_masks: Any,
 ) -> None:
-    """Play ``actions[b]`` in game ``b`` if its mask allows it; reset finished games; write
-    rewards, done flags, masks and planes (see the module docstring)."""
+    """Play the per-size index ``actions[b]`` (``size_tiles`` tiles) in game ``b`` if its mask
+    allows it; reset finished games; write rewards, done flags, masks and planes (and with
+    ``tiles > 0`` the dense tensors; see the module docstring)."""
     for b in prange(states.shape[0]):
-        a = actions[b]
+        a = action_of(actions[b], size_tiles)
         g = game_of[b]
         for k in range(3):
             rewards[b, k] = 0.0
         done[b] = False
-        legal = 0 <= a < KERNEL_ACTIONS and ((masks[b, a >> 6] >> U(a & 63)) & ONE) != U(0)
+        legal = a >= 0 and ((masks[b, a >> 6] >> U(a & 63)) & ONE) != U(0)
         accepted[b] = legal
         if not legal:
             continue
@@ -151,12 +199,24 @@ def vector_step(
             s[:] = pool[g]
             lengths[b] = 0
         buffer = np.empty(kernel.MAX_MOVES, np.int64)
-        _refresh(nbs, rings, statics, g, s, buffer, masks[b], planes[b])
+        _refresh(
+            nbs,
+            statics,
+            g,
+            s,
+            buffer,
+            masks[b],
+            planes[b],
+            tiles,
+            observations[b],
+            action_masks[b],
+        )
 
 
 @njit(cache=True, parallel=True)
-def sample_legal(masks: Any, rngs: Any, out: Any) -> None:
-    """``out[b]``: a uniformly random legal action of game ``b`` (from its packed mask)."""
+def sample_legal(masks: Any, rngs: Any, size_tiles: Int, out: Any) -> None:
+    """``out[b]``: the per-size index (``size_tiles`` tiles) of a uniformly random legal action
+    of game ``b`` (from its packed mask)."""
     for b in prange(masks.shape[0]):
         total = 0
         for w in range(masks.shape[1]):
@@ -165,7 +225,7 @@ def sample_legal(masks: Any, rngs: Any, out: Any) -> None:
         for w in range(masks.shape[1]):
             c = popcount(masks[b, w])
             if k < c:
-                out[b] = w * 64 + nth_index(masks[b, w], k)
+                out[b] = index_of(w * 64 + nth_index(masks[b, w], k), size_tiles)
                 break
             k -= c
 
@@ -181,6 +241,9 @@ class HexVectorEnv:
         threads: cores for the compiled calls (``None``: leave Numba's setting).
         keep_final: keep what :meth:`final_state` needs (a copy of every state each step;
             the Gymnasium vector env sets it for ``info["final_obs"]``).
+        tensors: the compiled step also writes :attr:`observation` (``float32[B, 34, 64]``)
+            and :attr:`action_mask` (``int8[B, A]``) in place (the Gymnasium vector env
+            sets it).
 
     Raises:
         ValueError: ``num_envs`` or ``layouts`` below 1, or a bad variant.
@@ -196,6 +259,7 @@ class HexVectorEnv:
         seed: int = 0,
         threads: int | None = None,
         keep_final: bool = False,
+        tensors: bool = False,
     ) -> None:
         from limitgames.hex.game import HexGame
 
@@ -210,6 +274,8 @@ class HexVectorEnv:
         self.num_envs = num_envs
         self.players = players
         self.keep_final = keep_final
+        self.tiles = 4 * size
+        self._tensor_tiles = self.tiles if tensors else 0
         starts = [
             game.new_initial_state(seed=seed * 1_000_003 + k, **self.variant)
             for k in range(layouts)
@@ -247,12 +313,19 @@ class HexVectorEnv:
         self.accepted = np.zeros(num_envs, dtype=np.bool_)
         self.lengths = np.zeros(num_envs, dtype=np.int64)
         self._actions = np.zeros(num_envs, dtype=np.int64)
+        actions = self.tiles * self.tiles + self.tiles
+        dense = (num_envs, *OBSERVATION_SHAPE) if tensors else (num_envs, 0, 0)
+        self.observation = np.zeros(dense, dtype=np.float32)
+        """``float32[B, 34, 64]`` (``tensors=True``): the player to move's observation,
+        rewritten in place by every step (copy to keep it)."""
+        self.action_mask = np.zeros((num_envs, actions if tensors else 0), dtype=np.int8)
+        """``int8[B, A]`` (``tensors=True``): the legal per-size indices, rewritten in place."""
         self.reset(seed)
 
     @property
     def num_actions(self) -> int:
-        """The size of the action space (4160)."""
-        return KERNEL_ACTIONS
+        """``A = T * T + T`` for ``T = 4 * size`` tiles: the per-size action indices."""
+        return self.tiles * self.tiles + self.tiles
 
     @property
     def to_move(self) -> np.ndarray[Any, Any]:
@@ -297,11 +370,16 @@ class HexVectorEnv:
             self.mask_words,
             self.planes,
             self.lengths,
+            self._tensor_tiles,
+            self.observation,
+            self.action_mask,
         )
         return self.planes, self.mask_words
 
     def step(self, actions: np.ndarray[Any, Any]) -> StepResult:
-        """Play one action (an index below 4160) in every game. Raises ValueError for a wrong shape."""
+        """Play one action (a per-size index below :attr:`num_actions`) in every game; an index
+        that is illegal or out of range leaves its game unchanged (``accepted[b]`` is False).
+        Raises ValueError for a wrong shape."""
         acts = np.asarray(actions)
         if acts.shape != (self.num_envs,):
             raise ValueError(f"actions must have shape ({self.num_envs},), not {acts.shape}")
@@ -325,6 +403,10 @@ class HexVectorEnv:
             self.done,
             self.accepted,
             self.lengths,
+            self._tensor_tiles,
+            self.tiles,
+            self.observation,
+            self.action_mask,
         )
         ended = np.flatnonzero(self.done) if self.keep_final else ()
         if len(ended):  # the compiled step reset these games in place: keep what replays them
@@ -333,7 +415,14 @@ class HexVectorEnv:
             self.final_games[ended] = self._before_games[ended]
             self.final_lengths[ended] = self._before_lengths[ended] + 1
         return StepResult(
-            self.planes, self.mask_words, self.rewards, self.done, self.to_move, self.accepted
+            self.planes,
+            self.mask_words,
+            self.rewards,
+            self.done,
+            self.to_move,
+            self.accepted,
+            self.observation,
+            self.action_mask,
         )
 
     def final_state(self, b: int) -> np.ndarray[Any, Any]:
@@ -352,7 +441,8 @@ class HexVectorEnv:
             raise ValueError(f"no game {b} has ended yet")
         g = int(self.final_games[b])
         s: np.ndarray[Any, Any] = self._final_before[b].copy()
-        kernel.play(self.nbs[g], self.rings[g], s, np.int64(self._final_actions[b]))
+        action = action_of(np.int64(self._final_actions[b]), self.tiles)
+        kernel.play(self.nbs[g], self.rings[g], s, np.int64(action))
         return s
 
     def final_planes(self, b: int, player: int) -> np.ndarray[Any, Any]:
@@ -374,16 +464,26 @@ class HexVectorEnv:
         """``int64[B]``: a uniformly random legal action per game (a baseline policy, compiled),
         drawn from the sampling streams (never the layout streams)."""
         result = np.empty(self.num_envs, dtype=np.int64) if out is None else out
-        sample_legal(self.mask_words, self.sample_rngs, result)
+        sample_legal(self.mask_words, self.sample_rngs, self.tiles, result)
         return result
 
     def observations(self) -> np.ndarray[Any, Any]:
-        """``float32[B, 34, 64]``: the planes unpacked (the player to move's view)."""
-        return unpack_planes(self.planes)
+        """``float32[B, 34, 64]``: the player to move's observation (a new array; with
+        ``tensors=True`` read :attr:`observation` instead, written by the step itself)."""
+        if self._tensor_tiles:
+            return self.observation.copy()
+        out = np.empty((self.num_envs, *OBSERVATION_SHAPE), dtype=np.float32)
+        observations_batch(self.planes, out)
+        return out
 
     def legal_mask(self) -> np.ndarray[Any, Any]:
-        """``bool[B, 4160]``: the legal actions unpacked."""
-        return unpack_mask(self.mask_words)
+        """``bool[B, A]``: the legal per-size indices of every game (a new array; with
+        ``tensors=True`` :attr:`action_mask` holds them, written by the step itself)."""
+        if self._tensor_tiles:
+            return self.action_mask.astype(np.bool_)
+        masks = np.empty((self.num_envs, self.num_actions), dtype=np.int8)
+        index_masks_batch(self.mask_words, self.tiles, masks)
+        return masks.view(np.bool_)
 
 
 def compile_all() -> float:
