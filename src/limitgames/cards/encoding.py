@@ -7,36 +7,47 @@ colour; suspect a seat; pass), so an action *is* its index.
 **Observation** (``float32[OBSERVATION_SIZE]``): built from
 ``observation(seat)`` (so it holds exactly what the seat may know,
 ``rules/cards.md``, "Information"), as the segments of :data:`SEGMENTS`, in
-order. Seats are absolute (``observer`` says which one is yours); counts are
-plain numbers (not scaled); one-hot blocks are 0/1.
+order. Seats are absolute (``observer`` says which one is yours). Every
+feature lies in ``[-1, 1]`` (the declared ``observation_range``): one-hot
+blocks are 0/1; a count with a bound from the rules is divided by it
+(``/ b``); a count the rules do not bound (rounds, points, scores, passes) is
+squashed as ``x / (|x| + k)``, which keeps every value apart and stays below 1.
+:func:`raw_observation_tensor` gives the plain numbers (scales:
+:data:`SCALES`; ``L`` is the number of limit cards of the set, 24 shipped).
 
-========================  =========  ============================================================
-segment                   size       meaning
-========================  =========  ============================================================
-``observer``              6          one-hot: the observing seat
-``players``               5          one-hot: 2..6 players
-``to_move``               6          one-hot: the seat to decide (none once over)
-``start_player``          6          one-hot: this round's start player
-``phase``                 3          one-hot: hide, play, over
-``round``                 1          rounds played
-``limit_card``            5 x 11     per colour one-hot of the revealed limit card: 0..9, X
-``limit_pile``            1          limit cards left (unseen)
-``put_aside``             1          limit cards put aside (unseen)
-``hand``                  5          own hand, per colour
-``hidden``                5          own hidden cards, per colour
-``hand_sizes``            6          cards in hand, per seat
-``hidden_counts``         6          hidden cards, per seat
-``known_cards``           6 x 5      per seat and colour: cards everybody knows it holds (hand + hidden)
-``known_in_hand``         6 x 5      per seat and colour: of those, known to be in its hand
-``pile``                  60 x 11    per pile position (first played first): colour one-hot (5), seat one-hot (6)
-``last_played``           6 x 5      per seat: one-hot of its last colour this round
-``draw_pile``             1          cards in the draw pile
-``draw_pile_known``       60 x 6     per place from the top: colour one-hot (5) or unknown (1); zeros past the end
-``points``                6          points per seat
-``limit_cards_taken``     6          limit cards taken per seat
-``scores``                6          points - 2 x limit cards, per seat
-``passes``                6          passes per seat this round
-========================  =========  ============================================================
+========================  =========  ==================================================  ==============
+segment                   size       meaning                                             scale
+========================  =========  ==================================================  ==============
+``observer``              6          one-hot: the observing seat                         0/1
+``players``               5          one-hot: 2..6 players                               0/1
+``to_move``               6          one-hot: the seat to decide (none once over)        0/1
+``start_player``          6          one-hot: this round's start player                  0/1
+``phase``                 3          one-hot: hide, play, over                           0/1
+``round``                 1          rounds played                                       x / (x + 10)
+``limit_card``            5 x 11     per colour one-hot of the revealed limit card       0/1
+``limit_pile``            1          limit cards left (unseen)                           / L
+``put_aside``             1          limit cards put aside (unseen)                      / L
+``hand``                  5          own hand, per colour                                / 12
+``hidden``                5          own hidden cards, per colour                        / 12
+``hand_sizes``            6          cards in hand, per seat                             / a full hand
+``hidden_counts``         6          hidden cards, per seat                              / 2
+``known_cards``           6 x 5      per seat and colour: cards everybody knows it has   / 12
+``known_in_hand``         6 x 5      per seat and colour: of those, known in its hand    / 12
+``pile``                  60 x 11    per pile position: colour (5), seat (6) one-hot     0/1
+``last_played``           6 x 5      per seat: one-hot of its last colour this round     0/1
+``draw_pile``             1          cards in the draw pile                              / 60
+``draw_pile_known``       60 x 6     per place from the top: colour (5) or unknown (1)   0/1
+``points``                6          points per seat                                     x / (x + 5)
+``limit_cards_taken``     6          limit cards taken per seat                          / L
+``scores``                6          points - 2 x limit cards, per seat                  x / (|x| + 5)
+``passes``                6          passes per seat this round                          x / (x + 2)
+========================  =========  ==================================================  ==============
+
+The bounds (``rules/cards.md``): 12 cards of each colour, 60 in all (the
+smaller variants have fewer: the same divisors serve them); a hand never holds
+more than a full hand (the deal: 5, or 6 with 2 players, or the variant's
+``hand``: a play draws one card, an exchange draws four for the four shown);
+at most two hidden cards (two with 2 players, else one).
 
 **Information state string**: the seat's observation (which keeps every
 finished round: its public actions, pile, reveal and suspicion) plus this
@@ -56,6 +67,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -65,6 +77,7 @@ from limitgames.cards.material import (
     COLOUR_LETTERS,
     COLOURS,
     colour_card_counts,
+    hand_size,
     limit_cards_put_aside,
     load_limit_cards,
 )
@@ -131,7 +144,7 @@ def encoding_spec(variant: dict[str, Any]) -> EncodingSpec:
         + sum(colour_card_counts(variant))
         + 1,
         zero_sum=players == 2 and not score,
-        observation_range=(-1000.0, 1000.0),  # counts, points and scores
+        observation_range=(-1.0, 1.0),  # scaled (module docstring)
     )
 
 
@@ -149,9 +162,83 @@ def legal_action_mask(state: Any) -> np.ndarray[Any, Any]:
     return mask
 
 
+SCALES: dict[str, tuple[str, float]] = {
+    "round": ("squash", 10.0),
+    "limit_pile": ("limit_cards", 1.0),
+    "put_aside": ("limit_cards", 1.0),
+    "hand": ("bound", float(CARDS_PER_COLOUR)),
+    "hidden": ("bound", float(CARDS_PER_COLOUR)),
+    "hand_sizes": ("hand", 1.0),
+    "hidden_counts": ("bound", 2.0),
+    "known_cards": ("bound", float(CARDS_PER_COLOUR)),
+    "known_in_hand": ("bound", float(CARDS_PER_COLOUR)),
+    "draw_pile": ("bound", float(MAX_PILE)),
+    "points": ("squash", 5.0),
+    "limit_cards_taken": ("limit_cards", 1.0),
+    "scores": ("squash", 5.0),
+    "passes": ("squash", 2.0),
+}
+"""How each counted segment is scaled into ``[-1, 1]`` (the others are one-hot, 0/1):
+``("bound", b)`` divides by ``b`` (12 is the most cards of a colour any variant has, 60 the
+most colour cards); ``("limit_cards", 1)`` divides by the number of limit cards of the set;
+``("hand", 1)`` by the cards of a full hand (``material.hand_size``); ``("squash", k)`` maps
+``x`` to ``x / (|x| + k)``."""
+
+
+@lru_cache(maxsize=64)
+def _scale_vectors(
+    limit_cards: int, hand: int
+) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """``(divisor, squash)``, ``float32[OBSERVATION_SIZE]`` each: feature ``i`` is divided by
+    ``divisor[i]`` where ``squash[i]`` is 0, else squashed with ``k = squash[i]``."""
+    divisor = np.ones(OBSERVATION_SIZE, dtype=np.float32)
+    squash = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+    for name, size in SEGMENTS:
+        if name not in SCALES:
+            continue
+        kind, value = SCALES[name]
+        part = slice(OFFSETS[name], OFFSETS[name] + size)
+        if kind == "squash":
+            squash[part] = value
+        else:
+            divisor[part] = {"bound": value, "limit_cards": limit_cards, "hand": hand}[kind]
+    return divisor, squash
+
+
+def scale_observation(
+    raw: np.ndarray[Any, Any], limit_cards: int, hand: int
+) -> np.ndarray[Any, Any]:
+    """The scaled tensor (``float32[OBSERVATION_SIZE]``, every entry in ``[-1, 1]``) of a raw one
+    (:func:`raw_observation_tensor`) for a set of ``limit_cards`` limit cards and full hands of
+    ``hand`` cards (:data:`SCALES`)."""
+    divisor, squash = _scale_vectors(limit_cards, hand)
+    squashed = raw / (np.abs(raw) + np.where(squash > 0, squash, 1.0))
+    scaled: np.ndarray[Any, Any] = np.where(squash > 0, squashed, raw / divisor)
+    return scaled.astype(np.float32)
+
+
 def observation_tensor(state: Any, seat: int) -> np.ndarray[Any, Any]:
-    """``float32[OBSERVATION_SIZE]``: ``seat``'s view (see the module docstring). Raises ValueError."""
+    """``float32[OBSERVATION_SIZE]``: ``seat``'s view, every feature in ``[-1, 1]`` (see the
+    module docstring). Raises ValueError for a seat not in the game."""
     obs = state.observation(seat)
+    # every limit card of the set is in exactly one of these places, all public counts
+    limit_cards = (
+        obs["limit_pile"]
+        + obs["limit_cards_put_aside"]
+        + (obs["limit_card"] is not None)
+        + sum(len(t) for t in obs["limit_cards_taken"])
+    )
+    hand = hand_size(int(obs["players"]), state.variant.get("hand"))
+    return scale_observation(_raw_tensor(obs, seat), int(limit_cards), hand)
+
+
+def raw_observation_tensor(state: Any, seat: int) -> np.ndarray[Any, Any]:
+    """``float32[OBSERVATION_SIZE]``: ``seat``'s view with plain counts (not scaled: the module
+    docstring's table without its last column). Raises ValueError."""
+    return _raw_tensor(state.observation(seat), seat)
+
+
+def _raw_tensor(obs: dict[str, Any], seat: int) -> np.ndarray[Any, Any]:
     out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
     o = OFFSETS
     out[o["observer"] + seat] = 1
@@ -297,6 +384,7 @@ class CardsSetupChance(SetupChance):
 __all__ = [
     "OBSERVATION_SIZE",
     "PASS",
+    "SCALES",
     "SEGMENTS",
     "SUSPECT",
     "CardsSetupChance",
@@ -305,4 +393,6 @@ __all__ = [
     "information_state_string",
     "legal_action_mask",
     "observation_tensor",
+    "raw_observation_tensor",
+    "scale_observation",
 ]

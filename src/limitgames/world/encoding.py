@@ -33,11 +33,36 @@ and random games stay below 60.
 **Observation** (``float32[observation_size]``): built from
 ``observation(seat)`` (so it holds exactly what the seat may know: public
 boards, its own hand, never another's hand or the order of a deck), as the
-segments of :func:`segments`: counts and track positions are plain numbers,
-names are one-hot, card sets are multi-hot over the sorted card ids; the alliances give
-each seat its group's number per kind (0: none) and its token's side; solo mode adds the
-star nation's values, tokens and the event pile's size. The log
-is not in it (the log is its own channel, :func:`limitgames.world.observe.log`).
+segments of :func:`segments`: names are one-hot, card sets are multi-hot over the sorted
+card ids; the alliances give each seat its group's number per kind and its token's side;
+solo mode adds the star nation's values, tokens and the event pile's size. The log is not
+in it (the log is its own channel, :func:`limitgames.world.observe.log`).
+
+Every feature lies in ``[-1, 1]`` (the declared ``observation_range``): one-hot and
+multi-hot entries and flags are 0/1; the counts, amounts and track positions, which the
+rulebook does not bound (money, stocks and the LIMIT box grow with the game), are squashed
+as ``x / (|x| + k)`` (order kept, every value apart, never reaching 1); an alliance group
+number (1..6) is divided by 6. :func:`raw_observation_tensor` gives the plain numbers.
+The ``k`` per feature (:func:`scale_vectors`), chosen near the values random games reach:
+
+==================================================  ======
+feature                                             ``k``
+==================================================  ======
+``generation``                                      4
+``reserves``: world bank; pollution, disruption     100; 20, 20
+``limit_box`` (6 kinds)                             20
+``colonization`` (territory, fossil)                5
+``market`` (position, price, stock per resource)    5
+``crises`` (tiles per generation and kind)          1
+nation: population, plants (position, value),       10
+stocks, fossil, money, territory, pollution,
+disruption, standards of living
+nation: shift zone, unrest                          2
+nation: hand count, hand by deck, deck counts       5
+``hand`` (copies of each card)                      1
+``scores``                                          10
+``star`` (values, tokens, event pile)               10
+==================================================  ======
 
 **Information state string**: the observation and the seat's log channel, as
 JSON (the log records every public event and the seat's own private ones).
@@ -169,7 +194,7 @@ def encoding_spec(variant: dict[str, Any]) -> EncodingSpec:
         max_chance_outcomes=max(len(data.cards), players),
         max_chance_nodes=1 + players * len(pools),
         zero_sum=players == 2 and not score,
-        observation_range=(-1e6, 1e6),  # counts, money and track positions
+        observation_range=(-1.0, 1.0),  # scaled (module docstring)
     )
 
 
@@ -227,8 +252,70 @@ def _nation_fields(nation: dict[str, Any], cards: dict[str, int]) -> list[float]
     return out
 
 
+_NATION_SQUASH = (
+    [10.0] * (2 + 2 * len(PLANTS) + len(PLANTS) + 5 + len(CLASSES))
+    + [0.0] * len(CLASSES)  # shift tiles: flags
+    + [2.0, 2.0]  # shift zone, unrest
+    + [5.0] * (1 + 2 * len(DECKS))  # hand count, hand by deck, deck counts
+)
+"""The ``k`` of the counted fields of a nation, in :func:`_nation_fields` order (the card
+blocks and the passed flag after them are 0/1)."""
+_SEGMENT_SQUASH: dict[str, list[float] | float] = {
+    "generation": 4.0,
+    "reserves": [100.0, 20.0, 20.0],
+    "limit_box": 20.0,
+    "colonization": 5.0,
+    "market": 5.0,
+    "crises": 1.0,
+    "hand": 1.0,
+    "scores": 10.0,
+    "star": 10.0,
+}
+
+
+@lru_cache(maxsize=8)
+def scale_vectors(data: WorldData) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """``(divisor, squash)``, ``float32[observation_size]`` each, for the cards of ``data``:
+    feature ``i`` is divided by ``divisor[i]`` where ``squash[i]`` is 0, else mapped to
+    ``x / (|x| + squash[i])`` (see the module docstring)."""
+    segs = segments(data)
+    size = sum(n for _, n in segs)
+    divisor = np.ones(size, dtype=np.float32)
+    squash = np.zeros(size, dtype=np.float32)
+    at = 0
+    for name, n in segs:
+        if name in _SEGMENT_SQUASH:
+            squash[at : at + n] = _SEGMENT_SQUASH[name]
+        elif name == "nations":
+            width = n // MAX_SEATS
+            for seat in range(MAX_SEATS):
+                start = at + width * seat
+                squash[start : start + len(_NATION_SQUASH)] = _NATION_SQUASH
+        elif name == "alliances":
+            for k in range(2):  # per kind: group numbers 1..6, then the agreement flags
+                base = at + 2 * MAX_SEATS * k
+                divisor[base : base + MAX_SEATS] = float(MAX_SEATS)
+        at += n
+    return divisor, squash
+
+
+def scale_observation(raw: np.ndarray[Any, Any], data: WorldData) -> np.ndarray[Any, Any]:
+    """The scaled tensor (every entry in ``[-1, 1]``) of a raw one (:func:`raw_observation_tensor`)."""
+    divisor, squash = scale_vectors(data)
+    squashed = raw / (np.abs(raw) + np.where(squash > 0, squash, 1.0))
+    scaled: np.ndarray[Any, Any] = np.where(squash > 0, squashed, raw / divisor)
+    return scaled.astype(np.float32)
+
+
 def observation_tensor(state: Any, seat: int) -> np.ndarray[Any, Any]:
-    """``float32[observation_size]``: ``seat``'s view (see the module docstring). Raises ValueError."""
+    """``float32[observation_size]``: ``seat``'s view, every feature in ``[-1, 1]`` (see the
+    module docstring). Raises ValueError for a seat not in the game."""
+    return scale_observation(raw_observation_tensor(state, seat), state.data)
+
+
+def raw_observation_tensor(state: Any, seat: int) -> np.ndarray[Any, Any]:
+    """``float32[observation_size]``: ``seat``'s view with plain numbers (not scaled). Raises
+    ValueError for a seat not in the game."""
     if not 0 <= seat < state.n:
         raise ValueError(f"there is no seat {seat} in a {state.n}-player game")
     obs = state.observation(seat)
