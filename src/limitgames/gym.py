@@ -1,4 +1,5 @@
-"""Gymnasium environments (``pip install limitgames[pettingzoo]`` brings Gymnasium).
+"""Gymnasium environments (``pip install 'limitgames[gymnasium]'``; importing this module without
+Gymnasium raises :class:`~limitgames.core.errors.MissingExtraError` naming that extra).
 
 Single agent against built-in opponents, registered at import::
 
@@ -39,12 +40,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import gymnasium
 import numpy as np
-from gymnasium import spaces
-from gymnasium.vector import AutoresetMode, VectorEnv
 
 from limitgames.core import get_game
+from limitgames.core.errors import missing_extra
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+    from gymnasium.vector import AutoresetMode, VectorEnv
+except ImportError as _error:  # name the extra to install, not just the module
+    raise missing_extra(_error, ("gymnasium",), "gymnasium", "limitgames.gym") from _error
 from limitgames.core.record import outcome_json
 from limitgames.hex.encoding import OBSERVATION_SHAPE, unpack_planes
 from limitgames.hex.vector import HexVectorEnv

@@ -36,9 +36,14 @@ import random
 from typing import Any
 
 import numpy as np
-import pyspiel
 
 from limitgames.core import get_game
+from limitgames.core.errors import missing_extra
+
+try:
+    import pyspiel
+except ImportError as _error:  # name the extra to install, not just the module
+    raise missing_extra(_error, ("pyspiel",), "openspiel", "limitgames.openspiel") from _error
 from limitgames.core.protocol import TERMINAL
 from limitgames.core.record import outcome_json
 

@@ -4,6 +4,7 @@ from limitgames.core.chance import Chance, fresh_seed, seed_commitment
 from limitgames.core.errors import (
     IllegalActionError,
     LimitGamesError,
+    MissingExtraError,
     ModuleLoadError,
     NotationError,
     PositionError,
@@ -38,6 +39,7 @@ __all__ = [
     "GameRecord",
     "IllegalActionError",
     "LimitGamesError",
+    "MissingExtraError",
     "ModuleLoadError",
     "NotationError",
     "Parameter",

@@ -117,3 +117,37 @@ class ModuleLoadError(LimitGamesError):
         self.cause = cause
         about = f" ({what})" if what else ""
         super().__init__(f"cannot import {module}{about}: {type(cause).__name__}: {cause}")
+
+
+class MissingExtraError(LimitGamesError, ModuleNotFoundError):
+    """A module of limitgames needs a package of an optional extra that is not installed.
+
+    A ``ModuleNotFoundError``, so ``except ImportError`` still catches it; its message names
+    the extra to install (``pip install 'limitgames[gymnasium]'``).
+
+    Attributes:
+        extra: the extra that brings the package (``gymnasium``, ``pettingzoo``, ``openspiel``).
+        name: the missing module (as ``ModuleNotFoundError`` names it).
+    """
+
+    def __init__(self, module: str, extra: str, needed_by: str) -> None:
+        super().__init__(
+            f"{needed_by} needs {module}, which is not installed: "
+            f"pip install 'limitgames[{extra}]'",
+            name=module,
+        )
+        self.extra = extra
+
+
+def missing_extra(
+    error: ImportError, packages: tuple[str, ...], extra: str, needed_by: str
+) -> ImportError:
+    """The error to raise for ``error``, caught while importing the extra ``extra``'s packages
+    for ``needed_by``: a :class:`MissingExtraError` when the missing module is one of
+    ``packages`` (or inside one of them), else ``error`` itself (a failure of its own inside an
+    installed package is not hidden). Use as
+    ``except ImportError as exc: raise missing_extra(exc, ("gymnasium",), "gymnasium", "limitgames.gym") from exc``."""
+    name = getattr(error, "name", None) or ""
+    if isinstance(error, ModuleNotFoundError) and name.split(".")[0] in packages:
+        return MissingExtraError(name.split(".")[0], extra, needed_by)
+    return error

@@ -14,6 +14,11 @@ allocated once:
   action (:func:`limitgames.hex.encoding.action_to_index`: move ``f * T + t``, removal
   ``T * T + t``), else 0 (exactly :func:`limitgames.hex.encoding.legal_action_mask`).
 
+The batched step keeps the dense arrays up to date by changing only the entries whose bits
+changed (:func:`update_observation`, :func:`update_index_mask`): from one decision to the
+next most planes and most pawns' destinations stay the same, so this writes a small share of
+the ``34 * 64`` floats and ``T * T + T`` mask bytes.
+
 Kernel types as in :mod:`limitgames.hex.bitboard` (``Masks`` are ``uint64`` arrays).
 """
 
@@ -24,11 +29,18 @@ from typing import Any
 import numpy as np
 from numba import njit, prange
 
-from limitgames.hex.bitboard import ONE, ZERO, Int, Masks, U
+from limitgames.hex.bitboard import ONE, ZERO, Int, Masks, U, lowest_index
 from limitgames.hex.encoding import NUM_PLANES
 from limitgames.hex.surface import MAX_TILES
 
-__all__ = ["index_masks_batch", "observations_batch", "write_index_mask", "write_observation"]
+__all__ = [
+    "index_masks_batch",
+    "observations_batch",
+    "update_index_mask",
+    "update_observation",
+    "write_index_mask",
+    "write_observation",
+]
 
 
 @njit(cache=True)
@@ -61,6 +73,36 @@ def write_index_mask(mask_words: Masks, tiles: Int, out: Any) -> None:
     base = t_count * t_count
     for t in range(t_count):
         out[base + t] = np.int8((w >> U(t)) & ONE)
+
+
+@njit(cache=True)
+def update_observation(old: Masks, words: Masks, out: Any) -> None:
+    """Bring ``out`` (``float32[NUM_PLANES, 64]``, holding :func:`write_observation` of ``old``)
+    to :func:`write_observation` of ``words``, writing only the entries whose bit differs."""
+    for p in range(NUM_PLANES):
+        w = words[p]
+        diff = old[p] ^ w
+        row = out[p]
+        while diff != ZERO:
+            t = lowest_index(diff)
+            row[t] = np.float32((w >> U(t)) & ONE)
+            diff &= diff - ONE
+
+
+@njit(cache=True)
+def update_index_mask(old: Masks, mask_words: Masks, tiles: Int, out: Any) -> None:
+    """Bring ``out`` (``int8[T * T + T]``, holding :func:`write_index_mask` of ``old``) to
+    :func:`write_index_mask` of ``mask_words``, writing only the entries whose bit differs."""
+    t_count = np.int64(tiles)
+    for f in range(t_count + 1):
+        word = f if f < t_count else MAX_TILES
+        w = mask_words[word]
+        diff = old[word] ^ w
+        base = f * t_count
+        while diff != ZERO:
+            t = lowest_index(diff)
+            out[base + t] = np.int8((w >> U(t)) & ONE)
+            diff &= diff - ONE
 
 
 @njit(cache=True, parallel=True)

@@ -74,8 +74,8 @@ from limitgames.hex.surface import MAX_TILES
 from limitgames.hex.tensors import (
     index_masks_batch,
     observations_batch,
-    write_index_mask,
-    write_observation,
+    update_index_mask,
+    update_observation,
 )
 
 MASK_WORDS = MAX_TILES + 1
@@ -109,11 +109,19 @@ def _refresh(
     observation: Any,
     action_mask: Any,
 ) -> None:
+    if tiles == 0:
+        write_mask_words(nbs[g], s, buffer, mask)
+        write_planes(s, statics[g], np.int64(s[kernel.S_TO_MOVE]), planes)
+        return
+    # tensors=True: the dense arrays hold the tensors of the words they are about to replace
+    # (zeros for zeros at the start), so only the entries whose bits change are written
+    old = np.empty(NUM_PLANES + MASK_WORDS, np.uint64)
+    old[:NUM_PLANES] = planes
+    old[NUM_PLANES:] = mask
     write_mask_words(nbs[g], s, buffer, mask)
     write_planes(s, statics[g], np.int64(s[kernel.S_TO_MOVE]), planes)
-    if tiles > 0:  # the dense tensors too (tensors=True)
-        write_observation(planes, observation)
-        write_index_mask(mask, tiles, action_mask)
+    update_observation(old[:NUM_PLANES], planes, observation)
+    update_index_mask(old[NUM_PLANES:], mask, tiles, action_mask)
 
 
 @njit(cache=True, parallel=True)

@@ -22,11 +22,18 @@ import random
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from limitgames.core import fresh_seed, get_game
+from limitgames.core.errors import missing_extra
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as _error:  # name the extra to install, not just the module
+    raise missing_extra(
+        _error, ("gymnasium", "pettingzoo"), "pettingzoo", "limitgames.pettingzoo"
+    ) from _error
 from limitgames.core.record import outcome_json
 
 

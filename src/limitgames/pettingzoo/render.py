@@ -30,9 +30,20 @@ PAWN_FILL: dict[str, tuple[int, int, int]] = {
 }
 
 
+def _pillow() -> tuple[Any, Any]:
+    """Pillow's ``Image`` and ``ImageDraw``. Raises MissingExtraError naming the extra."""
+    from limitgames.core.errors import missing_extra
+
+    try:
+        from PIL import Image, ImageDraw
+    except ImportError as error:
+        raise missing_extra(error, ("PIL",), "gymnasium", "rgb_array rendering") from error
+    return Image, ImageDraw
+
+
 def hex_rgb(state: Any, tile_size: float = 18.0) -> np.ndarray[Any, Any]:
     """``uint8[H, W, 3]``: the hex position (spectator's view)."""
-    from PIL import Image, ImageDraw
+    Image, ImageDraw = _pillow()
 
     tiles = state.tiles()
     names = state.seat_names()
@@ -68,7 +79,7 @@ def hex_rgb(state: Any, tile_size: float = 18.0) -> np.ndarray[Any, Any]:
 
 def text_rgb(lines: list[str], width: int = 640) -> np.ndarray[Any, Any]:
     """``uint8[H, W, 3]``: ``lines`` of text, black on white (Pillow's built-in font)."""
-    from PIL import Image, ImageDraw
+    Image, ImageDraw = _pillow()
 
     wrapped: list[str] = []
     per_line = max(20, width // 6)
