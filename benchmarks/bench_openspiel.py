@@ -1,8 +1,8 @@
 """Benchmark of the OpenSpiel adapter: one random rollout through ``pyspiel`` against the same
 rollout through the project's own API.
 
-Usage: ``python benchmarks/bench_openspiel.py [seconds] [game ...]`` (default 3 s; hex,
-cards, world); needs the ``openspiel`` extra.
+Usage: ``python benchmarks/bench_openspiel.py [seconds] [repeats] [game ...]`` (default 3 s,
+5 repeats; hex, cards, world); needs the ``openspiel`` extra.
 
 For each game it plays random rollouts from a state after the setup's chance nodes, each
 for ``seconds`` of CPU time (``time.process_time``, so other processes on the machine count
@@ -14,12 +14,15 @@ little), in two ways:
 - through the engine's own API, the same loop: ``State.clone``, ``is_terminal``,
   ``legal_action_indices``, the same NumPy draw and ``apply_index``.
 
-It prints the CPU milliseconds of one rollout each way and their ratio.
+It prints the CPU milliseconds of one rollout each way and their ratio, as the median of
+``repeats`` measurements (each way measured in turn within a repeat) with the range of the
+ratio.
 """
 
 from __future__ import annotations
 
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -69,11 +72,19 @@ def bench(game_id: str, seconds: float) -> tuple[float, float]:
 
 def main(argv: list[str]) -> int:
     seconds = float(argv[0]) if argv else 3.0
-    games = argv[1:] or ["hex", "cards", "world"]
-    print(f"{'game':6} {'adapter ms':>11} {'own API ms':>11} {'ratio':>6}")
+    repeats = int(argv[1]) if len(argv) > 1 else 5
+    games = argv[2:] or ["hex", "cards", "world"]
+    print(f"{repeats} repeats of {seconds:g} s of CPU each way; medians, and the ratio's range")
+    print(f"{'game':6} {'adapter ms':>11} {'own API ms':>11} {'ratio':>6} {'range':>11}")
     for game_id in games:
-        adapter, own = bench(game_id, seconds)
-        print(f"{game_id:6} {adapter:11.3f} {own:11.3f} {adapter / own:6.2f}")
+        runs = [bench(game_id, seconds) for _ in range(repeats)]
+        ratios = [adapter / own for adapter, own in runs]
+        adapter = statistics.median(a for a, _ in runs)
+        own = statistics.median(o for _, o in runs)
+        spread = f"{min(ratios):.2f}-{max(ratios):.2f}"
+        print(
+            f"{game_id:6} {adapter:11.3f} {own:11.3f} {statistics.median(ratios):6.2f} {spread:>11}"
+        )
     return 0
 
 

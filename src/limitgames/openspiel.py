@@ -164,16 +164,20 @@ class _Held:
     ``State.clone()`` and the setup's ``copy()`` instead of a generic deep copy.
     """
 
-    __slots__ = ("inner", "setup")
+    __slots__ = ("inner", "player", "setup")
 
-    def __init__(self, setup: Any, inner: Any) -> None:
+    def __init__(self, setup: Any, inner: Any, player: int | None = None) -> None:
         self.setup = setup
         self.inner = inner
+        self.player = player
+        """The current player in pyspiel's numbering, kept between actions (``None``: not
+        known yet): pyspiel asks for it several times per action."""
 
     def __deepcopy__(self, memo: Any) -> _Held:
         return _Held(
             None if self.setup is None or self.inner is not None else self.setup.copy(),
             None if self.inner is None else self.inner.clone(),
+            self.player,
         )
 
 
@@ -209,7 +213,18 @@ class LimitState(pyspiel.State):  # type: ignore[misc]
         return self._made().setup
 
     # --- pyspiel's state API ---------------------------------------------------------------------
+    # The state changes only through apply_action (the engine's state behind ``inner`` is not to
+    # be changed directly), so the current player is kept from one action to the next; the
+    # questions a rollout asks at every step (is_terminal, is_chance_node, legal_actions) are
+    # answered here in Python without a round trip through pyspiel's C++ State.
     def current_player(self) -> int:
+        held = self._held
+        player = held.player
+        if player is None:
+            player = held.player = self._find_current_player()
+        return player
+
+    def _find_current_player(self) -> int:
         inner = self._held.inner
         if inner is None:
             inner = self._made().inner
@@ -217,6 +232,24 @@ class LimitState(pyspiel.State):  # type: ignore[misc]
                 return _CHANCE
         player = inner.current_player()
         return _TERMINAL if player == TERMINAL else int(player)
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == _CHANCE
+
+    def is_player_node(self) -> bool:
+        return self.current_player() >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (default: the one to move): indices in increasing
+        order, the chance outcomes at a chance node, ``[]`` for anyone else or at the end."""
+        current = self.current_player()
+        if player is not None and player != current:
+            return []
+        if current == _CHANCE:
+            return sorted(a for a, _ in self.chance_outcomes())
+        if current == _TERMINAL:
+            return []
+        return self._held.inner.legal_action_indices()  # type: ignore[no-any-return]
 
     def _legal_actions(self, player: int) -> list[int]:
         return self._held.inner.legal_action_indices()  # type: ignore[no-any-return]
@@ -227,6 +260,7 @@ class LimitState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         held = self._made()
+        held.player = None
         if held.inner is None:
             setup = held.setup
             setup.apply(int(action))
@@ -241,8 +275,7 @@ class LimitState(pyspiel.State):  # type: ignore[misc]
         return str(self.inner.action_to_string(self.inner.index_to_action(int(action))))
 
     def is_terminal(self) -> bool:
-        inner = self._held.inner
-        return inner is not None and bool(inner.is_terminal())
+        return self.current_player() == _TERMINAL
 
     def returns(self) -> list[float]:
         if self.inner is None:
