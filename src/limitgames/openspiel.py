@@ -240,13 +240,14 @@ class LimitState(pyspiel.State):  # type: ignore[misc]
         return self.current_player() >= 0
 
     def legal_actions(self, player: int | None = None) -> list[int]:
-        """The legal actions of ``player`` (default: the one to move): indices in increasing
-        order, the chance outcomes at a chance node, ``[]`` for anyone else or at the end."""
+        """The legal actions of ``player`` (default: the one to move), as pyspiel's C++ State
+        gives them: indices in increasing order, at a chance node the outcomes in the order of
+        :meth:`chance_outcomes`, ``[]`` for anyone else or at the end."""
         current = self.current_player()
         if player is not None and player != current:
             return []
         if current == _CHANCE:
-            return sorted(a for a, _ in self.chance_outcomes())
+            return [a for a, _ in self.chance_outcomes()]
         if current == _TERMINAL:
             return []
         return self._held.inner.legal_action_indices()  # type: ignore[no-any-return]
