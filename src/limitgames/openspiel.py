@@ -241,14 +241,13 @@ class LimitState(pyspiel.State):  # type: ignore[misc]
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of ``player`` (default: the one to move), as pyspiel's C++ State
-        gives them: indices in increasing order, at a chance node the outcomes in the order of
-        :meth:`chance_outcomes`, ``[]`` for anyone else or at the end."""
+        gives them for a Python game: at a chance node the outcomes in the order of
+        :meth:`chance_outcomes` (whoever asks), ``[]`` at the end or for a player not to move,
+        else the indices in increasing order."""
         current = self.current_player()
-        if player is not None and player != current:
-            return []
         if current == _CHANCE:
             return [a for a, _ in self.chance_outcomes()]
-        if current == _TERMINAL:
+        if current == _TERMINAL or (player is not None and player != current):
             return []
         return self._held.inner.legal_action_indices()  # type: ignore[no-any-return]
 

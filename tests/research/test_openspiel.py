@@ -156,3 +156,36 @@ def test_a_finished_game_says_why_it_ended() -> None:
     outcome = state.outcome()
     assert outcome is not None and outcome["returns"] == state.returns()
     assert outcome["termination"] in ("last_with_pawns", "table_emptied", "stalemate")
+
+
+@pytest.mark.parametrize(("name", "params", "sims"), CASES[:4])
+def test_the_python_answers_equal_pyspiels_own(
+    name: str, params: dict[str, object], sims: int
+) -> None:
+    # is_terminal, is_chance_node, current_player and legal_actions are answered in Python
+    # (the current player kept between actions); pyspiel's C++ State, reached through the
+    # base class, is the reference: it asks the Python state for _legal_actions and chance
+    # outcomes through its own bookkeeping
+    game = pyspiel.load_game(name, params)
+    rng = random.Random(7)
+    for _ in range(2):
+        state = game.new_initial_state()
+        while True:
+            assert state.is_terminal() == pyspiel.State.is_terminal(state)
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            assert state.is_player_node() == pyspiel.State.is_player_node(state)
+            for player in (None, 0, 1):
+                ours = state.legal_actions() if player is None else state.legal_actions(player)
+                theirs = (
+                    pyspiel.State.legal_actions(state)
+                    if player is None
+                    else pyspiel.State.legal_actions(state, player)
+                )
+                assert ours == list(theirs)
+            if state.is_terminal():
+                break
+            twin = state.clone()
+            action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            assert twin.current_player() == pyspiel.State.current_player(twin)
+            assert state.current_player() == state._find_current_player()
