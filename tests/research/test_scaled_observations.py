@@ -3,24 +3,33 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
 
 from limitgames.core import get_game
 
+VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    ("cards", {"players": 2}),
+    ("cards", {"players": 6}),
+    ("cards", {"players": 3, "hand": 9}),  # a full hand of 9 is the hand sizes' divisor
+    ("cards", {"players": 2, "colours": 2, "cards_per_colour": 4, "hand": 3, "limit_pile": 1}),
+    ("world", {"players": 2}),
+    ("world", {"players": 5}),
+]
 
-@pytest.mark.parametrize(
-    ("game_id", "players"), [("cards", 2), ("cards", 6), ("world", 2), ("world", 5)]
-)
-def test_every_feature_stays_in_the_declared_range(game_id: str, players: int) -> None:
+
+@pytest.mark.parametrize(("game_id", "variant"), VARIANTS)
+def test_every_feature_stays_in_the_declared_range(game_id: str, variant: dict[str, Any]) -> None:
     game = get_game(game_id)
-    low, high = game.encoding_spec(players=players).observation_range
+    players = int(variant["players"])
+    low, high = game.encoding_spec(**variant).observation_range
     assert (low, high) == (-1.0, 1.0)
     module = __import__(f"limitgames.{game_id}.encoding", fromlist=["raw_observation_tensor"])
     seen_high = 0.0
     for seed in range(3):
-        state = game.new_initial_state(seed=seed, players=players)
+        state = game.new_initial_state(seed=seed, **variant)
         rng = random.Random(seed)
         decisions = 0
         while decisions < 400:
@@ -37,6 +46,15 @@ def test_every_feature_stays_in_the_declared_range(game_id: str, players: int) -
             state.apply(rng.choice(state.legal_actions()))
             decisions += 1
     assert seen_high > 1.0  # the raw counts did leave [-1, 1]: the scaling had work to do
+
+
+def test_cards_hand_sizes_are_divided_by_the_full_hand() -> None:
+    # hand=9 with 3 players: each seat is dealt 9 cards (rules/cards.md, Setup, with the
+    # variant's hand), so its hand_sizes feature starts at 9 / 9 = 1
+    from limitgames.cards.encoding import OFFSETS
+
+    state = get_game("cards").new_initial_state(seed=2, players=3, hand=9)
+    assert state.observation_tensor(1)[OFFSETS["hand_sizes"]] == pytest.approx(1.0)
 
 
 def test_cards_bounded_counts_are_divided_by_their_bound() -> None:
