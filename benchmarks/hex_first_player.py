@@ -31,8 +31,10 @@ iterations, not seconds (``ITERATIONS_SPEC``), so the figures do not depend on
 the machine's load; its exact-solver hand-off (which has a time cap) is left
 out. ``--iterations N`` plays the same search with ``N`` iterations a decision.
 
-How many iterations ``hard`` itself runs in its 0.3 s, counted per CPU second so that
-other load does not count (``budget``; ``--spec`` and ``--seconds`` for another)::
+How many iterations a timed search runs a decision on a quiet core, counted per CPU
+second so that other load does not count (``budget``; by default ``hard``'s search at the
+0.3 s that defined the level before it was defined by work; ``--spec`` and ``--seconds``
+for another)::
 
     nice -n 10 .venv/bin/python benchmarks/hex_first_player.py --workers 1 budget --games 2
 
@@ -58,8 +60,9 @@ ITERATIONS_SPEC = "hexmcts:iterations=2000,playouts=tactical,c=1,contempt=0.3,or
 """The ``hard`` level's search (``limitgames.agents.levels``) with a fixed work budget."""
 
 HARD_SPEC = "hexmcts:seconds=0.3,playouts=tactical,c=1,contempt=0.3,order=1,widen=2"
-"""The ``hard`` level's search with its time budget and without the solver hand-off (the
-``budget`` command measures how many iterations it runs in that time)."""
+"""The ``hard`` level's search at the 0.3 s that defined the level before it was defined by
+work, without the solver hand-off (the ``budget`` command measures how many iterations it
+runs in that time)."""
 
 RESULTS = Path(__file__).resolve().parent / "results" / "hex-first-player"
 
