@@ -29,7 +29,14 @@ equally often::
 The default agent is the ``hard`` level's search with a budget counted in
 iterations, not seconds (``ITERATIONS_SPEC``), so the figures do not depend on
 the machine's load; its exact-solver hand-off (which has a time cap) is left
-out.
+out. ``--iterations N`` plays the same search with ``N`` iterations a decision.
+
+How many iterations a timed search runs a decision on a quiet core, counted per CPU
+second so that other load does not count (``budget``; by default ``hard``'s search at the
+0.3 s that defined the level before it was defined by work; ``--spec`` and ``--seconds``
+for another)::
+
+    nice -n 10 .venv/bin/python benchmarks/hex_first_player.py --workers 1 budget --games 2
 
 ``table`` prints the Markdown row of every results file given.
 Results go to ``benchmarks/results/hex-first-player/`` (``--out`` to change).
@@ -49,8 +56,13 @@ from typing import Any
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-ITERATIONS_SPEC = "mcts:iterations=2000,playouts=tactical,c=1,contempt=0.3,order=1,widen=2"
+ITERATIONS_SPEC = "hexmcts:iterations=2000,playouts=tactical,c=1,contempt=0.3,order=1,widen=2"
 """The ``hard`` level's search (``limitgames.agents.levels``) with a fixed work budget."""
+
+HARD_SPEC = "hexmcts:seconds=0.3,playouts=tactical,c=1,contempt=0.3,order=1,widen=2"
+"""The ``hard`` level's search at the 0.3 s that defined the level before it was defined by
+work, without the solver hand-off (the ``budget`` command measures how many iterations it
+runs in that time)."""
 
 RESULTS = Path(__file__).resolve().parent / "results" / "hex-first-player"
 
@@ -206,6 +218,64 @@ def selfplay(args: argparse.Namespace) -> None:
     print(_row(meta, [(_first_mover_value(r["returns"]), 1) for r in rows]))
 
 
+def _timed_game(task: tuple[int, str, int, str, int]) -> list[dict[str, float]]:
+    """One self-play game of a timed spec; per decision the search's iterations, its wall
+    seconds and the CPU seconds the process got meanwhile."""
+    import time
+
+    from limitgames.agents import make_agent
+    from limitgames.core import get_game
+
+    index, law, n, spec, seed = task
+    game = get_game("hex")
+    layout = draw(law, n, 2, random.Random(_draw_seed(seed, index)))
+    variant = {"size": n, "players": 2, "colours": "fixed", "layout": law.split("@")[0]}
+    state = game.state_from_layout(layout, variant)  # type: ignore[attr-defined]
+    copies = [make_agent(spec, seed=_draw_seed(seed, index) * 8 + k) for k in range(2)]
+    out: list[dict[str, float]] = []
+    while not state.is_terminal():
+        agent = copies[state.current_player()]
+        cpu = time.process_time()
+        state.apply(agent.choose(state))
+        cpu = time.process_time() - cpu
+        info = getattr(agent, "last_info", {}) or {}
+        if info.get("iterations") and not info.get("forced"):
+            out.append({"iterations": info["iterations"], "wall": info["seconds"], "cpu": cpu})
+    return out
+
+
+def budget(args: argparse.Namespace) -> None:
+    """How many iterations a search runs in ``--seconds`` a decision on a quiet machine.
+
+    Plays ``--games`` games of ``--spec`` (timed or by iterations) against itself and
+    counts each decision's iterations per CPU second of its process (so that other load
+    on the machine does not count), times the wall time a timed spec gives its search
+    (``--seconds`` times :data:`limitgames.agents.budget.TIME_MARGIN`): what the search
+    would run on an otherwise idle core. Prints the median, quartiles and mean over all
+    decisions.
+    """
+    import statistics
+
+    from limitgames.agents.budget import TIME_MARGIN
+
+    seconds = args.seconds
+    counts: list[float] = []
+    loads: list[float] = []
+    with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
+        tasks = [(i, args.law, args.size, args.spec, args.seed) for i in range(args.games)]
+        for rows in pool.imap_unordered(_timed_game, tasks):
+            for row in rows:
+                counts.append(row["iterations"] / max(row["cpu"], 1e-6) * seconds * TIME_MARGIN)
+                loads.append(row["cpu"] / max(row["wall"], 1e-6))
+    q1, median, q3 = statistics.quantiles(counts, n=4)
+    print(
+        f"{args.spec} at size {args.size}, law {args.law}, {args.games} games, "
+        f"{len(counts)} decisions: iterations on a quiet core median {median:,.0f} "
+        f"(quartiles {q1:,.0f}-{q3:,.0f}, mean {statistics.fmean(counts):,.0f}); "
+        f"CPU share the searches got: median {statistics.median(loads):.2f}"
+    )
+
+
 def _first_mover_value(returns: list[float]) -> float:
     """+1 if seat 0 (red, the first mover) won alone, 0 for a draw or shared result, -1 if it lost."""
     best = max(returns)
@@ -279,6 +349,13 @@ def main(argv: list[str] | None = None) -> None:
     play_parser.add_argument("--spec", default=ITERATIONS_SPEC, help="agent spec (all seats)")
     play_parser.add_argument("--iterations", type=int, help="the default spec with N iterations")
     play_parser.add_argument("--tag", default="", help="results file tag for another spec")
+    budget_parser = commands.add_parser("budget")
+    budget_parser.add_argument("--size", type=int, default=8, help="tiles per colour")
+    budget_parser.add_argument("--law", default="grown", help="grown, uniform or grown@PULL")
+    budget_parser.add_argument("--seed", type=int, default=1, help="seed of the draws")
+    budget_parser.add_argument("--games", type=int, default=4)
+    budget_parser.add_argument("--spec", default=HARD_SPEC, help="the agent spec (all seats)")
+    budget_parser.add_argument("--seconds", type=float, default=0.3, help="the time budget")
     table_parser = commands.add_parser("table")
     table_parser.add_argument("files", nargs="+")
     args = parser.parse_args(argv)
@@ -286,7 +363,7 @@ def main(argv: list[str] | None = None) -> None:
         args.spec = ITERATIONS_SPEC.replace("iterations=2000", f"iterations={args.iterations}")
         args.tag = args.tag or f"i{args.iterations}"
     args.out.mkdir(parents=True, exist_ok=True)
-    {"exact": exact, "selfplay": selfplay, "table": table}[args.command](args)
+    {"exact": exact, "selfplay": selfplay, "budget": budget, "table": table}[args.command](args)
 
 
 if __name__ == "__main__":
