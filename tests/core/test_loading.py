@@ -56,3 +56,22 @@ def test_another_error_while_importing_an_engine_comes_through_as_it_is(
 
 def test_the_built_in_games_load() -> None:
     assert available_games()[:3] == ["hex", "cards", "world"]
+
+
+def test_loading_errors_cross_a_process_boundary() -> None:
+    """A pool worker sends its exception back pickled; an error that cannot be rebuilt from
+    its pickle hangs ``multiprocessing.Pool`` instead of failing it."""
+    import pickle
+
+    from limitgames.core.errors import MissingExtraError
+
+    cause = ModuleNotFoundError("No module named 'numba'", name="numba")
+    error = ModuleLoadError("limitgames.hex", cause, "the game 'hex'")
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is ModuleLoadError and str(again) == str(error)
+    assert again.module == "limitgames.hex" and again.what == "the game 'hex'"
+    assert isinstance(again.cause, ModuleNotFoundError) and again.cause.name == "numba"
+    missing = MissingExtraError("gymnasium", "gymnasium", "limitgames.gym")
+    back = pickle.loads(pickle.dumps(missing))
+    assert type(back) is MissingExtraError and str(back) == str(missing)
+    assert back.extra == "gymnasium" and back.name == "gymnasium"

@@ -115,8 +115,14 @@ class ModuleLoadError(LimitGamesError):
     def __init__(self, module: str, cause: BaseException, what: str = "") -> None:
         self.module = module
         self.cause = cause
+        self.what = what
         about = f" ({what})" if what else ""
         super().__init__(f"cannot import {module}{about}: {type(cause).__name__}: {cause}")
+
+    def __reduce__(self) -> tuple[type[ModuleLoadError], tuple[str, BaseException, str]]:
+        # rebuilt from its own arguments when it crosses a process boundary (a worker of a
+        # multiprocessing pool): the default rebuilds it from the message alone and fails
+        return (type(self), (self.module, self.cause, self.what))
 
 
 class MissingExtraError(LimitGamesError, ModuleNotFoundError):
@@ -137,6 +143,11 @@ class MissingExtraError(LimitGamesError, ModuleNotFoundError):
             name=module,
         )
         self.extra = extra
+        self.needed_by = needed_by
+
+    def __reduce__(self) -> tuple[type[MissingExtraError], tuple[str, str, str]]:
+        # rebuilt from its own arguments in another process (see ModuleLoadError.__reduce__)
+        return (type(self), (str(self.name), self.extra, self.needed_by))
 
 
 def missing_extra(
