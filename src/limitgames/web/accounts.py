@@ -29,7 +29,7 @@ import os
 import re
 import secrets
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 from argon2 import PasswordHasher
@@ -50,6 +50,9 @@ from limitgames.web.schema import (
     RatingRow,
     SeatRow,
     SeekRow,
+    aware,
+    utc_now,
+    utc_text,
 )
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{2,19}")
@@ -150,14 +153,6 @@ def _key_hash(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
 def hash_password(password: str) -> str:
     """The Argon2id hash of ``password`` (64 MiB and a noticeable time: run it off the event loop)."""
     return HASHER.hash(password)
@@ -198,7 +193,7 @@ class Accounts:
             name_key=name.lower(),
             password_hash=password_hash,
             email=email or None,
-            created_at=_now(),
+            created_at=utc_now(),
         )
         try:
             with self._sessions() as session, session.begin():
@@ -227,7 +222,7 @@ class Accounts:
     def open_session(self, account: Account) -> str:
         """A new session for ``account``; returns its key (for the cookie; only its hash is kept)."""
         key = secrets.token_urlsafe(32)
-        now = _now()
+        now = utc_now()
         with self._sessions() as session, session.begin():
             session.add(
                 AccountSessionRow(
@@ -238,7 +233,7 @@ class Accounts:
 
     def session_account(self, key: str) -> Account | None:
         """The account of the session ``key`` (``None``: ended or unknown); notes it was seen."""
-        now = _now()
+        now = utc_now()
         with self._sessions() as session, session.begin():
             found = session.execute(
                 select(AccountSessionRow, AccountRow)
@@ -248,7 +243,7 @@ class Accounts:
             if found is None:
                 return None
             row, account = found
-            if now - _aware(row.last_seen) > timedelta(seconds=SEEN_EVERY_SECONDS):
+            if now - aware(row.last_seen) > timedelta(seconds=SEEN_EVERY_SECONDS):
                 row.last_seen = now
             return Account(account.id, account.name)
 
@@ -269,8 +264,8 @@ class Accounts:
             )
             return [
                 {
-                    "since": _aware(r.created_at).strftime("%Y-%m-%dT%H:%M:%SZ"),
-                    "seen": _aware(r.last_seen).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                    "since": utc_text(r.created_at),
+                    "seen": utc_text(r.last_seen),
                 }
                 for r in rows
             ]
@@ -284,7 +279,7 @@ class Accounts:
 
     def online(self, seconds: float = ONLINE_SECONDS) -> list[str]:
         """The names of the people seen in the last ``seconds``, sorted (case-blind)."""
-        since = _now() - timedelta(seconds=seconds)
+        since = utc_now() - timedelta(seconds=seconds)
         with self._sessions() as session:
             names = set(
                 session.scalars(
@@ -327,7 +322,7 @@ class Accounts:
             return {
                 "name": row.name,
                 "email": row.email,
-                "created_at": _aware(row.created_at).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                "created_at": utc_text(row.created_at),
             }
 
     def name_of(self, account_id: int) -> str | None:

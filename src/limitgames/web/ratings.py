@@ -32,7 +32,6 @@ count each game once.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from itertools import combinations
 from typing import Any
 
@@ -49,6 +48,8 @@ from limitgames.web.schema import (
     RatingChangeRow,
     RatingRow,
     SeatRow,
+    utc_now,
+    utc_text,
 )
 
 START_RATING = 1500.0
@@ -114,16 +115,6 @@ def rate_game(before: dict[int, Rating], result: list[float]) -> dict[int, Ratin
         )
         after[seat] = Rating(float(player.rating), float(player.rd), float(player.vol))
     return after
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _iso(moment: datetime) -> str:
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 class Ratings:
@@ -208,7 +199,7 @@ class Ratings:
             for seat, a in accounts.items()
         }
         after = rate_game(before, list(game.result))
-        now = _now()
+        now = utc_now()
         for seat, account_id in accounts.items():
             assert account_id is not None
             new = after[seat]
@@ -363,7 +354,7 @@ def _history_entry(
         "rated": bool(game.rated),
         "rating_before": round(change.before, 2) if change is not None else None,
         "rating_after": round(change.after, 2) if change is not None else None,
-        "date": _iso(game.created_at),
+        "date": utc_text(game.created_at),
     }
 
 

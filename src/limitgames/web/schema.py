@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -274,6 +274,21 @@ def make_engine(url: str) -> Engine:
     # a few for the rest: a connection above pool_size is closed when given back, and a new
     # PostgreSQL backend for every commit cost more CPU than the commit itself
     return create_engine(url, pool_pre_ping=True, pool_size=POOL_SIZE, max_overflow=10)
+
+
+def utc_now() -> datetime:
+    """Now, in UTC (what every time column stores)."""
+    return datetime.now(UTC)
+
+
+def aware(moment: datetime) -> datetime:
+    """``moment`` with its time zone: SQLite gives back naive datetimes, which are UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def utc_text(moment: datetime) -> str:
+    """``moment`` as the API writes times: ISO 8601 in UTC to the second (``2026-11-28T20:41:05Z``)."""
+    return aware(moment).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 POOL_SIZE = 12

@@ -6,7 +6,7 @@ The routes and the life of a seek are in :mod:`limitgames.web.seeks`.
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -20,7 +20,14 @@ from limitgames.web.accounts import ONLINE_SECONDS, Account
 from limitgames.web.messages import ClockChoice
 from limitgames.web.ratings import RATED_GAMES
 from limitgames.web.refusals import RefusedError, TooManyError
-from limitgames.web.schema import AccountRow, AccountSessionRow, RatingRow, SeekRow
+from limitgames.web.schema import (
+    AccountRow,
+    AccountSessionRow,
+    RatingRow,
+    SeekRow,
+    utc_now,
+    utc_text,
+)
 
 SEEK_OPEN = "open"
 SEEK_TAKEN = "taken"
@@ -40,16 +47,6 @@ class SeekRequest(BaseModel):
     variant: dict[str, Any] = Field(default_factory=dict, max_length=20)
     clock: ClockChoice = Field(default_factory=ClockChoice)
     rated: bool = False
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _iso(moment: datetime) -> str:
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 class Seeks:
@@ -85,7 +82,7 @@ class Seeks:
                     clock=request.clock.model_dump(exclude_none=True),
                     rated=request.rated,
                     status=SEEK_OPEN,
-                    created_at=_now(),
+                    created_at=utc_now(),
                 )
             )
         return seek_id
@@ -96,7 +93,7 @@ class Seeks:
         Each is ``{"id", "author", "game", "variant", "clock", "rated", "rating", "created_at"}``
         (``rating``: the author's in that game, ``None`` when unrated).
         """
-        since = _now() - timedelta(seconds=ONLINE_SECONDS)
+        since = utc_now() - timedelta(seconds=ONLINE_SECONDS)
         with self._sessions() as session, session.begin():
             present = select(AccountSessionRow.account_id).where(
                 AccountSessionRow.last_seen >= since
@@ -125,7 +122,7 @@ class Seeks:
                 "clock": seek.clock,
                 "rated": seek.rated,
                 "rating": round(rating) if rating is not None else None,
-                "created_at": _iso(seek.created_at),
+                "created_at": utc_text(seek.created_at),
             }
             for seek, name, rating in rows
         ]
