@@ -209,7 +209,12 @@ class StartingGate:
             return
         message = gettext(STARTING_MESSAGE)
         if scope["type"] == "websocket":
-            await send({"type": "websocket.close", "code": TRY_LATER_CODE, "reason": message})
+            # accepted, then closed with 1013: a close before the accept reaches the client as
+            # an HTTP 403 from uvicorn, which says "forbidden" instead of "try again later"
+            connect = await receive()
+            if connect.get("type") == "websocket.connect":
+                await send({"type": "websocket.accept"})
+                await send({"type": "websocket.close", "code": TRY_LATER_CODE, "reason": message})
             return
         response = JSONResponse(
             {"detail": message},
