@@ -1,0 +1,279 @@
+"""MaskablePPO (sb3-contrib) on hex against random: the Gymnasium env as it is, masks from the env.
+
+Run: ``.venv/bin/python examples/maskable_ppo_hex.py [--minutes 10] [--timesteps N] [--save PATH]``
+(``pip install 'limitgames[rl]'``: sb3-contrib and a CPU build of PyTorch).
+
+The environment is ``gymnasium.make("limitgames/HexVsRandom-v0", size=4)`` (:mod:`limitgames.gym`):
+Browne's Limit with 4 tiles per colour, you against a uniformly random opponent, a per-size
+action index (``A = T * T + T = 272`` for ``T = 16`` tiles), the observation
+``{"observation": float32[34, 64], "action_mask": int8[272]}`` and the reward your return when
+the game ends (+1 win, 0 shared, -1 loss). ``MaskablePPO`` reads the legal actions from the
+env's own ``action_masks()`` (sb3-contrib's convention, no ``ActionMasker`` wrapper) and the
+``MultiInputPolicy`` flattens both parts of the Dict observation into one MLP input. Your seat
+is drawn each episode (``seat=None``), so the policy learns both seats.
+
+Every ``--eval-every`` minutes (and at the start and the end) the policy plays
+``--eval-games`` seeded games against random, half of them in each seat, taking the most
+probable legal action (masked, deterministic); the win rate counts shared results as not won.
+The time budget ``--minutes`` is wall-clock time including those evaluations.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import gymnasium
+
+import limitgames.gym  # noqa: F401 - registers the limitgames/... environments
+
+try:
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.env_util import make_vec_env
+    from stable_baselines3.common.vec_env import DummyVecEnv
+except ImportError as _error:  # name the extra, not just the module
+    raise ImportError(
+        f"this example needs the rl extra: pip install 'limitgames[rl]' ({_error})"
+    ) from _error
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+ENV_ID = "limitgames/HexVsRandom-v0"
+
+
+@dataclass
+class Evaluation:
+    """One evaluation against random: ``games`` played, ``wins``, ``illegal`` actions chosen."""
+
+    seconds: float
+    timesteps: int
+    games: int
+    wins: int
+    illegal: int
+
+    @property
+    def win_rate(self) -> float:
+        """``wins / games`` (shared results count as not won)."""
+        return self.wins / self.games
+
+
+@dataclass
+class Run:
+    """What :func:`train` returns: the evaluation curve, the training steps taken, the illegal
+    actions chosen while training (counted from the env's ``info["illegal"]``), the model."""
+
+    curve: list[Evaluation] = field(default_factory=list)
+    timesteps: int = 0
+    illegal: int = 0
+    episodes: int = 0
+    model: Any = None
+
+
+def evaluate(
+    model: Any, games: int, seed: int, size: int = 4, deterministic: bool = True
+) -> tuple[int, int, int]:
+    """Play ``games`` seeded games against random, game ``i`` in seat ``i % 2`` with reset seed
+    ``seed + i``; return ``(games played, wins, illegal actions chosen)``. The policy's action is
+    the most probable legal one (``deterministic=True``) or sampled from the masked policy."""
+    envs = [gymnasium.make(ENV_ID, size=size, seat=seat) for seat in (0, 1)]
+    played = wins = illegal = 0
+    for i in range(games):
+        env = envs[i % 2]
+        obs, _ = env.reset(seed=seed + i)
+        done = False
+        reward = 0.0
+        while not done:
+            mask = env.unwrapped.action_masks()  # type: ignore[attr-defined]
+            action, _ = model.predict(obs, action_masks=mask, deterministic=deterministic)
+            obs, reward_, terminated, truncated, info = env.step(int(action))
+            reward = float(reward_)
+            illegal += int(bool(info.get("illegal", False)))
+            done = terminated or truncated
+        played += 1
+        wins += int(reward > 0)
+    for env in envs:
+        env.close()
+    return played, wins, illegal
+
+
+class Budget(BaseCallback):  # type: ignore[misc]
+    """Stops training after ``seconds`` of wall-clock time (evaluations included), evaluates
+    every ``eval_every`` seconds, counts illegal actions and finished episodes, shows a Rich
+    progress bar (in seconds with a time budget, else in timesteps)."""
+
+    def __init__(
+        self,
+        run: Run,
+        seconds: float | None,
+        timesteps: int | None,
+        eval_every: float,
+        eval_games: int,
+        seed: int,
+        size: int,
+        progress: bool,
+    ) -> None:
+        super().__init__()
+        self.run, self.seconds, self.timesteps = run, seconds, timesteps
+        self.eval_every, self.eval_games, self.seed, self.size = eval_every, eval_games, seed, size
+        self.start = time.perf_counter()
+        self.next_eval = eval_every
+        self.bar = Progress(
+            TextColumn("[progress.description]{task.description}"),
+            BarColumn(),
+            TextColumn("{task.completed:>9.0f}/{task.total:.0f} {task.fields[unit]}"),
+            TextColumn("{task.fields[rate]}"),
+            TimeElapsedColumn(),
+            disable=not progress,
+        )
+        unit = "s" if seconds is not None else "steps"
+        total = seconds if seconds is not None else float(timesteps or 0)
+        self.task = self.bar.add_task("MaskablePPO", total=total, unit=unit, rate="")
+
+    def elapsed(self) -> float:
+        """Seconds since the start of training."""
+        return time.perf_counter() - self.start
+
+    def evaluation(self) -> Evaluation:
+        """Evaluate now and record it on the curve."""
+        played, wins, illegal = evaluate(
+            self.model, self.eval_games, self.seed + 100_000 * (len(self.run.curve) + 1), self.size
+        )
+        result = Evaluation(self.elapsed(), self.num_timesteps, played, wins, illegal)
+        self.run.curve.append(result)
+        self.bar.update(self.task, rate=f"{100 * result.win_rate:5.1f}% wins vs random")
+        return result
+
+    def _on_training_start(self) -> None:
+        self.bar.start()
+        self.start = time.perf_counter()
+        self.evaluation()
+
+    def _on_step(self) -> bool:
+        for info, done in zip(self.locals["infos"], self.locals["dones"], strict=True):
+            self.run.illegal += int(bool(info.get("illegal", False)))
+            self.run.episodes += int(done)
+        elapsed = self.elapsed()
+        if elapsed >= self.next_eval:
+            self.evaluation()
+            self.next_eval += self.eval_every
+        completed = elapsed if self.seconds is not None else self.num_timesteps
+        self.bar.update(self.task, completed=completed)
+        return self.seconds is None or self.elapsed() < self.seconds
+
+    def _on_training_end(self) -> None:
+        self.bar.stop()
+
+
+def train(
+    minutes: float | None = 10.0,
+    timesteps: int | None = None,
+    size: int = 4,
+    seed: int = 0,
+    envs: int = 8,
+    n_steps: int = 256,
+    batch_size: int = 256,
+    n_epochs: int = 4,
+    learning_rate: float = 3e-4,
+    ent_coef: float = 0.01,
+    net: tuple[int, ...] = (64, 64),
+    threads: int = 2,
+    eval_every_minutes: float = 1.0,
+    eval_games: int = 200,
+    save: str | None = None,
+    progress: bool = True,
+) -> Run:
+    """Train ``MaskablePPO`` on ``HexVsRandom-v0`` at ``size`` until ``minutes`` of wall-clock
+    time or ``timesteps`` steps (whichever comes first; at least one must be given), evaluating
+    against random as the module docstring says. Seeded: ``seed`` seeds the model, PyTorch and
+    the ``envs`` training environments (``seed + i``); evaluation ``k`` plays the reset seeds
+    ``seed + 100000 * k + i``. With ``save``, the model is written there (``MaskablePPO.save``,
+    a zip). Raises ValueError if neither budget is given."""
+    if minutes is None and timesteps is None:
+        raise ValueError("give a time budget (minutes) or a number of timesteps")
+    torch.set_num_threads(threads)
+    vec = make_vec_env(
+        ENV_ID,
+        n_envs=envs,
+        seed=seed,
+        vec_env_cls=DummyVecEnv,
+        env_kwargs={"size": size, "seat": None},
+    )
+    model = MaskablePPO(
+        "MultiInputPolicy",
+        vec,
+        n_steps=n_steps,
+        batch_size=batch_size,
+        n_epochs=n_epochs,
+        learning_rate=learning_rate,
+        ent_coef=ent_coef,
+        gamma=1.0,  # the only reward is the result at the end of a short game
+        policy_kwargs={"net_arch": list(net)},
+        seed=seed,
+        device="cpu",
+        verbose=0,
+    )
+    run = Run(model=model)
+    seconds = None if minutes is None else 60.0 * minutes
+    budget = Budget(
+        run, seconds, timesteps, 60.0 * eval_every_minutes, eval_games, seed, size, progress
+    )
+    model.learn(total_timesteps=timesteps if timesteps is not None else 10**12, callback=budget)
+    run.timesteps = model.num_timesteps
+    budget.evaluation()
+    vec.close()
+    if save:
+        model.save(save)
+    return run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--minutes", type=float, default=None, help="wall-clock budget")
+    parser.add_argument("--timesteps", type=int, default=None, help="training steps budget")
+    parser.add_argument("--size", type=int, default=4, help="tiles per colour (2-16)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--envs", type=int, default=8, help="training environments")
+    parser.add_argument("--n-steps", type=int, default=256, help="steps per env per update")
+    parser.add_argument("--batch-size", type=int, default=256)
+    parser.add_argument("--epochs", type=int, default=4)
+    parser.add_argument("--lr", type=float, default=3e-4)
+    parser.add_argument("--ent-coef", type=float, default=0.01)
+    parser.add_argument("--net", default="64,64", help="hidden layer sizes, comma separated")
+    parser.add_argument("--threads", type=int, default=2, help="torch.set_num_threads")
+    parser.add_argument("--eval-every", type=float, default=1.0, help="minutes")
+    parser.add_argument("--eval-games", type=int, default=200)
+    parser.add_argument("--save", default=None, help="write the trained model to this zip")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    args = parser.parse_args()
+    minutes = 10.0 if args.minutes is None and args.timesteps is None else args.minutes
+    run = train(
+        minutes=minutes,
+        timesteps=args.timesteps,
+        size=args.size,
+        seed=args.seed,
+        envs=args.envs,
+        n_steps=args.n_steps,
+        batch_size=args.batch_size,
+        n_epochs=args.epochs,
+        learning_rate=args.lr,
+        ent_coef=args.ent_coef,
+        net=tuple(int(width) for width in args.net.split(",")),
+        threads=args.threads,
+        eval_every_minutes=args.eval_every,
+        eval_games=args.eval_games,
+        save=args.save,
+        progress=not args.no_progress,
+    )
+    for point in run.curve:
+        print(
+            f"{point.seconds / 60:6.2f} min  {point.timesteps:8d} steps  "
+            f"{100 * point.win_rate:5.1f}% wins against random ({point.wins}/{point.games})"
+        )
+    print(f"{run.episodes} training games, {run.illegal} illegal actions chosen")
+
+
+if __name__ == "__main__":
+    main()
