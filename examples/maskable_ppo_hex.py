@@ -14,7 +14,8 @@ is drawn each episode (``seat=None``), so the policy learns both seats.
 
 Every ``--eval-every`` minutes (and at the start and the end) the policy plays
 ``--eval-games`` seeded games against random, half of them in each seat, taking the most
-probable legal action (masked, deterministic); the win rate counts shared results as not won.
+probable legal action (masked, deterministic; ``--sample``: sampled from the masked policy);
+the win rate counts shared results as not won.
 The time budget ``--minutes`` is wall-clock time including those evaluations.
 """
 
@@ -114,10 +115,12 @@ class Budget(BaseCallback):  # type: ignore[misc]
         seed: int,
         size: int,
         progress: bool,
+        deterministic: bool = True,
     ) -> None:
         super().__init__()
         self.run, self.seconds, self.timesteps = run, seconds, timesteps
         self.eval_every, self.eval_games, self.seed, self.size = eval_every, eval_games, seed, size
+        self.deterministic = deterministic
         self.start = time.perf_counter()
         self.next_eval = eval_every
         self.bar = Progress(
@@ -139,7 +142,11 @@ class Budget(BaseCallback):  # type: ignore[misc]
     def evaluation(self) -> Evaluation:
         """Evaluate now and record it on the curve."""
         played, wins, illegal = evaluate(
-            self.model, self.eval_games, self.seed + 100_000 * (len(self.run.curve) + 1), self.size
+            self.model,
+            self.eval_games,
+            self.seed + 100_000 * (len(self.run.curve) + 1),
+            self.size,
+            self.deterministic,
         )
         result = Evaluation(self.elapsed(), self.num_timesteps, played, wins, illegal)
         self.run.curve.append(result)
@@ -184,12 +191,14 @@ def train(
     eval_games: int = 200,
     save: str | None = None,
     progress: bool = True,
+    deterministic: bool = True,
 ) -> Run:
     """Train ``MaskablePPO`` on ``HexVsRandom-v0`` at ``size`` until ``minutes`` of wall-clock
     time or ``timesteps`` steps (whichever comes first; at least one must be given), evaluating
     against random as the module docstring says. Seeded: ``seed`` seeds the model, PyTorch and
     the ``envs`` training environments (``seed + i``); evaluation ``k`` plays the reset seeds
-    ``seed + 100000 * k + i``. With ``save``, the model is written there (``MaskablePPO.save``,
+    ``seed + 100000 * k + i``, taking the most probable legal action (``deterministic``) or
+    sampling from the masked policy. With ``save``, the model is written there (``MaskablePPO.save``,
     a zip). Raises ValueError if neither budget is given."""
     if minutes is None and timesteps is None:
         raise ValueError("give a time budget (minutes) or a number of timesteps")
@@ -218,7 +227,15 @@ def train(
     run = Run(model=model)
     seconds = None if minutes is None else 60.0 * minutes
     budget = Budget(
-        run, seconds, timesteps, 60.0 * eval_every_minutes, eval_games, seed, size, progress
+        run,
+        seconds,
+        timesteps,
+        60.0 * eval_every_minutes,
+        eval_games,
+        seed,
+        size,
+        progress,
+        deterministic,
     )
     model.learn(total_timesteps=timesteps if timesteps is not None else 10**12, callback=budget)
     run.timesteps = model.num_timesteps
@@ -245,6 +262,9 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2, help="torch.set_num_threads")
     parser.add_argument("--eval-every", type=float, default=1.0, help="minutes")
     parser.add_argument("--eval-games", type=int, default=200)
+    parser.add_argument(
+        "--sample", action="store_true", help="evaluate sampling from the masked policy"
+    )
     parser.add_argument("--save", default=None, help="write the trained model to this zip")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = parser.parse_args()
@@ -266,6 +286,7 @@ def main() -> None:
         eval_games=args.eval_games,
         save=args.save,
         progress=not args.no_progress,
+        deterministic=not args.sample,
     )
     for point in run.curve:
         print(
