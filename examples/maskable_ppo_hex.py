@@ -186,7 +186,7 @@ def train(
     learning_rate: float = 3e-4,
     ent_coef: float = 0.01,
     net: tuple[int, ...] = (64, 64),
-    threads: int = 2,
+    threads: int = 1,
     eval_every_minutes: float = 1.0,
     eval_games: int = 200,
     save: str | None = None,
@@ -259,7 +259,12 @@ def main() -> None:
     parser.add_argument("--lr", type=float, default=3e-4)
     parser.add_argument("--ent-coef", type=float, default=0.01)
     parser.add_argument("--net", default="64,64", help="hidden layer sizes, comma separated")
-    parser.add_argument("--threads", type=int, default=2, help="torch.set_num_threads")
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        help="torch.set_num_threads (docs/research.md: why 1)",
+    )
     parser.add_argument("--eval-every", type=float, default=1.0, help="minutes")
     parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument(
