@@ -104,7 +104,17 @@ def test_a_move_past_the_time_limit_is_a_random_legal_action() -> None:
 
 
 @pytest.mark.slow  # starts worker processes twice (126 s under load)
-def test_worker_processes_think_and_come_back_after_a_worker_dies() -> None:
+def test_worker_processes_think_and_come_back_after_a_worker_dies(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A dead worker: the move is thought over by new worker processes, never in the server's
+    own process (thinking there would hold its GIL at its priority, beside its event loop)."""
+
+    def in_the_server(agent: Agent, state: State) -> Any:
+        raise AssertionError("a computer searched in the server's process")
+
+    monkeypatch.setattr(computer, "_choose_here", in_the_server)
+
     async def run() -> list[Any]:
         pool = ComputerPool(workers=1, move_seconds=60, processes=True)
         try:
@@ -115,8 +125,9 @@ def test_worker_processes_think_and_come_back_after_a_worker_dies() -> None:
             for pid in list(pool._processes._processes):  # type: ignore[attr-defined]
                 os.kill(pid, signal.SIGKILL)
             await asyncio.sleep(0.3)
-            second, _ = await pool.choose(agent, state)  # recovered, in a thread
-            third, _ = await pool.choose(agent, state)  # new worker processes
+            second, info = await pool.choose(agent, state)  # new worker processes
+            assert "timeout" not in info  # thought over, not a random stand-in
+            third, _ = await pool.choose(agent, state)  # the same new workers
             return [first, second, third]
         finally:
             pool.shutdown()

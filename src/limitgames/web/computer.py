@@ -23,8 +23,11 @@ computed by a fresh agent built from the seat's spec with a new seed (the
 project's agents keep nothing between moves that matters). With
 ``processes=False`` they think in threads of the server process, with one
 agent per seat (the in-process tests use this: their test-only agents exist
-only there). A state that cannot be sent to a process is thought over in a
-thread instead.
+only there). With worker processes, the search never runs in the server's
+own process: when a worker dies (killed, out of memory) new workers are
+started and the move is thought over again there (its time limit counted
+again), and a state that cannot be sent to a process (none of the three
+games' states: they pickle) gets a random legal action, logged as an error.
 """
 
 from __future__ import annotations
@@ -222,22 +225,25 @@ class ComputerPool:
         """
         snapshot = state.clone()
         try:
-            if self._sendable(snapshot):
-                assert self._processes is not None
-                seed = random.getrandbits(32)
+            if self._processes is None:
+                return await self._think(self._threads, _choose_here, agent, snapshot)
+            if not self._sendable(snapshot):
+                # never searched in the server's own process, at its priority and under
+                # its event loop's GIL: a random legal action, as when the time runs out
+                return self._out_of_time(agent, state)
+            seed = random.getrandbits(32)
+            try:
                 return await self._think(
                     self._processes, choose_in_worker, agent.spec, seed, snapshot
                 )
-            return await self._think(self._threads, _choose_here, agent, snapshot)
-        except BrokenProcessPool:
-            # a worker died (killed, out of memory): start new workers, think here this time
-            log.error("a computer worker process died; starting new ones")
-            self._restart_processes()
-            try:
-                return await self._think(self._threads, _choose_here, agent, snapshot)
-            except TimeoutError:
-                return self._out_of_time(agent, state)
-        except TimeoutError:
+            except BrokenProcessPool:
+                # a worker died (killed, out of memory): new workers think it again
+                log.error("a computer worker process died; starting new ones")
+                self._restart_processes()
+                return await self._think(
+                    self._processes, choose_in_worker, agent.spec, seed, snapshot
+                )
+        except (TimeoutError, BrokenProcessPool):
             return self._out_of_time(agent, state)
 
     def _sendable(self, state: State) -> bool:
@@ -247,8 +253,8 @@ class ComputerPool:
         try:
             pickle.dumps(state)
         except (pickle.PicklingError, TypeError, AttributeError):
-            log.warning(
-                "a %s state cannot be sent to a process; thinking in a thread", state.game_id
+            log.error(
+                "a %s state cannot be sent to a process; a random move instead", state.game_id
             )
             return False
         return True
