@@ -29,9 +29,12 @@ scenarios:
   person on one connection holding both seats, acting as soon as it is its
   turn; reports actions/s, with ``--workers`` 1 and 2 (or the list given).
 
-Each measurement prints the server processes' CPU seconds (with their
-computers) and PostgreSQL's and Redis's, and the servers' CPU milliseconds
-per action: the figure that depends least on other work on the machine.
+Each measurement prints, over its counted seconds, the CPU seconds of the web
+server processes and of their computers apart (the computers' processes are
+the ``SCHED_IDLE`` ones, ``web/computer.py``) and PostgreSQL's and Redis's,
+and the web processes' CPU milliseconds per action: the figure that depends
+least on other work on the machine. ``--guests``: nobody signs in (the load
+as before accounts, for comparison).
 
 Bounded: at most ``2 * games + computer_games`` (or ``fast_games``)
 connections, ``--seconds`` per measurement; every process it starts is
@@ -42,7 +45,7 @@ Usage::
 
     python benchmarks/bench_web_load.py [--seconds 20] [--games 50] [--computer-games 10]
         [--fast-games 32] [--workers 1,2] [--human-workers 1,2]
-        [--scenario all|human|throughput] [--repeat 1]
+        [--scenario all|human|throughput] [--repeat 1] [--guests] [--no-fsync]
 """
 
 from __future__ import annotations
@@ -181,7 +184,11 @@ class Person:
     def __init__(self, base: str, name: str, number: int) -> None:
         self.base, self.name = base, name
         self.address = f"127.0.{1 + number // 250}.{1 + number % 250}"
-        transport = httpx.AsyncHTTPTransport(local_address=self.address)
+        # idle connections closed after 4 s, before the server's keep-alive of 5 s (uvicorn's
+        # default) ends them: else a request sent as the server closes fails (2 in a run)
+        transport = httpx.AsyncHTTPTransport(
+            local_address=self.address, limits=httpx.Limits(keepalive_expiry=4.0)
+        )
         self.http = httpx.AsyncClient(base_url=base, timeout=60, transport=transport)
         self.csrf = ""
 
