@@ -21,6 +21,8 @@ number, counted by Redis for each game (``INCR`` in the same script as the
   viewers of that channel;
 - ``{"kind": "draw", "offer"}``: the seats that offer a draw (kept in memory
   only, like the offer itself);
+- ``{"kind": "takeback", "offer", "agreed"}``: a takeback offer (``[seat, plies]``
+  or ``None``) and the seats that agreed (memory only, ``takebacks.py``);
 - ``{"kind": "presence", "seats"}``: the people's seats with a connection to
   the publishing process (when that changes, every
   :data:`PRESENCE_EVERY_SECONDS`, and in answer to a process heard for the
@@ -360,6 +362,9 @@ class SharedGames:
             async with live.lock:
                 live.draw_offer = frozenset(int(s) for s in change.get("offer", []))
             await self.hub.viewers.broadcast(live)
+            return
+        if kind == "takeback" and not missed:
+            await self.hub.takebacks.adopt(live, change)
             return
         if kind == "action" and not missed:
             await self._apply_action(live, change)

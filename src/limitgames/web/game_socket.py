@@ -28,6 +28,7 @@ from limitgames.web.live_game import LiveGame
 from limitgames.web.messages import (
     MAX_MESSAGE_BYTES,
     Act,
+    AnyClientMessage,
     Chat,
     Draw,
     Email,
@@ -36,6 +37,7 @@ from limitgames.web.messages import (
     Reclaim,
     Rematch,
     Resign,
+    Takeback,
     Undo,
     parse_client_message,
 )
@@ -192,13 +194,44 @@ async def _drain_and_close(websocket: WebSocket, connection: Connection, code: i
         await asyncio.wait_for(websocket.close(code=code), timeout=CLOSE_SECONDS)
 
 
+def spectator_refusal(message: AnyClientMessage) -> str | None:
+    """Why a spectator (a connection without a seat) may not send ``message``, or ``None``.
+
+    A spectator may say hello (to claim a seat with its token), ping and chat
+    (to the spectators' channel); everything else is a seat's and is refused
+    here, before the game's lock, the database or the players' budget is
+    touched, so that spectators cost the players nothing.
+    """
+    if isinstance(message, (Hello, Ping, Chat)):
+        return None
+    if isinstance(message, Act):
+        return gettext("spectators cannot act: open your invite link to play")
+    if isinstance(message, Resign):
+        return gettext("spectators cannot resign")
+    if isinstance(message, Draw):
+        return gettext("spectators cannot offer a draw")
+    if isinstance(message, Rematch):
+        return gettext("spectators cannot ask for a rematch")
+    if isinstance(message, Reclaim):
+        return gettext("spectators have no seat to take back")
+    if isinstance(message, Email):
+        return gettext("email: spectators get no reminders")
+    if isinstance(message, Takeback):
+        return gettext("spectators cannot ask for or answer a takeback")
+    return gettext("spectators cannot undo: open your invite link to play")
+
+
 async def _handle(
     hub: GameHub, live: LiveGame, connection: Connection, text: str, reminders: Correspondence
 ) -> None:
     """Answer one client message; every failure becomes an ``error`` message to this client only."""
     try:
         message = parse_client_message(text)
-        if isinstance(message, (Hello, Act, Undo, Resign, Draw, Rematch, Reclaim)):
+        refused = spectator_refusal(message) if not connection.seats else None
+        if refused is not None:  # before any game work: no lock, no database, no game budget
+            await connection.send({"type": "error", "message": refused})
+            return
+        if isinstance(message, (Hello, Act, Undo, Resign, Draw, Rematch, Reclaim, Takeback)):
             await hub.throttle_game(live, connection)
         if isinstance(message, Hello):
             await hub.join(live, connection, [(c.seat, c.token) for c in message.seats])
@@ -216,6 +249,8 @@ async def _handle(
             await hub.draw(live, connection, message.accept, message.withdraw)
         elif isinstance(message, Rematch):
             await hub.rematch(live, connection)
+        elif isinstance(message, Takeback):
+            await hub.takebacks.answer(live, connection, message.answer)
         elif isinstance(message, Chat):
             await hub.chat.post(live, connection, message.text)
         elif isinstance(message, Reclaim):
@@ -242,4 +277,5 @@ __all__ = [
     "refuse",
     "router",
     "socket_options",
+    "spectator_refusal",
 ]

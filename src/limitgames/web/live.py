@@ -18,7 +18,8 @@ itself and gives the rest to services, each with a small public interface:
 - ``hub.clocks`` (:class:`~limitgames.web.clock_service.ClockService`): clocks and zombie seats;
 - ``hub.chat`` (:class:`~limitgames.web.chat.ChatService`): the seats' and the spectators' chat;
 - ``hub.computer_moves`` (:class:`~limitgames.web.computer_moves.ComputerMoves`): computer moves;
-- ``hub.endings`` (:class:`~limitgames.web.endings.EndingService`): resign, draw, rematch.
+- ``hub.endings`` (:class:`~limitgames.web.endings.EndingService`): resign, draw, rematch;
+- ``hub.takebacks`` (:class:`~limitgames.web.takebacks.TakebackService`): takebacks between people.
 
 What one client may cost (``limits.ServerLimits``): messages are read no
 faster than a per-connection and a per-game rate; connections per game and
@@ -91,6 +92,7 @@ from limitgames.web.storage import (
     StoredGame,
     hash_token,
 )
+from limitgames.web.takebacks import TakebackService
 from limitgames.web.viewers import Viewers
 from limitgames.web.views import shown_name
 
@@ -141,6 +143,7 @@ class GameHub:
         self.computer_moves = ComputerMoves(self)
         self.seats = SeatService(self)
         self.endings = EndingService(self)
+        self.takebacks = TakebackService(self)
         self._loading: dict[str, _Loading] = {}
         self._creations = AddressBuckets(
             self.limits.games_per_hour / 3600.0, self.limits.games_per_hour
@@ -166,6 +169,7 @@ class GameHub:
         live.previous = None
         live.thinking = None
         live.draw_offer = frozenset()
+        live.takeback_offer, live.takeback_agreed = None, frozenset()
         live.generation += 1
         # the clock as stored with the last decision, and agents for the zombie seats
         live.clock_settings = ClockSettings.from_json(stored.clock, self.limits.zombie_after)
@@ -609,25 +613,51 @@ class GameHub:
             mine = [i for i, s in enumerate(live.action_seats) if s in connection.seats]
             if not mine:
                 raise RefusedError(gettext("there is nothing of yours to undo"))
-            plies = mine[-1]
-            stored = live.stored
-            stored.actions = list(live.notations)
-            stored.action_seats = list(live.action_seats)
-            state = build_state(stored, plies=plies, data_files=self.data_files)
-            chance = [dict(c) for c in state.chance_outcomes()]
-            await self.db(self.store.truncate_actions, live.id, plies, chance)
-            stored.chance = chance
-            live.state = state
-            live.previous = None
-            del live.action_seats[plies:]
-            del live.notations[plies:]
-            live.generation += 1
-            live.thinking = None
-            for agent in live.agents.values():
-                agent.reset()
-            self.viewers.share(live, {"kind": "reload"})
+            await self.take_back(live, mine[-1])
         await self.viewers.broadcast(live)
         self.schedule_computer(live)
+
+    async def take_back(self, live: LiveGame, plies: int) -> None:
+        """Keep only the first ``plies`` actions of ``live``: stored, then in memory; lock held.
+
+        The record ends as if the later actions had never been taken (the
+        actions table and the chance log they drew). A clock gives no time
+        back [decision, as Lichess]: the running clock stops with what it has
+        left (stored in the same transaction) and the seat to move again
+        resumes its own (``ClockService.follow``: a clock per move or in days
+        starts a full turn, a Fischer clock what it had after its move). The
+        other processes reload the game; the caller broadcasts.
+
+        Raises:
+            StorageUnavailableError: the database refused (nothing changed).
+        """
+        stored = live.stored
+        stored.actions = list(live.notations)
+        stored.action_seats = list(live.action_seats)
+        state = build_state(stored, plies=plies, data_files=self.data_files)
+        chance = [dict(c) for c in state.chance_outcomes()]
+        clock = live.clock.copy() if live.clock is not None else None
+        if clock is not None:
+            clock.halt(self.clocks.now())
+        snapshot = clock.snapshot(self.clocks.now()) if clock is not None else None
+        await self.db(self.store.truncate_actions, live.id, plies, chance, snapshot)
+        stored.chance = chance
+        live.state = state
+        live.previous = None
+        del live.action_seats[plies:]
+        del live.notations[plies:]
+        stored.actions = list(live.notations)
+        stored.action_seats = list(live.action_seats)
+        live.generation += 1
+        live.thinking = None
+        live.draw_offer = frozenset()
+        live.takeback_offer, live.takeback_agreed = None, frozenset()
+        for agent in live.agents.values():
+            agent.reset()
+        if clock is not None:
+            live.clock = clock
+            self.clocks.follow(live)
+        self.viewers.share(live, {"kind": "reload"})
 
     async def commit(self, live: LiveGame, seat: int, action: Action) -> None:
         """Apply ``action`` (legal, for ``seat``) to a copy, store it, then make it the game's state.
@@ -717,6 +747,7 @@ class GameHub:
         live.stored.action_seats = list(live.action_seats)
         live.stored.chance = chance
         live.draw_offer = frozenset()
+        live.takeback_offer, live.takeback_agreed = None, frozenset()  # any move: it lapses
         if result is not None:
             live.stored.result = result
             live.stored.status = "finished"

@@ -168,6 +168,11 @@ class LiveGame:
     actions: TokenBucket = field(default_factory=lambda: TokenBucket(20.0, 40))
     chat_bucket: TokenBucket = field(default_factory=lambda: TokenBucket(0.8, 20))
     draw_offer: frozenset[int] = frozenset()
+    takeback_offer: tuple[int, int] | None = None
+    """``(seat, plies)``: ``seat`` asks to take back its move, the game's last of ``plies``
+    (kept in memory only, like a draw offer; ``takebacks.py``)."""
+    takeback_agreed: frozenset[int] = frozenset()
+    """The seats that agreed to :attr:`takeback_offer` (the asker's included)."""
     rematch_id: str | None = None
     rematch_tokens: dict[int, tuple[int, str]] = field(default_factory=dict)
     previous: State | None = None
@@ -385,6 +390,12 @@ class LiveGame:
             "can_resign": bool(seats) and not over,
             "draw_allowed": draw_allowed(self.stored.game, self.seats) and not over,
             "draw_offer": sorted(self.draw_offer),
+            "takeback_offer": None if self.takeback_offer is None else self.takeback_offer[0],
+            "can_takeback": bool(seats)
+            and not over
+            and len(self.human_seats()) > 1
+            and bool(self.action_seats)
+            and self.action_seats[-1] in seats,
             "can_rematch": bool(seats) and over and self.stored.status != STATUS_ABANDONED,
             "rematch_id": self.rematch_id,
             "open_seats": self.open_seats(),

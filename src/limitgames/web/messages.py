@@ -17,6 +17,11 @@ Client -> server, over ``/games/{id}/ws`` (JSON text frames, at most
 - ``{"type": "draw", "accept": true}``: offer a draw, or agree to the one
   offered (games that allow one: ``live.draw_allowed``); ``"accept": false``
   declines it. Any action withdraws an offer.
+- ``{"type": "takeback", "answer": "ask"}``: ask the other people at the table to
+  take back your move, the last one of the game (games between people; see
+  ``takebacks.py`` for what each game allows); ``"accept"`` or ``"decline"``
+  answers the offer of another seat, ``"withdraw"`` takes back one's own.
+  Any move lets an offer lapse.
 - ``{"type": "rematch"}``: once the game is over, a seat asks for a rematch:
   a new game with the same settings, seats rotated (see ``live.GameHub.rematch``).
 - ``{"type": "chat", "text": "..."}``: a chat message (at most
@@ -122,6 +127,13 @@ class Draw(_Strict):
         return self
 
 
+class Takeback(_Strict):
+    """Ask for a takeback of one's last move, accept or decline another seat's, or withdraw one's own."""
+
+    type: Literal["takeback"]
+    answer: Literal["ask", "accept", "decline", "withdraw"] = "ask"
+
+
 class Rematch(_Strict):
     """Ask for a rematch of a game that is over."""
 
@@ -148,7 +160,9 @@ class Email(_Strict):
     address: str = Field(min_length=1, max_length=254)
 
 
-AnyClientMessage = Hello | Act | Undo | Ping | Resign | Draw | Rematch | Chat | Reclaim | Email
+AnyClientMessage = (
+    Hello | Act | Undo | Ping | Resign | Draw | Rematch | Chat | Reclaim | Email | Takeback
+)
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 

@@ -371,23 +371,29 @@ class Store:
             )
         raise GameNotPlayingError(game_id)
 
-    def truncate_actions(self, game_id: str, plies: int, chance: list[dict[str, Any]]) -> None:
-        """Keep only the first ``plies`` actions (an undo) and the chance log they drew."""
+    def truncate_actions(
+        self,
+        game_id: str,
+        plies: int,
+        chance: list[dict[str, Any]],
+        clock_state: dict[str, Any] | None = None,
+    ) -> None:
+        """Keep only the first ``plies`` actions (an undo, a takeback) and the chance log
+        they drew; ``clock_state`` (when given) is the clocks afterwards."""
+        values: dict[str, Any] = {
+            "chance": chance,
+            "plies": plies,
+            "updated_at": _now(),
+            "status": STATUS_PLAYING,
+            "result": None,
+        }
+        if clock_state is not None:
+            values["clock_state"] = clock_state
         with self._session() as session, session.begin():
             session.execute(
                 delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.ply >= plies)
             )
-            session.execute(
-                update(GameRow)
-                .where(GameRow.id == game_id)
-                .values(
-                    chance=chance,
-                    plies=plies,
-                    updated_at=_now(),
-                    status=STATUS_PLAYING,
-                    result=None,
-                )
-            )
+            session.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
 
     def mark_joined(self, game_id: str, seat: int, token_hash: str | None = None) -> bool:
         """Note that the person invited to ``seat`` has opened the game.
