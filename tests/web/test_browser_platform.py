@@ -9,6 +9,7 @@ The server and browser fixtures are test_browser.py's, imported by name (hence F
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import httpx
@@ -19,6 +20,7 @@ from tests.web.conftest import Server, new_game
 from tests.web.test_browser import (  # noqa: F401 - the shared fixtures
     CHROMIUM,
     browser,
+    click_hex_decision,
     live_server,
     shot,
     two,
@@ -82,6 +84,34 @@ def test_draw_by_agreement(live_server: Server, two: tuple[Any, Any]) -> None:
     for page in (ann, bob):
         page.wait_for_selector('body[data-finished="true"]')
         assert "draw" in page.inner_text("#result")
+
+
+def test_a_takeback_asked_and_accepted_puts_the_board_back(
+    live_server: Server, two: tuple[Any, Any]
+) -> None:
+    ann, bob = two
+    with httpx.Client(base_url=live_server.base, timeout=scaled(60)) as client:
+        # fixed colours: seat 0 (Ann) moves first
+        game = new_game(
+            client,
+            "hex",
+            [{"kind": "me"}, {"kind": "friend"}],
+            variant={"size": 4, "colours": "fixed"},
+            seed=11,
+        )
+    _open(ann, live_server, game["links"]["0"])
+    _open(bob, live_server, game["links"]["1"])
+    before = bob.inner_html("#board")  # the seat not to move: nothing highlighted
+    ann.wait_for_selector('body[data-your-turn="true"]')
+    click_hex_decision(ann, random.Random(5))
+    ann.click("#ask-takeback")
+    bob.wait_for_selector("#takeback-offered")
+    bob.click("#accept-takeback")
+    for page in (ann, bob):
+        page.wait_for_selector('body[data-ply="0"]')
+    assert bob.inner_html("#board") == before  # the board as it was before the move
+    assert ann.locator("#moves li").count() == 0
+    assert ann.get_attribute("body", "data-your-turn") == "true"
 
 
 def test_take_an_open_seat_from_the_lobby(live_server: Server, two: tuple[Any, Any]) -> None:

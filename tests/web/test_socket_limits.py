@@ -4,10 +4,11 @@
   server within 10 s: uvicorn pings every ``PING_INTERVAL_SECONDS`` and gives up after
   ``PING_TIMEOUT_SECONDS`` (``game_socket.socket_options``, used by ``limit serve``).
 - Spectators cannot take the connections kept for the players (``Viewers.seat_reserve``).
-- 40 spectators spamming every kind of message leave the players' round trips as they
-  were: the reference is a baseline measured in the same test, on the same server, with
-  the same 40 spectators connected but silent; and each spammer is answered no faster
-  than its own budget (``messages_per_second``, ``message_burst``), counted, not timed.
+- 40 spectators spamming every kind of message leave the players' round-trip p99 under
+  200 ms (times ``LIMIT_TEST_TIME_FACTOR`` on a crowded machine); the baseline with the
+  same 40 spectators connected but silent is measured too and shown when it fails; and
+  each spammer is answered no faster than its own budget (``messages_per_second``,
+  ``message_burst``), counted, not timed.
 """
 
 from __future__ import annotations
@@ -316,7 +317,8 @@ def test_forty_spamming_spectators_leave_the_players_round_trips_as_they_were(
     budget = limits.messages_per_second * seconds + limits.message_burst
     assert max(answers) <= budget + 2, (answers, budget)
     assert sum(answers) > 0  # the spam was read (and refused)
-    # the players' round trips under spam: within 200 ms, or within three times the baseline
-    # measured in this test on this machine (a busy machine slows both alike)
-    bar = max(0.2, 3 * _p99(baseline))
+    # the players' round trips under spam: p99 within 200 ms (issue's bar), stretched only by
+    # LIMIT_TEST_TIME_FACTOR on a crowded machine; a spectator's message is refused before
+    # any game work (game_socket.spectator_refusal), so it costs the players nothing
+    bar = scaled(0.2)
     assert _p99(loaded) <= bar, (f"p99 {_p99(loaded) * 1000:.0f} ms", f"baseline {baseline}")

@@ -85,7 +85,7 @@ class ChatService:
         A seat writes to the seats' channel, a spectator to the spectators';
         neither ever receives the other's. Raises :class:`RefusedError`
         before a hello, when the text is empty, or beyond the chat rate
-        (``ServerLimits.chat_per_minute``, per connection and per game).
+        (``ServerLimits.chat_per_minute``, per connection and per game and channel).
         """
         channel = connection.chat_channel
         if channel is None:
@@ -94,7 +94,10 @@ class ChatService:
             cleaned = clean_chat(text)
         except ValueError as exc:
             raise RefusedError(str(exc)) from None
-        if not connection.chat_bucket.take() or not live.chat_bucket.take():
+        # the seats and the spectators each have their own budget in a game: spectators
+        # chatting as fast as they may never leave the players without theirs
+        game_bucket = live.chat_bucket if channel == CHANNEL_SEATS else live.spectator_chat_bucket
+        if not connection.chat_bucket.take() or not game_bucket.take():
             raise TooManyError(gettext("you are chatting too fast: wait a moment"))
         if channel == CHANNEL_SEATS:
             writer = min(connection.seats)

@@ -493,6 +493,9 @@ class GameHub:
             chat_bucket=TokenBucket(
                 4 * self.limits.chat_per_minute / 60.0, 4 * self.limits.chat_burst
             ),
+            spectator_chat_bucket=TokenBucket(
+                4 * self.limits.chat_per_minute / 60.0, 4 * self.limits.chat_burst
+            ),
         )
         for s in stored.seats:
             if s.is_computer:

@@ -167,6 +167,8 @@ class LiveGame:
     notice: str | None = None
     actions: TokenBucket = field(default_factory=lambda: TokenBucket(20.0, 40))
     chat_bucket: TokenBucket = field(default_factory=lambda: TokenBucket(0.8, 20))
+    spectator_chat_bucket: TokenBucket = field(default_factory=lambda: TokenBucket(0.8, 20))
+    """The spectators' chat budget in this game, apart from the seats' (``chat_bucket``)."""
     draw_offer: frozenset[int] = frozenset()
     takeback_offer: tuple[int, int] | None = None
     """``(seat, plies)``: ``seat`` asks to take back its move, the game's last of ``plies``

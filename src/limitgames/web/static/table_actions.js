@@ -1,6 +1,6 @@
-// Resign, draw offers, rematch and taking an open seat on the game page, and the turn in the
+// Resign, draw offers, takebacks, rematch and taking an open seat on the game page, and the turn in the
 // tab title. The server decides what is allowed (view.can_resign, view.draw_allowed,
-// view.can_rematch, view.open_seats); this script only offers those buttons.
+// view.can_takeback, view.can_rematch, view.open_seats); this script only offers those buttons.
 
 const $ = (id) => document.getElementById(id);
 const box = $("table-actions");
@@ -97,6 +97,24 @@ function draw(v) {
       parts.push(button("withdraw-draw", t("Withdraw the offer"), () => send({ type: "draw", withdraw: true })));
     } else {
       parts.push(button("offer-draw", t("Offer a draw"), () => send({ type: "draw", accept: true })));
+    }
+  }
+  if (v.seats.length && !v.finished) {
+    const asker = v.takeback_offer;
+    if (asker !== null && asker !== undefined && !v.seats.includes(asker)) {
+      const note = document.createElement("span");
+      note.id = "takeback-offered";
+      note.textContent = `${t("{player} asks to take back their last move.", { player: v.players[asker].name })} `;
+      parts.push(note);
+      parts.push(button("accept-takeback", t("Accept the takeback"), () => send({ type: "takeback", answer: "accept" })));
+      parts.push(button("decline-takeback", t("Decline the takeback"), () => send({ type: "takeback", answer: "decline" })));
+    } else if (asker !== null && asker !== undefined) {
+      const note = document.createElement("span");
+      note.textContent = `${t("You asked to take back your move.")} `;
+      parts.push(note);
+      parts.push(button("withdraw-takeback", t("Withdraw the request"), () => send({ type: "takeback", answer: "withdraw" })));
+    } else if (v.can_takeback) {
+      parts.push(button("ask-takeback", t("Ask to take back"), () => send({ type: "takeback", answer: "ask" })));
     }
   }
   if (v.can_rematch) {
