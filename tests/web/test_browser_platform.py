@@ -114,6 +114,22 @@ def test_a_takeback_asked_and_accepted_puts_the_board_back(
     assert ann.get_attribute("body", "data-your-turn") == "true"
 
 
+def test_presence_dots_follow_a_player_who_comes_and_goes(
+    live_server: Server, two: tuple[Any, Any]
+) -> None:
+    ann, bob = two
+    game = _hex_game(live_server, [{"kind": "me"}, {"kind": "friend"}])
+    _open(ann, live_server, game["links"]["0"])
+    # Bob's seat: nobody has opened it yet
+    ann.wait_for_selector('#players li:nth-child(2) .presence[data-presence="gone"]')
+    assert ann.get_attribute("#players li:nth-child(2) .presence", "aria-label") == "gone"
+    _open(bob, live_server, game["links"]["1"])
+    ann.wait_for_selector('#players li:nth-child(2) .presence[data-presence="here"]')
+    bob.wait_for_selector('#players li:nth-child(1) .presence[data-presence="here"]')
+    bob.close()  # Bob leaves: his seat has no connection any more
+    ann.wait_for_selector('#players li:nth-child(2) .presence[data-presence="gone"]')
+
+
 def test_take_an_open_seat_from_the_lobby(live_server: Server, two: tuple[Any, Any]) -> None:
     ann, cy = two
     game = _hex_game(live_server, [{"kind": "me", "name": "Ann"}, {"kind": "open"}])

@@ -670,10 +670,10 @@ def test_a_draw_offered_on_one_process_is_agreed_on_the_other(tmp_path: Path) ->
             red.seats, blue.seats = frozenset({0}), frozenset({1})
             live_a.connections.add(red)
             live_b.connections.add(blue)
-            await a.draw(live_a, red, accept=True)  # seat 0 offers, on A
+            await a.endings.draw(live_a, red, accept=True)  # seat 0 offers, on A
             await broker.flush()
             assert live_b.draw_offer == {0}
-            await b.draw(live_b, blue, accept=True)  # seat 1 agrees, on B: a draw (0 each)
+            await b.endings.draw(live_b, blue, accept=True)  # seat 1 agrees, on B: a draw (0 each)
             await broker.flush()
             assert live_a.over and live_a.stored.ending == "draw"
             assert live_a.stored.result == [0.0, 0.0]
@@ -770,10 +770,10 @@ def test_a_rematch_asked_on_one_process_gives_each_person_their_own_token(tmp_pa
             red.seats, blue.seats = frozenset({0}), frozenset({1})
             live_a.connections.add(red)
             live_b.connections.update({blue, watcher})
-            await b.resign(live_b, blue, None)  # seat 1 resigns on B
+            await b.endings.resign(live_b, blue, None)  # seat 1 resigns on B
             await broker.flush()
             assert live_a.over
-            await a.rematch(live_a, red)
+            await a.endings.rematch(live_a, red)
             await broker.flush()
             to_red, to_blue = _messages(red, "rematch"), _messages(blue, "rematch")
             assert _messages(watcher, "rematch") == []  # a spectator gets no token
@@ -786,7 +786,7 @@ def test_a_rematch_asked_on_one_process_gives_each_person_their_own_token(tmp_pa
             assert hash_token(to_red[0]["tokens"]["1"]) == hashes[1]
             assert hash_token(to_blue[0]["tokens"]["0"]) == hashes[0]
             # blue asks too, on B: the same rematch, no second game
-            await b.rematch(live_b, blue)
+            await b.endings.rematch(live_b, blue)
             await broker.flush()
             again = _messages(blue, "rematch")
             assert [m["game_id"] for m in again] == [to_blue[0]["game_id"]]

@@ -240,10 +240,16 @@ class ClockService:
         present: set[int] = set()
         for connection in live.connections:
             present |= connection.seats
-        if self.host.viewers.shared and live.present_shared != present:
+        away = live.away_here()
+        if self.host.viewers.shared and (live.present_shared, live.away_shared) != (
+            frozenset(present),
+            away,
+        ):
             # several server processes: tell the others who is here (``fanout.py``)
-            live.present_shared = frozenset(present)
-            self.host.viewers.share(live, {"kind": "presence", "seats": sorted(present)})
+            live.present_shared, live.away_shared = frozenset(present), away
+            self.host.viewers.share(
+                live, {"kind": "presence", "seats": sorted(present), "away": sorted(away)}
+            )
         for seats, _heard in live.present_elsewhere.values():
             present |= seats
         for s in live.seats:

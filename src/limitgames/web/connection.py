@@ -53,6 +53,8 @@ class Connection:
         self.chat_channel: str | None = None
         self.chat_bucket = TokenBucket(12.0 / 60.0, 5)
         self.probation = False
+        self.away = False
+        """Whether its page says its person is away (hidden, or no input for a while)."""
         """Let in on the seats' reserve: must claim a seat with its first message (``Viewers.attach``)."""
 
     def push(self, text: str) -> bool:

@@ -23,7 +23,7 @@ number, counted by Redis for each game (``INCR`` in the same script as the
   only, like the offer itself);
 - ``{"kind": "takeback", "offer", "agreed"}``: a takeback offer (``[seat, plies]``
   or ``None``) and the seats that agreed (memory only, ``takebacks.py``);
-- ``{"kind": "presence", "seats"}``: the people's seats with a connection to
+- ``{"kind": "presence", "seats", "away"}``: the people's seats with a connection to
   the publishing process (when that changes, every
   :data:`PRESENCE_EVERY_SECONDS`, and in answer to a process heard for the
   first time), so that a person playing through another process is not
@@ -237,6 +237,16 @@ class RedisFanout:
                 await self._client.aclose()
 
 
+def presence_change(live: LiveGame) -> dict[str, Any]:
+    """The ``presence`` change of ``live`` for the other processes: who is connected here,
+    and which of them are away (``LiveGame.away_here``)."""
+    return {
+        "kind": "presence",
+        "seats": sorted(live.present_shared),
+        "away": sorted(live.away_shared),
+    }
+
+
 def shown_url(url: str) -> str:
     """``url`` as printed and logged: a password in it replaced by ``***``."""
     parts = urlsplit(url)
@@ -341,6 +351,7 @@ class SharedGames:
         if kind == "presence":
             self._note_presence(live, change)
             if not missed:
+                await self.hub.presence.announce(live)
                 return
         self.changed_at[game_id] = time.monotonic()
         if missed:
@@ -381,16 +392,17 @@ class SharedGames:
             s for s in (int(v) for v in change.get("seats", [])) if 0 <= s < len(live.seats)
         )
         live.present_elsewhere[origin] = (seats, time.monotonic())
+        live.away_elsewhere[origin] = frozenset(int(v) for v in change.get("away", [])) & seats
         self.hub.clocks.presence(live)
         if first and live.present_shared:  # it has just loaded the game: who is here
-            self.hub.viewers.share(live, {"kind": "presence", "seats": sorted(live.present_shared)})
+            self.hub.viewers.share(live, presence_change(live))
 
     def _share_presence(self) -> None:
         """Announce again who is here, and forget what the silent processes said (killed ones)."""
         now = time.monotonic()
         for live in list(self.hub.games.values()):
             if live.present_shared:
-                self.publish(live, {"kind": "presence", "seats": sorted(live.present_shared)})
+                self.publish(live, presence_change(live))
             stale = [
                 origin
                 for origin, (_seats, heard) in live.present_elsewhere.items()
@@ -398,6 +410,7 @@ class SharedGames:
             ]
             for origin in stale:
                 del live.present_elsewhere[origin]
+                live.away_elsewhere.pop(origin, None)
             if stale:
                 self.hub.clocks.presence(live)
 

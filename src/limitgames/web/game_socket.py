@@ -34,6 +34,7 @@ from limitgames.web.messages import (
     Email,
     Hello,
     Ping,
+    Presence,
     Reclaim,
     Rematch,
     Resign,
@@ -202,7 +203,7 @@ def spectator_refusal(message: AnyClientMessage) -> str | None:
     here, before the game's lock, the database or the players' budget is
     touched, so that spectators cost the players nothing.
     """
-    if isinstance(message, (Hello, Ping, Chat)):
+    if isinstance(message, (Hello, Ping, Chat, Presence)):
         return None
     if isinstance(message, Act):
         return gettext("spectators cannot act: open your invite link to play")
@@ -241,14 +242,16 @@ async def _handle(
             await hub.act(live, connection, message.action, message.ply)
         elif isinstance(message, Undo):
             await hub.undo(live, connection)
+        elif isinstance(message, Presence):
+            await hub.presence.note(live, connection, message.away)
         elif isinstance(message, Ping):
             await connection.send({"type": "pong"})
         elif isinstance(message, Resign):
-            await hub.resign(live, connection, message.seat)
+            await hub.endings.resign(live, connection, message.seat)
         elif isinstance(message, Draw):
-            await hub.draw(live, connection, message.accept, message.withdraw)
+            await hub.endings.draw(live, connection, message.accept, message.withdraw)
         elif isinstance(message, Rematch):
-            await hub.rematch(live, connection)
+            await hub.endings.rematch(live, connection)
         elif isinstance(message, Takeback):
             await hub.takebacks.answer(live, connection, message.answer)
         elif isinstance(message, Chat):

@@ -19,7 +19,8 @@ itself and gives the rest to services, each with a small public interface:
 - ``hub.chat`` (:class:`~limitgames.web.chat.ChatService`): the seats' and the spectators' chat;
 - ``hub.computer_moves`` (:class:`~limitgames.web.computer_moves.ComputerMoves`): computer moves;
 - ``hub.endings`` (:class:`~limitgames.web.endings.EndingService`): resign, draw, rematch;
-- ``hub.takebacks`` (:class:`~limitgames.web.takebacks.TakebackService`): takebacks between people.
+- ``hub.takebacks`` (:class:`~limitgames.web.takebacks.TakebackService`): takebacks between people;
+- ``hub.presence`` (:class:`~limitgames.web.presence.PresenceService`): here, away or gone.
 
 What one client may cost (``limits.ServerLimits``): messages are read no
 faster than a per-connection and a per-game rate; connections per game and
@@ -73,6 +74,7 @@ from limitgames.web.live_game import (
     resign_result,
 )
 from limitgames.web.messages import NewGame
+from limitgames.web.presence import PresenceService
 from limitgames.web.refusals import (
     ConflictError,
     RefusedError,
@@ -144,6 +146,7 @@ class GameHub:
         self.seats = SeatService(self)
         self.endings = EndingService(self)
         self.takebacks = TakebackService(self)
+        self.presence = PresenceService(self.clocks, self.viewers)
         self._loading: dict[str, _Loading] = {}
         self._creations = AddressBuckets(
             self.limits.games_per_hour / 3600.0, self.limits.games_per_hour
@@ -523,6 +526,8 @@ class GameHub:
         if not live.connections and live.stored.status != STATUS_PLAYING:
             self.games.pop(live.id, None)
         self.clocks.presence(live)
+        if connection.seats and live.connections:
+            asyncio.get_running_loop().create_task(self.presence.announce(live))
 
     async def join(
         self, live: LiveGame, connection: Connection, claims: list[tuple[int, str]]
@@ -547,6 +552,8 @@ class GameHub:
             await self.viewers.send_view(live, connection)
         await self.chat.start(live, connection)
         await self.endings.offer_rematch(live, connection)
+        self.clocks.presence(live)
+        await self.presence.announce(live)
 
     # --- actions -----------------------------------------------------------------
     async def act(self, live: LiveGame, connection: Connection, text: str, ply: int | None) -> None:
@@ -756,21 +763,6 @@ class GameHub:
             live.stored.status = "finished"
         live.clock = clock
         self.clocks.follow(live)
-
-    # --- the end of a game, rematch (``endings.py``) -----------------------------------
-    async def resign(self, live: LiveGame, connection: Connection, seat: int | None) -> None:
-        """``seat`` resigns (:meth:`EndingService.resign`)."""
-        await self.endings.resign(live, connection, seat)
-
-    async def draw(
-        self, live: LiveGame, connection: Connection, accept: bool, withdraw: bool = False
-    ) -> None:
-        """Offer, agree to, decline or withdraw a draw (:meth:`EndingService.draw`)."""
-        await self.endings.draw(live, connection, accept, withdraw)
-
-    async def rematch(self, live: LiveGame, connection: Connection) -> None:
-        """A seat of a finished game asks for a rematch (:meth:`EndingService.rematch`)."""
-        await self.endings.rematch(live, connection)
 
 
 def _illegal_reason(state: State, action: Action, text: str) -> str:

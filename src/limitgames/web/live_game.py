@@ -192,6 +192,12 @@ class LiveGame:
     """``{server process: (seats with a connection there, time.monotonic() when heard)}``."""
     present_shared: frozenset[int] = frozenset()
     """The seats with a connection here, as last announced to the other server processes."""
+    away_elsewhere: dict[str, frozenset[int]] = field(default_factory=dict)
+    """``{server process: seats whose connections there all say they are away}``."""
+    away_shared: frozenset[int] = frozenset()
+    """The seats whose connections here all say they are away, as last announced."""
+    presence_shown: list[str | None] = field(default_factory=list)
+    """:meth:`seat_presence` as last sent to the viewers."""
 
     @property
     def over(self) -> bool:
@@ -264,6 +270,41 @@ class LiveGame:
                 )
             granted.add(seat)
         return frozenset(granted)
+
+    def away_here(self) -> frozenset[int]:
+        """The seats with a connection to this process, every one of which says it is away."""
+        here: set[int] = set()
+        present: set[int] = set()
+        for connection in self.connections:
+            present |= connection.seats
+            if not connection.away:
+                here |= connection.seats
+        return frozenset(present - here)
+
+    def seat_presence(self) -> list[str | None]:
+        """Each seat's person: ``"here"`` (a page open and in use, on any server process),
+        ``"away"`` (pages open, but each hidden or without input for a while), ``"gone"``
+        (no page open); ``None`` for a computer's seat."""
+        present: set[int] = set()
+        for connection in self.connections:
+            present |= connection.seats
+        away = set(self.away_here())
+        for origin, (seats, _heard) in self.present_elsewhere.items():
+            present |= seats
+            away |= self.away_elsewhere.get(origin, frozenset()) & seats
+        here = present - away
+        for origin, (seats, _heard) in self.present_elsewhere.items():
+            here |= seats - self.away_elsewhere.get(origin, frozenset())
+        return [
+            None
+            if s.is_computer
+            else "here"
+            if s.seat in here
+            else "away"
+            if s.seat in present
+            else "gone"
+            for s in self.seats
+        ]
 
     def seat_names(self) -> list[str]:
         """The name of each seat as its page shows it.
@@ -392,6 +433,7 @@ class LiveGame:
             "can_resign": bool(seats) and not over,
             "draw_allowed": draw_allowed(self.stored.game, self.seats) and not over,
             "draw_offer": sorted(self.draw_offer),
+            "presence": self.seat_presence(),
             "takeback_offer": None if self.takeback_offer is None else self.takeback_offer[0],
             "can_takeback": bool(seats)
             and not over

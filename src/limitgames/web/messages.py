@@ -22,6 +22,9 @@ Client -> server, over ``/games/{id}/ws`` (JSON text frames, at most
   ``takebacks.py`` for what each game allows); ``"accept"`` or ``"decline"``
   answers the offer of another seat, ``"withdraw"`` takes back one's own.
   Any move lets an offer lapse.
+- ``{"type": "presence", "away": true}``: the page is hidden or its person gave no
+  input for a while (``false``: back); each seat's presence is in the views
+  (``LiveGame.seat_presence``).
 - ``{"type": "rematch"}``: once the game is over, a seat asks for a rematch:
   a new game with the same settings, seats rotated (see ``live.GameHub.rematch``).
 - ``{"type": "chat", "text": "..."}``: a chat message (at most
@@ -134,6 +137,13 @@ class Takeback(_Strict):
     answer: Literal["ask", "accept", "decline", "withdraw"] = "ask"
 
 
+class Presence(_Strict):
+    """The page says whether its person is away (page hidden, or no input for a while)."""
+
+    type: Literal["presence"]
+    away: bool
+
+
 class Rematch(_Strict):
     """Ask for a rematch of a game that is over."""
 
@@ -161,7 +171,18 @@ class Email(_Strict):
 
 
 AnyClientMessage = (
-    Hello | Act | Undo | Ping | Resign | Draw | Rematch | Chat | Reclaim | Email | Takeback
+    Hello
+    | Act
+    | Undo
+    | Ping
+    | Resign
+    | Draw
+    | Rematch
+    | Chat
+    | Reclaim
+    | Email
+    | Takeback
+    | Presence
 )
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)

@@ -125,6 +125,7 @@ class Viewers:
         the reason ``resync`` (see :class:`Connection`).
         """
         cache: dict[tuple[frozenset[int], str], str] = {}
+        live.presence_shown = live.seat_presence()
         for connection in list(live.connections):
             key = (connection.seats, connection.language)
             text = cache.get(key)
