@@ -9,6 +9,7 @@ from pathlib import Path
 
 from limitgames.web.live import Connection
 from limitgames.web.messages import NewGame, SeatChoice
+from tests.deadlines import scaled
 from tests.web.test_scaleout import two_hubs
 
 
@@ -98,5 +99,22 @@ def test_presence_here_away_gone_across_two_processes(tmp_path: Path) -> None:
             await broker.flush()
             assert live_b.seat_presence() == ["gone", "gone"]
             assert _last_view(watcher)["presence"] == ["gone", "gone"]
+
+    asyncio.run(run())
+
+
+def test_a_seek_change_on_one_process_wakes_the_lobby_feeds_of_the_other(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+    async def run() -> None:
+        async with two_hubs(url) as (broker, hubs):
+            a, b = hubs
+            waiting = asyncio.create_task(b.viewers.lobby.wait(3600.0))
+            await asyncio.sleep(0)  # the feed of B waits for a change
+            a.viewers.lobby.touch()  # a seek posted, accepted or withdrawn on A
+            await broker.flush()
+            await asyncio.wait_for(waiting, scaled(30))
 
     asyncio.run(run())

@@ -23,6 +23,7 @@ number, counted by Redis for each game (``INCR`` in the same script as the
   only, like the offer itself);
 - ``{"kind": "takeback", "offer", "agreed"}``: a takeback offer (``[seat, plies]``
   or ``None``) and the seats that agreed (memory only, ``takebacks.py``);
+- ``{"kind": "lobby"}`` under the name ``viewers.LOBBY``: the seeks changed (``lobby_feed.py``);
 - ``{"kind": "presence", "seats", "away"}``: the people's seats with a connection to
   the publishing process (when that changes, every
   :data:`PRESENCE_EVERY_SECONDS`, and in answer to a process heard for the
@@ -70,6 +71,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from limitgames.core import LimitGamesError
 from limitgames.web.startup import Backoff, Outage
+from limitgames.web.viewers import LOBBY
 
 if TYPE_CHECKING:
     from limitgames.web.live import GameHub, LiveGame
@@ -313,11 +315,13 @@ class SharedGames:
         """
         await self.fanout.start(self.receive, self.resync_all)
         self.hub.viewers.on_change = self.publish
+        self.hub.viewers.lobby.publish = self.publish_lobby
         self._watcher = asyncio.get_running_loop().create_task(self._watch_stalls())
 
     async def close(self) -> None:
         """Unhook and disconnect."""
         self.hub.viewers.on_change = None
+        self.hub.viewers.lobby.publish = None
         if self._watcher is not None:
             self._watcher.cancel()
         await self.fanout.close()
@@ -328,8 +332,16 @@ class SharedGames:
             self.changed_at[live.id] = time.monotonic()
         self.fanout.publish(live.id, {**change, "game": live.id})
 
+    def publish_lobby(self) -> None:
+        """Tell the other processes that the seeks changed (their lobby feeds refresh)."""
+        self.fanout.publish(LOBBY, {"kind": "lobby"})
+
     async def receive(self, game_id: str, seq: int, change: dict[str, Any]) -> None:
         """Apply a change announced by any process (this one's own only advance ``seq``)."""
+        if game_id == LOBBY:
+            if change.get("origin") != self.fanout.origin:
+                self.hub.viewers.lobby.touch(here=False)
+            return
         live = self.hub.games.get(game_id)
         if live is None:
             self.known.pop(game_id, None)

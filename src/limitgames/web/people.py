@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from asgi_csrf import asgi_csrf
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Request, WebSocket
 from sqlalchemy.engine import Engine
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -134,7 +134,7 @@ def install(app: FastAPI, secret: str) -> None:
     )
 
 
-def people_of(request: Request) -> People:
+def people_of(request: Request | WebSocket) -> People:
     """The people of the app serving ``request`` (made at start-up, ``app.create_app``)."""
     people: People = request.app.state.people
     return people
@@ -146,7 +146,7 @@ def csrf_token(request: Request) -> str:
     return token
 
 
-async def signed_in(request: Request) -> Account | None:
+async def signed_in(request: Request | WebSocket) -> Account | None:
     """The account of the session that sent ``request``, or ``None`` (a guest, or signed out)."""
     key = request.session.get(SESSION_KEY)
     if not isinstance(key, str) or not key:

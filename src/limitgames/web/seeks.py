@@ -16,6 +16,7 @@ seek ends when it is accepted, withdrawn by its author, when its author signs
 out, or when its author has not been seen for ``accounts.ONLINE_SECONDS`` (the
 lobby asks every few seconds while it is open, :mod:`accounts` notes each
 signed-in request). The author's lobby learns that its seek was accepted from
+its live feed (``WS /lobby/ws``, :mod:`limitgames.web.lobby_feed`) or
 ``GET /api/seeks`` (the link with the author's seat token, given once and then
 forgotten). Every POST needs the CSRF token (header ``x-csrftoken``, see
 ``people.py``) and a signed-in session (401 without).
@@ -82,6 +83,7 @@ async def api_post_seek(request: Request) -> dict[str, Any]:
         seek_id = await hub.db(people_of(request).seeks.post, account, body, variant)
     except TooManyError as exc:
         raise HTTPException(status_code=429, detail=str(exc)) from None
+    hub.viewers.lobby.touch()
     return {"id": seek_id}
 
 
@@ -91,6 +93,7 @@ async def api_withdraw_seek(request: Request, seek_id: str) -> dict[str, Any]:
     account = await _signed_in_or_401(request)
     if not await hub_of(request).db(people_of(request).seeks.withdraw, seek_id[:16], account):
         raise HTTPException(status_code=404, detail=gettext("you have no such open seek"))
+    hub_of(request).viewers.lobby.touch()
     return {"id": seek_id}
 
 
@@ -125,6 +128,7 @@ async def api_accept_seek(request: Request, seek_id: str) -> dict[str, Any]:
         game_id, tokens = await hub.create(body, client_address(request))
     except (ValidationError, RefusedError, TooManyError, StorageUnavailableError) as exc:
         await hub.db(people.seeks.withdraw, seek.id)
+        hub.viewers.lobby.touch()
         if isinstance(exc, StorageUnavailableError):
             raise
         status = 429 if isinstance(exc, TooManyError) else 400
@@ -135,6 +139,7 @@ async def api_accept_seek(request: Request, seek_id: str) -> dict[str, Any]:
     )
     links = {seat: f"/games/{game_id}#seat={seat}&token={token}" for seat, token in tokens.items()}
     await hub.db(people.seeks.matched, seek.id, game_id, links[0])
+    hub.viewers.lobby.touch()  # gone from every lobby; its author's feed brings the link
     return {"id": game_id, "url": f"/games/{game_id}", "seat": 1, "link": links[1]}
 
 

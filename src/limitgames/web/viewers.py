@@ -10,7 +10,10 @@ process is the only one).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -29,6 +32,36 @@ Change = Callable[[LiveGame, dict[str, Any]], None]
 """``on_change(live, change)``: a committed change of ``live`` for the other processes."""
 
 
+LOBBY = "~lobby"
+"""The name the lobby's changes travel under on the fan-out channel (never a game's id)."""
+
+
+class LobbySignal:
+    """Wakes the lobby sockets of this process when the seeks change (here or elsewhere).
+
+    ``publish`` (set by ``fanout.SharedGames``) tells the other processes; ``sockets``
+    counts the lobby sockets per network address (``lobby_feed.py``).
+    """
+
+    def __init__(self) -> None:
+        self._changed = asyncio.Event()
+        self.publish: Callable[[], None] | None = None
+        self.sockets: Counter[str] = Counter()
+
+    def touch(self, here: bool = True) -> None:
+        """The seeks changed: wake every lobby socket; ``here``: tell the other processes too."""
+        self._changed.set()
+        self._changed = asyncio.Event()
+        if here and self.publish is not None:
+            self.publish()
+
+    async def wait(self, seconds: float) -> None:
+        """Return at the next change, or after ``seconds``."""
+        changed = self._changed
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(changed.wait(), seconds)
+
+
 class Viewers:
     """The connections of one server process's games (see the module docstring).
 
@@ -41,6 +74,8 @@ class Viewers:
         self.on_change: Change | None = None
         """Called with each committed change (``fanout.SharedGames.publish``: other processes)."""
         self._address_connections: dict[str, int] = {}
+        self.lobby = LobbySignal()
+        """Wakes the lobby's live feeds when the seeks change (``lobby_feed.py``)."""
 
     @property
     def shared(self) -> bool:
@@ -139,4 +174,4 @@ class Viewers:
         await connection.send(live.view_in(connection.seats, connection.language))
 
 
-__all__ = ["SEAT_RESERVE_MOST", "SEAT_RESERVE_SHARE", "Change", "Viewers"]
+__all__ = ["LOBBY", "SEAT_RESERVE_MOST", "SEAT_RESERVE_SHARE", "Change", "LobbySignal", "Viewers"]

@@ -1,8 +1,10 @@
-// The lobby's seeks (GET /api/seeks, every few seconds while the lobby is open): who is
-// signed in, the games people offer (accept one, or withdraw one's own), who is online, and,
-// when one's own seek was accepted, the way to the game. A seek takes the game, variant and
-// clock chosen in the "New game" form above. Posting, accepting and withdrawing send the CSRF
-// token (GET /api/me) in the x-csrftoken header.
+// The lobby's seeks, pushed by the server over WS /lobby/ws (lobby_feed.py; while that socket
+// is down, GET /api/seeks every few seconds): who is signed in, the games people offer (accept
+// one, or withdraw one's own), who is online, and, when one's own seek was accepted, the way
+// to the game. A seek takes the game, variant and clock chosen in the "New game" form above;
+// "Play now" accepts the first open seek of someone else with that game, variant, clock and
+// rating kind, or else posts one. Posting, accepting and withdrawing send the CSRF token
+// (GET /api/me) in the x-csrftoken header.
 import { readClock, readVariant } from "/static/lobby.js";
 
 const POLL_MS = 3000;
@@ -98,10 +100,18 @@ function none() {
   return item;
 }
 
+let latest = { seeks: [] };
+let socket = null;
+
 async function refresh() {
+  if (socket && socket.readyState === WebSocket.OPEN) return; // the feed brings every change
   const response = await fetch("/api/seeks");
   if (!response.ok) return;
-  const answer = await response.json();
+  show(await response.json());
+}
+
+function show(answer) {
+  latest = answer;
   if (answer.matched.length) {
     window.location.href = answer.matched[0].link;
     return;
@@ -128,10 +138,55 @@ document.getElementById("post-seek").addEventListener("click", async () => {
   if (answer) refresh();
 });
 
+function listen() {
+  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${window.location.host}/lobby/ws`);
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "lobby") show(message);
+  });
+  socket.addEventListener("close", () => {
+    socket = null;
+    setTimeout(listen, POLL_MS); // polled meanwhile (refresh)
+  });
+}
+
+// a seek fits the form when every variant value the form sets is the seek's, and the clocks
+// are alike (the seek's variant also holds the defaults the form leaves out)
+function fitsVariant(seekVariant, variant) {
+  return Object.entries(variant).every(
+    ([name, value]) => value === null || value === "" || name === "players" || String(seekVariant[name]) === String(value),
+  );
+}
+
+function clockKey(c) {
+  return [c.kind || "none", +(c.seconds || 0), +(c.minutes || 0), +(c.increment || 0), +(c.days || 0)].join();
+}
+
+async function playNow() {
+  const game = document.getElementById("game-select").value;
+  const rated = document.getElementById("seek-rated").checked;
+  const variant = readVariant();
+  const clock = readClock();
+  for (const seek of latest.seeks) {
+    if (seek.author === me.name || seek.game !== game || seek.rated !== rated) continue;
+    if (clockKey(seek.clock) !== clockKey(clock) || !fitsVariant(seek.variant, variant)) continue;
+    const answer = await send(`/api/seeks/${seek.id}/accept`);
+    if (answer) {
+      window.location.href = answer.link;
+      return;
+    }
+  }
+  if (await send("/api/seeks", { game, variant, clock, rated })) refresh();
+}
+
+document.getElementById("play-now").addEventListener("click", playNow);
+
 async function start() {
   const response = await fetch("/api/me");
   if (response.ok) me = await response.json();
   showAccount();
+  listen();
   await refresh();
   setInterval(refresh, POLL_MS);
 }
