@@ -113,3 +113,23 @@ def test_two_people_play_a_rated_seek_to_the_end(live_server: Server, two: Any) 
     assert board.locator('tr[data-name="Ann"]').count() == 1
     assert board.locator('tr[data-name="Bob"]').count() == 1
     shot(ann, "accounts-leaderboard")
+
+
+def test_play_now_pairs_two_people_through_the_pushed_lobby(live_server: Server, two: Any) -> None:
+    ann, bob = two
+    _sign_up(ann, live_server, "Ann2")
+    _sign_up(bob, live_server, "Bob2")
+    for page in (ann, bob):  # the same game and variant in both lobbies' forms
+        page.select_option("#game-select", "hex")
+        size = page.locator('#variant-fields [name="size"]')
+        size.fill("3")
+        size.dispatch_event("change")
+    # nobody seeks yet: Ann's "Play now" posts a seek, pushed to Bob's lobby
+    ann.click("#play-now")
+    bob.wait_for_selector('#seeks li[data-author="Ann2"] button.accept-seek')
+    # Bob's "Play now" takes it: both are seated in one game
+    bob.click("#play-now")
+    for page in (ann, bob):
+        page.wait_for_url("**/games/**")
+        page.wait_for_selector("body[data-ply]")
+    assert ann.url.split("/games/")[1].split("#")[0] == bob.url.split("/games/")[1].split("#")[0]

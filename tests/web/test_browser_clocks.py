@@ -171,6 +171,42 @@ def test_a_notification_when_it_becomes_my_turn(live_server: Server, browser: An
             ctx.close()
 
 
+def test_a_correspondence_turn_notifies_like_any_other(live_server: Server, browser: Any) -> None:
+    # a days clock changes nothing in the page's notification: it comes when the view says
+    # it became this page's turn while the tab is hidden (notify.js), whatever the clock
+    contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(2)]
+    try:
+        for ctx in contexts:
+            ctx.set_default_timeout(scaled(60_000))
+        contexts[1].grant_permissions(["notifications"], origin=live_server.base)
+        ann, bob = (ctx.new_page() for ctx in contexts)
+        bob.add_init_script(RECORDER)
+        with httpx.Client(base_url=live_server.base, timeout=scaled(60)) as client:
+            response = client.post(
+                "/api/games",
+                json={
+                    "game": "hex",
+                    "variant": {"size": 4, "colours": "fixed"},
+                    "seats": [{"kind": "me", "name": "Ann"}, {"kind": "friend", "name": "Bob"}],
+                    "seed": 11,
+                    "clock": {"kind": "days", "days": 3},
+                },
+            )
+            assert response.status_code == 200, response.text
+            game = response.json()
+        ann.goto(live_server.base + game["links"]["0"])
+        bob.goto(live_server.base + game["links"]["1"])
+        for page in (ann, bob):
+            page.wait_for_selector("body[data-ply]")
+        bob.evaluate("window.__setHidden(true)")
+        _ann_plays_until_bobs_turn(ann, bob, random.Random(5))
+        bob.wait_for_function("window.__notes.length === 1")
+        assert bob.evaluate("window.__notes[0]")["title"] == "Your turn"
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
 def _ann_plays_until_bobs_turn(ann: Any, bob: Any, rng: random.Random) -> None:
     """Ann (seat 0) takes decisions until it is Bob's turn on Bob's page, or the game ends.
 

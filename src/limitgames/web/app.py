@@ -27,7 +27,16 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from limitgames.core import LimitGamesError, available_games, get_game
 from limitgames.translation import using
-from limitgames.web import account_pages, api, game_socket, lobby_feed, pages, people, seeks
+from limitgames.web import (
+    account_pages,
+    api,
+    game_socket,
+    lobby_feed,
+    pages,
+    people,
+    seeks,
+    your_turn,
+)
 from limitgames.web.accounts import server_secret
 from limitgames.web.catalog import catalog, offer_in_lobby
 from limitgames.web.computer import DEFAULT_MOVE_SECONDS, ComputerPool, level_notes
@@ -273,6 +282,7 @@ def create_app(
     app.include_router(account_pages.router)
     app.include_router(seeks.router)
     app.include_router(lobby_feed.router)
+    app.include_router(your_turn.router)
     return app
 
 

@@ -186,8 +186,51 @@ function gameLine(summary, extra) {
   return item;
 }
 
+function timeLeft(seconds) {
+  if (seconds >= 86400) return t("{days} d {hours} h", { days: Math.floor(seconds / 86400), hours: Math.floor((seconds % 86400) / 3600) });
+  if (seconds >= 3600) return t("{hours} h {minutes} min", { hours: Math.floor(seconds / 3600), minutes: Math.floor((seconds % 3600) / 60) });
+  return t("{minutes} min {seconds} s", { minutes: Math.floor(seconds / 60), seconds: Math.floor(seconds % 60) });
+}
+
+// "Your turn" (GET /api/your-turn): the games waiting for this browser's seats and the
+// signed-in account's, the ones whose correspondence turn runs low marked as reminders; a
+// system notification (if allowed on a game page) when a game joins the list while the lobby
+// is hidden.
+let waiting = null;
+async function listYourTurn(mine) {
+  const seats = Object.entries(mine).flatMap(([id, entry]) => Object.keys(entry.seats || {}).map((seat) => `${id}:${seat}`));
+  const response = await fetch(`/api/your-turn?seats=${encodeURIComponent(seats.slice(-100).join(","))}`);
+  if (!response.ok) return;
+  const games = (await response.json()).games;
+  const list = document.getElementById("your-turn");
+  list.replaceChildren(
+    ...(games.length
+      ? games.map((g) => {
+          const token = mine[g.id] && mine[g.id].seats ? mine[g.id].seats[String(g.seat)] : null;
+          const href = token ? `/games/${g.id}#seat=${g.seat}&token=${token}` : `/games/${g.id}`;
+          const item = el("li");
+          item.dataset.gameId = g.id;
+          item.append(el("a", { href, text: `${g.game} ${g.id}` }), ` · ${g.name}`);
+          if (g.seconds_left !== null) item.append(` · ${t("{time} left", { time: timeLeft(g.seconds_left) })}`);
+          if (g.remind) {
+            item.classList.add("remind");
+            item.append(el("strong", { text: ` · ${t("reminder: your time for this turn runs low")}` }));
+          }
+          return item;
+        })
+      : [el("li", { class: "small", text: t("none") })]),
+  );
+  const ids = new Set(games.map((g) => `${g.id}:${g.seat}`));
+  const fresh = waiting === null ? [] : [...ids].filter((key) => !waiting.has(key));
+  waiting = ids;
+  if (fresh.length && document.hidden && "Notification" in window && Notification.permission === "granted") {
+    new Notification(t("Your turn: {title}", { title: document.title }));
+  }
+}
+
 async function listGames() {
   const mine = loadMyGames();
+  await listYourTurn(mine);
   const ids = Object.keys(mine);
   const myList = document.getElementById("my-games");
   if (ids.length) {
