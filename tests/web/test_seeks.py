@@ -114,3 +114,27 @@ def test_the_seek_of_someone_no_longer_seen_is_withdrawn(client: TestClient, db_
     engine.dispose()
     listed = client.get("/api/seeks").json()
     assert listed["seeks"] == [] and listed["online"] == []
+
+
+def test_a_rating_range_lets_only_people_within_it_accept(client: TestClient) -> None:
+    ann, bob, cy = Person(client, "Ann"), Person(client, "Bob"), Person(client, "Cy1")
+    # nobody is rated yet: each counts as 1500 (Glicko-2's start, ratings.START_RATING)
+    with ann as c:
+        backwards = post_json(
+            c, "/api/seeks", {"game": "hex", "rating_min": 1600, "rating_max": 1400}
+        )
+        assert backwards.status_code == 422 and "lower to the higher" in backwards.text
+        above = post_json(c, "/api/seeks", {"game": "hex", "rating_min": 1600}).json()["id"]
+        around = post_json(
+            c, "/api/seeks", {"game": "hex", "rating_min": 1400, "rating_max": 1600}
+        ).json()["id"]
+        listed = {s["id"]: s for s in c.get("/api/seeks").json()["seeks"]}
+    assert (listed[above]["rating_min"], listed[above]["rating_max"]) == (1600, None)
+    with bob as c:
+        refused = post_json(c, f"/api/seeks/{above}/accept")
+        assert refused.status_code == 403
+        assert "(1500) is outside the seek's range 1600-" in refused.json()["detail"]
+        assert post_json(c, f"/api/seeks/{around}/accept").status_code == 200
+    # the refused seek stays open for someone within its range
+    with cy as c:
+        assert above in {s["id"] for s in c.get("/api/seeks").json()["seeks"]}

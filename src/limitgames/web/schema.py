@@ -220,6 +220,9 @@ class SeekRow(Base):
     variant: Mapped[dict[str, Any]] = mapped_column(JSON)
     clock: Mapped[dict[str, Any]] = mapped_column(JSON)
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    rating_min: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    rating_max: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The ratings in the seek's game its accepter must have (``None``: no bound)."""
     status: Mapped[str] = mapped_column(String(16))
     game_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     author_link: Mapped[str | None] = mapped_column(String(200), nullable=True)

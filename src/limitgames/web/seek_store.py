@@ -9,7 +9,7 @@ import secrets
 from datetime import timedelta
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import sessionmaker
@@ -38,8 +38,15 @@ OPEN_SEEKS_PER_PERSON = 3
 """How many open seeks one person may have at once."""
 
 
+MOST_RATING = 4000
+"""The highest bound of a seek's rating range."""
+
+
 class SeekRequest(BaseModel):
-    """A seek: the game, its variant, the clock (as ``POST /api/games`` takes them), rated or not."""
+    """A seek: the game, its variant, the clock (as ``POST /api/games`` takes them), rated or
+    not, and the rating range of who may accept it (``rating_min``, ``rating_max``: the
+    accepter's Glicko-2 rating in the seek's game, 1500 for a person not yet rated in it;
+    either may be left out)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -47,6 +54,31 @@ class SeekRequest(BaseModel):
     variant: dict[str, Any] = Field(default_factory=dict, max_length=20)
     clock: ClockChoice = Field(default_factory=ClockChoice)
     rated: bool = False
+    rating_min: int | None = Field(default=None, ge=0, le=MOST_RATING)
+    rating_max: int | None = Field(default=None, ge=0, le=MOST_RATING)
+
+    @model_validator(mode="after")
+    def _range_in_order(self) -> SeekRequest:
+        if (
+            self.rating_min is not None
+            and self.rating_max is not None
+            and self.rating_min > self.rating_max
+        ):
+            raise ValueError(gettext("the rating range goes from the lower to the higher rating"))
+        return self
+
+
+def range_refusal(rating: float, low: int | None, high: int | None) -> str | None:
+    """Why a person rated ``rating`` may not accept a seek for ``low``-``high``, or ``None``."""
+    if (low is None or rating >= low) and (high is None or rating <= high):
+        return None
+    return gettext(
+        "your rating in this game (%(rating)d) is outside the seek's range %(low)s-%(high)s"
+    ) % {
+        "rating": round(rating),
+        "low": "" if low is None else low,
+        "high": "" if high is None else high,
+    }
 
 
 class Seeks:
@@ -81,6 +113,8 @@ class Seeks:
                     variant=variant,
                     clock=request.clock.model_dump(exclude_none=True),
                     rated=request.rated,
+                    rating_min=request.rating_min,
+                    rating_max=request.rating_max,
                     status=SEEK_OPEN,
                     created_at=utc_now(),
                 )
@@ -90,8 +124,9 @@ class Seeks:
     def open_seeks(self) -> list[dict[str, Any]]:
         """The open seeks, oldest first, after withdrawing those of people no longer online.
 
-        Each is ``{"id", "author", "game", "variant", "clock", "rated", "rating", "created_at"}``
-        (``rating``: the author's in that game, ``None`` when unrated).
+        Each is ``{"id", "author", "game", "variant", "clock", "rated", "rating_min",
+        "rating_max", "rating", "created_at"}`` (``rating``: the author's in that game, ``None``
+        when unrated; ``rating_min``/``rating_max``: who may accept, ``None`` no bound).
         """
         since = utc_now() - timedelta(seconds=ONLINE_SECONDS)
         with self._sessions() as session, session.begin():
@@ -121,11 +156,21 @@ class Seeks:
                 "variant": seek.variant,
                 "clock": seek.clock,
                 "rated": seek.rated,
+                "rating_min": seek.rating_min,
+                "rating_max": seek.rating_max,
                 "rating": round(rating) if rating is not None else None,
                 "created_at": utc_text(seek.created_at),
             }
             for seek, name, rating in rows
         ]
+
+    def bounds(self, seek_id: str) -> tuple[str, int | None, int | None] | None:
+        """``(game, rating_min, rating_max)`` of the open seek ``seek_id``, or ``None``."""
+        with self._sessions() as session:
+            seek = session.get(SeekRow, seek_id)
+            if seek is None or seek.status != SEEK_OPEN:
+                return None
+            return seek.game, seek.rating_min, seek.rating_max
 
     def take(self, seek_id: str, account: Account) -> SeekRow | None:
         """Take the open seek ``seek_id`` for ``account`` (not its author): one conditional

@@ -9,7 +9,9 @@
 ``POST /api/seeks/{id}/withdraw``   its author takes it back
 ==================================  ==================================================
 
-A seek is for two people (a variant's ``players`` is set to 2): the author
+A seek may carry a rating range (``rating_min``, ``rating_max``): only a person
+whose rating in the seek's game (1500, Glicko-2's start, when not yet rated) lies
+within it may accept it. A seek is for two people (a variant's ``players`` is set to 2): the author
 plays seat 1, the accepter seat 2, each seat carrying its account. A rated seek
 makes a rated game (``ratings.py``); only hex, cards and world are rated. A
 seek ends when it is accepted, withdrawn by its author, when its author signs
@@ -33,9 +35,10 @@ from limitgames.translation import gettext
 from limitgames.web.accounts import Account
 from limitgames.web.messages import NewGame, first_error
 from limitgames.web.people import people_of, signed_in
+from limitgames.web.ratings import START_RATING
 from limitgames.web.refusals import RefusedError, StorageUnavailableError, TooManyError
 from limitgames.web.routing import client_address, hub_of, parse_json_body, read_body
-from limitgames.web.seek_store import SeekRequest, seek_variant
+from limitgames.web.seek_store import SeekRequest, range_refusal, seek_variant
 
 router = APIRouter()
 
@@ -102,11 +105,19 @@ async def api_accept_seek(request: Request, seek_id: str) -> dict[str, Any]:
     """Accept an open seek: the game is made with its author and the accepter seated.
 
     Answers ``{"id", "url", "seat", "link"}``, the accepter's seat and link (409 the seek is
-    gone or one's own, 400 the game was refused, 429 too many games from this address).
+    gone or one's own, 403 the accepter's rating is outside the seek's range, 400 the game
+    was refused, 429 too many games from this address).
     """
     account = await _signed_in_or_401(request)
     hub = hub_of(request)
     people = people_of(request)
+    bounds = await hub.db(people.seeks.bounds, seek_id[:16])
+    if bounds is not None and (bounds[1] is not None or bounds[2] is not None):
+        ratings = await hub.db(people.ratings.ratings_of, account.id)
+        rating = float(ratings.get(bounds[0], {}).get("rating", START_RATING))
+        refused = range_refusal(rating, bounds[1], bounds[2])
+        if refused is not None:
+            raise HTTPException(status_code=403, detail=refused)
     seek = await hub.db(people.seeks.take, seek_id[:16], account)
     if seek is None:
         raise HTTPException(

@@ -71,7 +71,11 @@ function seekLine(seek) {
     .join(", ");
   const rating = seek.rating === null ? "" : ` (${seek.rating})`;
   const kind = seek.rated ? t("rated") : t("casual");
-  item.append(`${seek.author}${rating}: ${seek.game}${variant ? ` (${variant})` : ""}, ${clockWords(seek.clock)}, ${kind} `);
+  const bounds =
+    seek.rating_min === null && seek.rating_max === null
+      ? ""
+      : `, ${t("for ratings {low}-{high}", { low: seek.rating_min ?? "", high: seek.rating_max ?? "" })}`;
+  item.append(`${seek.author}${rating}: ${seek.game}${variant ? ` (${variant})` : ""}, ${clockWords(seek.clock)}, ${kind}${bounds} `);
   const button = document.createElement("button");
   button.type = "button";
   if (seek.author === me.name) {
@@ -131,10 +135,18 @@ function show(answer) {
   );
 }
 
+function ratingRange() {
+  const bound = (id) => {
+    const text = document.getElementById(id).value.trim();
+    return text === "" ? null : Number(text);
+  };
+  return { rating_min: bound("seek-rating-min"), rating_max: bound("seek-rating-max") };
+}
+
 document.getElementById("post-seek").addEventListener("click", async () => {
   const game = document.getElementById("game-select").value;
   const rated = document.getElementById("seek-rated").checked;
-  const answer = await send("/api/seeks", { game, variant: readVariant(), clock: readClock(), rated });
+  const answer = await send("/api/seeks", { game, variant: readVariant(), clock: readClock(), rated, ...ratingRange() });
   if (answer) refresh();
 });
 
@@ -177,7 +189,7 @@ async function playNow() {
       return;
     }
   }
-  if (await send("/api/seeks", { game, variant, clock, rated })) refresh();
+  if (await send("/api/seeks", { game, variant, clock, rated, ...ratingRange() })) refresh();
 }
 
 document.getElementById("play-now").addEventListener("click", playNow);
