@@ -527,7 +527,7 @@ class GameHub:
             self.games.pop(live.id, None)
         self.clocks.presence(live)
         if connection.seats and live.connections:
-            asyncio.get_running_loop().create_task(self.presence.announce(live))
+            self.presence.announce_soon(live)
 
     async def join(
         self, live: LiveGame, connection: Connection, claims: list[tuple[int, str]]

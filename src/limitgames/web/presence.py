@@ -19,6 +19,8 @@ seats with no connection at all.
 
 from __future__ import annotations
 
+import asyncio
+
 from limitgames.web.clock_service import ClockService
 from limitgames.web.connection import Connection
 from limitgames.web.live_game import LiveGame
@@ -39,6 +41,13 @@ class PresenceService:
     def __init__(self, clocks: ClockService, viewers: Viewers) -> None:
         self.clocks = clocks
         self.viewers = viewers
+        self._pending: set[asyncio.Task[None]] = set()
+
+    def announce_soon(self, live: LiveGame) -> None:
+        """:meth:`announce` from code that cannot wait (a connection just closed)."""
+        task = asyncio.get_running_loop().create_task(self.announce(live))
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
 
     async def note(self, live: LiveGame, connection: Connection, away: bool) -> None:
         """A page says whether its person is away; the table is told when a seat's presence
