@@ -73,6 +73,8 @@ class SeatService:
             StorageUnavailableError: the database refused (the invite link still works).
         """
         fresh: dict[int, str] = {}
+        if not self.host.viewers.shared:
+            live.check_tokens(claims)  # a wrong token is refused before the game's lock
         async with live.lock:
             try:
                 seats = live.check_tokens(claims)
