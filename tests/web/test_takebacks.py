@@ -168,3 +168,53 @@ def test_world_decisions_are_never_taken_back() -> None:
     notation = state.action_to_string(action)
     state.apply(action)
     assert hidden_refusal("world", before, state, notation) is not None
+
+
+def test_cards_over_the_socket_a_hidden_card_back_a_played_one_refused(
+    client: TestClient,
+) -> None:
+    # two people at cards (the server draws the seed): the first hidden card is taken back and
+    # each seat's view is again what it was (nobody learnt anything); a played card is not
+    game = new_game(client, "cards", [{"kind": "me"}, {"kind": "friend"}], {"players": 2}, None)
+    with (
+        client.websocket_connect(f"{game['url']}/ws") as ws0,
+        client.websocket_connect(f"{game['url']}/ws") as ws1,
+        client.websocket_connect(f"{game['url']}/ws") as watcher,
+    ):
+        _hello(ws0, {0: game["tokens"]["0"]})
+        _hello(ws1, {1: game["tokens"]["1"]})
+        _hello(watcher, {})
+        sockets = {0: ws0, 1: ws1}
+        views = {0: _view(ws0), 1: _view(ws1)}
+        before = {s: _board(v) for s, v in views.items()}
+        before_watcher = _board(_view(watcher))
+        mover = views[0]["to_move"]
+        other = 1 - mover
+        hide = views[mover]["legal"][0]
+        assert hide.startswith("hide"), hide  # rules/cards.md "A round" 2 comes first
+        sockets[mover].send_json({"type": "act", "action": hide})
+        _view(sockets[mover], lambda m: m["ply"] == 1)
+        sockets[mover].send_json({"type": "takeback"})
+        _view(sockets[other], lambda m: m["takeback_offer"] == mover)
+        sockets[other].send_json({"type": "takeback", "answer": "accept"})
+        back = {s: _view(sockets[s], lambda m: m["ply"] == 0) for s in (0, 1)}
+        for seat in (0, 1):
+            assert _board(back[seat]) == before[seat]
+        assert _board(_view(watcher, lambda m: m["ply"] == 0)) == before_watcher
+        # play on through the hidden cards (two each) to the first played card
+        ply, view = 0, back[mover]
+        assert view["your_turn"]
+        while True:
+            action = view["legal"][0]
+            seat = view["seat"]
+            sockets[seat].send_json({"type": "act", "action": action})
+            ply += 1
+            if action.startswith("play"):
+                break
+            for s in (0, 1):
+                fresh = _view(sockets[s], lambda m, p=ply: m["ply"] == p)
+                if fresh["your_turn"]:
+                    view = fresh
+        _view(sockets[seat], lambda m, p=ply: m["ply"] == p)
+        sockets[seat].send_json({"type": "takeback"})
+        assert "showed something hidden" in _error(sockets[seat])
