@@ -19,14 +19,16 @@ changed (:func:`update_observation`, :func:`update_index_mask`): from one decisi
 next most planes and most pawns' destinations stay the same, so this writes a small share of
 the ``34 * 64`` floats and ``T * T + T`` mask bytes.
 
-Kernel types as in :mod:`limitgames.hex.bitboard` (``Masks`` are ``uint64`` arrays).
+Kernel types as in :mod:`limitgames.hex.bitboard` (``Masks`` are ``uint64`` arrays), and the two
+dense outputs :data:`Planes` (``float32`` arrays) and :data:`IndexMasks` (``int8`` arrays).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeAlias
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit, prange
 
 from limitgames.hex.bitboard import ONE, ZERO, Int, Masks, U, lowest_index
@@ -34,6 +36,8 @@ from limitgames.hex.encoding import NUM_PLANES
 from limitgames.hex.surface import MAX_TILES
 
 __all__ = [
+    "IndexMasks",
+    "Planes",
     "index_masks_batch",
     "observations_batch",
     "update_index_mask",
@@ -42,9 +46,15 @@ __all__ = [
     "write_observation",
 ]
 
+# The types of the dense outputs (annotations only: Numba infers its own from the values)
+Planes: TypeAlias = npt.NDArray[np.float32]
+"""``float32`` arrays: one observation ``[NUM_PLANES, 64]`` or a batch ``[B, NUM_PLANES, 64]``."""
+IndexMasks: TypeAlias = npt.NDArray[np.int8]
+"""``int8`` arrays: one legal-action mask ``[T * T + T]`` or a batch ``[B, T * T + T]``."""
+
 
 @njit(cache=True)
-def write_observation(words: Masks, out: Any) -> None:
+def write_observation(words: Masks, out: Planes) -> None:
     """Unpack ``words`` (``uint64[NUM_PLANES]``) into ``out`` (``float32[NUM_PLANES, 64]``):
     ``out[p, t] = bit t of words[p]``."""
     for p in range(NUM_PLANES):
@@ -55,7 +65,7 @@ def write_observation(words: Masks, out: Any) -> None:
 
 
 @njit(cache=True)
-def write_index_mask(mask_words: Masks, tiles: Int, out: Any) -> None:
+def write_index_mask(mask_words: Masks, tiles: Int, out: IndexMasks) -> None:
     """Spread the packed legal actions ``mask_words`` (``uint64[65]``) over the per-size indices:
     ``out`` (``int8[T * T + T]`` for ``T = tiles``) gets 1 at ``f * T + t`` for every legal move
     ``f -> t`` and at ``T * T + t`` for every legal removal of ``t``, 0 elsewhere."""
@@ -76,7 +86,7 @@ def write_index_mask(mask_words: Masks, tiles: Int, out: Any) -> None:
 
 
 @njit(cache=True)
-def update_observation(old: Masks, words: Masks, out: Any) -> None:
+def update_observation(old: Masks, words: Masks, out: Planes) -> None:
     """Bring ``out`` (``float32[NUM_PLANES, 64]``, holding :func:`write_observation` of ``old``)
     to :func:`write_observation` of ``words``, writing only the entries whose bit differs."""
     for p in range(NUM_PLANES):
@@ -90,7 +100,7 @@ def update_observation(old: Masks, words: Masks, out: Any) -> None:
 
 
 @njit(cache=True)
-def update_index_mask(old: Masks, mask_words: Masks, tiles: Int, out: Any) -> None:
+def update_index_mask(old: Masks, mask_words: Masks, tiles: Int, out: IndexMasks) -> None:
     """Bring ``out`` (``int8[T * T + T]``, holding :func:`write_index_mask` of ``old``) to
     :func:`write_index_mask` of ``mask_words``, writing only the entries whose bit differs."""
     t_count = np.int64(tiles)
@@ -106,7 +116,7 @@ def update_index_mask(old: Masks, mask_words: Masks, tiles: Int, out: Any) -> No
 
 
 @njit(cache=True, parallel=True)
-def observations_batch(planes: Masks, out: Any) -> None:
+def observations_batch(planes: Masks, out: Planes) -> None:
     """:func:`write_observation` for every game ``b``: ``planes`` ``uint64[B, NUM_PLANES]`` into
     ``out`` ``float32[B, NUM_PLANES, 64]``."""
     for b in prange(planes.shape[0]):
@@ -114,7 +124,7 @@ def observations_batch(planes: Masks, out: Any) -> None:
 
 
 @njit(cache=True, parallel=True)
-def index_masks_batch(mask_words: Masks, tiles: Int, out: Any) -> None:
+def index_masks_batch(mask_words: Masks, tiles: Int, out: IndexMasks) -> None:
     """:func:`write_index_mask` for every game ``b``: ``mask_words`` ``uint64[B, 65]`` into
     ``out`` ``int8[B, T * T + T]``."""
     for b in prange(mask_words.shape[0]):
