@@ -17,6 +17,7 @@ from limitgames.cards import CARDS
 from limitgames.cards.words import suspicion_sentence
 from limitgames.cli import cards_play, cards_view
 from limitgames.core import GameRecord
+from tests.deadlines import scaled
 
 runner = CliRunner()
 
@@ -180,7 +181,7 @@ def test_limit_command_lists_cards() -> None:
         ],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=scaled(60),
     )
     assert out.returncode == 0, out.stderr
     assert "--limit-cards" in out.stdout and "--show-pile" in out.stdout

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from limitgames.cli.app import build_app
 from limitgames.cli.variant_options import metavar, offered, option_name, parse_variant
 from limitgames.core import GameRecord, Parameter, VariantError, get_game
+from tests.deadlines import scaled
 
 runner = CliRunner()
 
@@ -163,7 +164,11 @@ def test_limit_help_loads_no_game() -> None:
         "    ['limitgames', 'hex'], ['limitgames', 'cards'], ['limitgames', 'world'])))\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=scaled(120),
     )
     assert done.stdout.strip() == "[]", done.stdout
 

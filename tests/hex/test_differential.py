@@ -28,6 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from limitgames.core import get_game
+from tests.deadlines import scaled
 from tests.hex.reference import COLOURS, Cell, RefState, components, neighbours
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -505,7 +506,7 @@ def test_one_short_game_without_jit() -> None:
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=scaled(300),
     )
     assert done.returncode == 0, done.stdout + done.stderr
 

@@ -43,6 +43,7 @@ from limitgames.hex.layout import (
     normalise,
     sample_layout,
 )
+from tests.deadlines import scaled
 
 Cell = tuple[int, int]
 Shape = tuple[Cell, ...]  # cells sorted by (r, q), translated to min q = min r = 0
@@ -446,7 +447,7 @@ def test_the_chain_runs_without_numba_and_agrees_with_the_compiled_one() -> None
     src = os.path.join(os.path.dirname(__file__), "..", "..", "src")
     env["PYTHONPATH"] = os.pathsep.join([os.path.abspath(src), env.get("PYTHONPATH", "")])
     done = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=240
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=scaled(240)
     )
     assert done.returncode == 0, done.stderr
     compiled = generate_layout(2, 3, random.Random(7))

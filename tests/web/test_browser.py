@@ -306,7 +306,7 @@ def test_two_people_through_an_invite_link(live_server: Server, browser: Any) ->
 
 @needs_cards
 def test_a_spectator_sees_no_hidden_card(live_server: Server, context: Any) -> None:
-    with httpx.Client(base_url=live_server.base, timeout=30) as http:
+    with httpx.Client(base_url=live_server.base, timeout=scaled(30)) as http:
         game = new_game(
             http,
             "cards",

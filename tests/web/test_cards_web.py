@@ -141,8 +141,8 @@ def test_computers_pause_between_decisions_without_blocking_other_games(db_url: 
             gaps: list[float] = []  # computer decision: seconds since the decision before it
             answers: list[float] = []  # the other game: seconds until my action is shown
             async with (
-                connect(f"{server.ws_base}{paced['url']}/ws") as a,
-                connect(f"{server.ws_base}{people['url']}/ws") as b,
+                connect(f"{server.ws_base}{paced['url']}/ws", open_timeout=scaled(20)) as a,
+                connect(f"{server.ws_base}{people['url']}/ws", open_timeout=scaled(20)) as b,
             ):
                 await a.send(json.dumps({"type": "hello", "seats": _claims(paced, [0])}))
                 await b.send(json.dumps({"type": "hello", "seats": _claims(people, [0, 1])}))

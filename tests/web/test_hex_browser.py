@@ -85,7 +85,9 @@ def click_decision(page: Any, text: str, see_slide: bool = False) -> None:
         page.click(f'.tile[data-cell="{start}"]')
         page.click(f'.tile.reachable[data-cell="{end}"]')
         if see_slide:  # the pawn slides over the board still shown before the new one is drawn
-            page.wait_for_selector(f'.tile[data-cell="{start}"] .pawn.sliding', timeout=3000)
+            page.wait_for_selector(
+                f'.tile[data-cell="{start}"] .pawn.sliding', timeout=scaled(3000)
+            )
     else:
         page.click(f'.tile[data-cell="{text.removeprefix("x").strip()}"]')
     page.wait_for_selector(f'body:not([data-ply="{ply}"]), body[data-finished="true"]')

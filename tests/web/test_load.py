@@ -8,6 +8,7 @@ import random
 import httpx
 import pytest
 
+from tests.deadlines import scaled
 from tests.web.conftest import Server, new_game
 from tests.web.live_client import play_to_end
 
@@ -16,7 +17,7 @@ GAMES = 50
 
 @pytest.mark.slow  # fifty games against the computer at once (93 s under load)
 def test_fifty_concurrent_games_against_the_computer(server: Server) -> None:
-    with httpx.Client(base_url=server.base, timeout=30) as http:
+    with httpx.Client(base_url=server.base, timeout=scaled(30)) as http:
         games = []
         for i in range(GAMES):
             if i % 5 == 4:
@@ -35,7 +36,7 @@ def test_fifty_concurrent_games_against_the_computer(server: Server) -> None:
                 *(play_to_end(server.base, g, 0, random.Random(i)) for i, g in enumerate(games))
             )
 
-        ends = asyncio.run(asyncio.wait_for(play_all(), timeout=600))
+        ends = asyncio.run(asyncio.wait_for(play_all(), timeout=scaled(600)))
         assert all(v["finished"] and v["error"] is None for v in ends)
         finished = {g["id"] for g in http.get("/api/games?status=finished").json()}
         assert {g["id"] for g in games} <= finished

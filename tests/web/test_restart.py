@@ -9,6 +9,7 @@ import random
 import httpx
 import pytest
 
+from tests.deadlines import scaled
 from tests.web.conftest import Server, new_game
 from tests.web.live_client import play_to_end
 
@@ -17,7 +18,7 @@ from tests.web.live_client import play_to_end
 def test_kill_and_restart_resumes_every_game(db_url: str) -> None:
     server = Server(db_url).start()
     try:
-        with httpx.Client(base_url=server.base, timeout=30) as http:
+        with httpx.Client(base_url=server.base, timeout=scaled(30)) as http:
             hexes = [
                 new_game(
                     http,
@@ -87,7 +88,7 @@ def test_a_computer_thinking_when_the_server_dies_moves_after_the_restart(db_url
 
     server = Server(db_url).start()
     try:
-        with httpx.Client(base_url=server.base, timeout=30) as http:
+        with httpx.Client(base_url=server.base, timeout=scaled(30)) as http:
             game = new_game(
                 http,
                 "hex",
@@ -98,7 +99,7 @@ def test_a_computer_thinking_when_the_server_dies_moves_after_the_restart(db_url
         url = server.base.replace("http://", "ws://") + f"/games/{game['id']}/ws"
 
         async def until_the_computer_thinks() -> int:
-            async with connect(url) as ws:
+            async with connect(url, open_timeout=scaled(20)) as ws:
                 await ws.send(
                     json.dumps(
                         {"type": "hello", "seats": [{"seat": 0, "token": game["tokens"]["0"]}]}

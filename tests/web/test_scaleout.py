@@ -119,7 +119,7 @@ def _view_at(ply: int) -> Any:
 
 
 def _hot_seat_hex(server: Server, seed: int) -> dict[str, Any]:
-    with httpx.Client(base_url=server.base, timeout=30) as http:
+    with httpx.Client(base_url=server.base, timeout=scaled(30)) as http:
         return new_game(http, "hex", [{"kind": "me"}, {"kind": "me"}], {"size": 4}, seed=seed)
 
 
@@ -155,7 +155,9 @@ def test_a_game_played_through_two_processes_stays_consistent(two_servers: list[
     assert end_a["observation"] == end_b["observation"]
     assert end_a["returns"] == end_b["returns"]
     for server in two_servers:
-        record = httpx.get(f"{server.base}/games/{game['id']}/record.json", timeout=10).json()
+        record = httpx.get(
+            f"{server.base}/games/{game['id']}/record.json", timeout=scaled(10)
+        ).json()
         assert record["actions"] == sent
 
 
@@ -188,7 +190,7 @@ def test_two_processes_racing_for_one_ply_store_it_once(two_servers: list[Server
     assert answers[0]["moves"] == answers[1]["moves"]
     assert len(answers[0]["moves"]) == 1
     assert len(errors) == 1 and "position has changed" in errors[0]
-    summary = httpx.get(f"{a.base}/api/games/{game['id']}", timeout=10).json()
+    summary = httpx.get(f"{a.base}/api/games/{game['id']}", timeout=scaled(10)).json()
     assert summary["plies"] == 1
 
 
@@ -231,7 +233,7 @@ def test_kill_9_of_one_process_loses_nothing(two_servers: list[Server]) -> None:
 
     end = asyncio.run(after_kill())
     assert end["finished"] and end["moves"] == sent
-    record = httpx.get(f"{b.base}/games/{game['id']}/record.json", timeout=10).json()
+    record = httpx.get(f"{b.base}/games/{game['id']}/record.json", timeout=scaled(10)).json()
     assert record["actions"] == sent
 
 
@@ -286,7 +288,7 @@ def test_a_clock_running_out_across_two_processes_makes_one_zombie(
         "seed": 12,
         "clock": {"kind": "move", "seconds": 2, "away": 0},
     }
-    game = httpx.post(f"{a.base}/api/games", json=body, timeout=30).json()
+    game = httpx.post(f"{a.base}/api/games", json=body, timeout=scaled(30)).json()
     changes: list[dict[str, Any]] = []
     marker = f"marker-{secrets.token_hex(4)}"  # a game no process holds: they ignore it
     heard_marker = asyncio.Event()
@@ -341,7 +343,9 @@ def test_a_clock_running_out_across_two_processes_makes_one_zombie(
     plies = [change["ply"] for change in changes if change["kind"] == "action"]
     assert plies == list(range(len(end_a["moves"])))  # one computer move per ply
     for server in two_servers:
-        record = httpx.get(f"{server.base}/games/{game['id']}/record.json", timeout=10).json()
+        record = httpx.get(
+            f"{server.base}/games/{game['id']}/record.json", timeout=scaled(10)
+        ).json()
         assert record["actions"] == end_a["moves"]
 
 
@@ -359,7 +363,7 @@ def test_a_computer_move_of_a_killed_process_is_taken_over(
     try:
         a.start()
         b.start()
-        with httpx.Client(base_url=a.base, timeout=30) as http:
+        with httpx.Client(base_url=a.base, timeout=scaled(30)) as http:
             game = new_game(
                 http, "hex", [{"kind": "me"}, {"kind": "computer", "level": "random"}], {"size": 4}
             )
@@ -450,7 +454,7 @@ def test_workers_exit_when_their_supervisor_is_killed(
         assert server.process is not None
         workers = _workers(server.process.pid)
         os.kill(server.process.pid, signal.SIGKILL)
-        server.process.wait(timeout=10)
+        server.process.wait(timeout=scaled(10))
         deadline = time.monotonic() + scaled(30)  # watch_parent looks once a second
         while time.monotonic() < deadline and any(Path(f"/proc/{w}").exists() for w in workers):
             time.sleep(0.2)
@@ -506,7 +510,7 @@ def test_processes_catch_up_after_redis_comes_back(
             view = await _until(sockets[0], _view_at(0))
             assert redis_server.process is not None
             redis_server.process.kill()  # no goodbye to its clients
-            redis_server.process.wait(timeout=10)
+            redis_server.process.wait(timeout=scaled(10))
             await sockets[0].send(json.dumps({"type": "act", "action": view["legal"][0]}))
             mine = await _until(sockets[0], _view_at(1))  # stored and shown on A regardless
             await asyncio.sleep(2.0)  # Redis stays away 2 s (the outage itself, not a wait)

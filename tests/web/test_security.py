@@ -162,7 +162,14 @@ def test_a_slow_reader_is_told_to_resync_and_blocks_nobody(db_url: str) -> None:
             raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
             raw.connect(("127.0.0.1", server.port))
             # the spectator: its client buffers one message, then stops reading its socket
-            spectator = await connect(url, sock=raw, max_queue=1, max_size=2**22, compression=None)
+            spectator = await connect(
+                url,
+                sock=raw,
+                max_queue=1,
+                max_size=2**22,
+                compression=None,
+                open_timeout=scaled(20),
+            )
 
             async def closing() -> tuple[int | None, str]:
                 """Read the spectator's socket to its closing frame (the code and reason)."""
@@ -179,7 +186,7 @@ def test_a_slow_reader_is_told_to_resync_and_blocks_nobody(db_url: str) -> None:
             # server gives its closing frame CLOSE_SECONDS to get through the full socket
             drained: asyncio.Task[tuple[int | None, str]] | None = None
             played = 0
-            async with connect(url, max_size=2**22) as player:
+            async with connect(url, max_size=2**22, open_timeout=scaled(20)) as player:
                 await player.send(json.dumps({"type": "hello", "seats": seats}))
                 while played < 150:
                     if drained is None and dropped():
@@ -221,7 +228,7 @@ def test_a_ping_flood_is_read_no_faster_than_the_rate(db_url: str) -> None:
 
         async def flood() -> int:
             url = f"{server.ws_base}/games/{game['id']}/ws"
-            async with connect(url, close_timeout=0.1) as ws:
+            async with connect(url, close_timeout=0.1, open_timeout=scaled(20)) as ws:
                 await ws.recv()  # the first view
                 started = time.monotonic()
                 for _ in range(200):

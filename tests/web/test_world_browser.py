@@ -73,7 +73,7 @@ def open_world(server: Server, browser: Any, width: int, height: int, players: i
     with httpx.Client(base_url=server.base, timeout=scaled(60)) as client:
         game = new_game(client, "world", seats, {"players": players}, seed=11)
     context = browser.new_context(viewport={"width": width, "height": height})
-    context.set_default_timeout(30_000)
+    context.set_default_timeout(scaled(30_000))
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -227,7 +227,7 @@ def test_axe_finds_no_serious_violation_on_the_cards_page(
     live_server: Server, browser: Any
 ) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.set_default_timeout(20_000)
+    context.set_default_timeout(scaled(20_000))
     try:
         page = context.new_page()
         start_from_lobby(
