@@ -1,16 +1,19 @@
-"""The first moves of one hex level in a fresh process: what they cost and what they compile.
+"""The first moves of hex levels in a fresh process: what they cost and what they compile.
 
 Run by ``tests/agents/test_level_warmup.py`` as a script, after ``scripts/compile_hex.py``
 filled a fresh Numba cache::
 
-    python tests/agents/first_move_probe.py LEVEL PLAYERS EDITION
+    python tests/agents/first_move_probe.py PLAYERS EDITION LEVEL [LEVEL...]
 
-It times the level's first decision at three places where a new compiled path may be needed:
-the start of a game, the first decision of the movement phase (after the 2008 placement phase,
-played at random; at the start for the nestorgames edition that is the same place) and the
-first decision in a small ending (at most 20 tiles, where hard and expert call the exact
-solver). It prints one JSON object: the level's spec, and per place the wall seconds of that
-decision and the Numba functions compiled during it (none when the warm-up covers them all).
+For each level in turn (a fresh agent at every place) it times the level's first decision at
+the places where a new compiled path may be needed: the start of a game, the first decision of
+the movement phase (after the 2008 placement phase, played at random; the nestorgames edition
+has no placement phase, so its movement phase starts at the start and is not played twice) and
+the first decision in a small ending (at most 20 tiles, where hard and expert call the exact
+solver). It prints one JSON object per level, one a line: the level, its spec, and per place
+the wall seconds of that decision and the Numba functions compiled during it (none when the
+warm-up covers them all). A function compiled for one level is cached in the process and not
+compiled again for the next: the report names it at the first level that needed it.
 """
 
 from __future__ import annotations
@@ -45,14 +48,18 @@ class Compiled(event.Listener):  # type: ignore[misc]  # Numba has no type hints
 
 
 def places(players: int, edition: str, seed: int = 7) -> dict[str, State]:
-    """The three positions (see the module docstring), reached by seeded random play."""
+    """The positions of the module docstring (``start``, ``movement`` when it is not the start,
+    ``ending``), reached by seeded random play."""
     rng = random.Random(seed)
     state = get_game("hex").new_initial_state(seed=seed, players=players, edition=edition)
     found: dict[str, State] = {"start": state.clone()}
+    placed = False
     while isinstance(state, HexState) and state.placement is not None:
         actions = state.legal_actions()
         state.apply(actions[rng.randrange(len(actions))])
-    found["movement"] = state.clone()
+        placed = True
+    if placed:
+        found["movement"] = state.clone()
     while True:
         if state.is_terminal():  # this game ended early: play another one
             seed += 1
@@ -69,18 +76,20 @@ def places(players: int, edition: str, seed: int = 7) -> dict[str, State]:
 
 
 def main() -> None:
-    level, players, edition = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-    spec = level_spec("hex", level)
-    report: dict[str, Any] = {"spec": spec}
-    for place, state in places(players, edition).items():
-        agent = make_agent(spec, seed=1, game="hex")
-        watch = Compiled()
-        with event.install_listener("numba:compile", watch):
-            started = time.perf_counter()
-            agent.choose(state)
-            seconds = time.perf_counter() - started
-        report[place] = {"seconds": round(seconds, 3), "compiled": watch.names}
-    print(json.dumps(report))
+    players, edition, levels = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+    positions = places(players, edition)
+    for level in levels:
+        spec = level_spec("hex", level)
+        report: dict[str, Any] = {"level": level, "spec": spec}
+        for place, state in positions.items():
+            agent = make_agent(spec, seed=1, game="hex")
+            watch = Compiled()
+            with event.install_listener("numba:compile", watch):
+                started = time.perf_counter()
+                agent.choose(state.clone())
+                seconds = time.perf_counter() - started
+            report[place] = {"seconds": round(seconds, 3), "compiled": watch.names}
+        print(json.dumps(report), flush=True)
 
 
 if __name__ == "__main__":

@@ -3,13 +3,14 @@ and stay within the level's cap, for 2 and 3 players and both editions.
 
 The warm-up (``scripts/compile_hex.py``) runs into a fresh, temporary Numba cache
 (``NUMBA_CACHE_DIR``, which wins over the project's own cache folder: see
-:mod:`limitgames.hex.bitboard`); then each level plays its first decisions in a fresh process
-(``tests/agents/first_move_probe.py``). The check that counts is that nothing is compiled
-during those decisions (Numba reports every function it compiles) but the clock that Numba
-compiles in every process; the time of each decision
-is held to the level's wall-time cap (``seconds=`` of its spec; easy, which does not search,
-0.2 s) plus a margin of 1.5 s that grows with ``LIMIT_TEST_TIME_FACTOR``, which loading the
-compiled code from the cache must fit in.
+:mod:`limitgames.hex.bitboard`); then the levels play their first decisions in a fresh process
+per player count and edition (``tests/agents/first_move_probe.py``). The check that counts is
+that nothing is compiled during those decisions (Numba reports every function it compiles) but
+the clock that Numba compiles in every process. The time of each decision is held only loosely,
+to the level's wall-time cap (``seconds=`` of its spec; easy, which does not search, 0.2 s) plus
+a margin of 10 s that grows with ``LIMIT_TEST_TIME_FACTOR``: loading the compiled code from the
+cache fits in it on a machine shared with other work, a search that ignores its cap or a kernel
+compiled afresh (tens of seconds) does not.
 """
 
 from __future__ import annotations
@@ -30,8 +31,9 @@ ROOT = Path(__file__).resolve().parents[2]
 PROBE = Path(__file__).with_name("first_move_probe.py")
 EASY_SECONDS = 0.2
 """What a level that does not search may take a decision (one evaluation per legal action)."""
-MARGIN_SECONDS = 1.5
-"""Over the cap, for loading the compiled code from the cache (before scaling)."""
+MARGIN_SECONDS = 10.0
+"""Over the cap, for loading the compiled code from the cache on a busy machine (before
+scaling; about 1 s on a quiet one)."""
 EVERY_PROCESS = {"limitgames.hex.solver._time_is_up"}
 """Compiled in every process whatever the cache holds: the searches' clock, a Numba object-mode
 block (``time.perf_counter``), which Numba does not keep in its cache (about 0.1 s)."""
@@ -66,19 +68,28 @@ def test_first_moves_of_every_level_compile_nothing_and_keep_the_cap(
     problems = []
     for edition in ("nestorgames", "2008"):
         for players in (2, 3):
-            for level in LEVELS:
-                done = subprocess.run(
-                    [sys.executable, str(PROBE), level, str(players), edition],
-                    env=fresh_cache,
-                    check=True,
-                    capture_output=True,
-                    text=True,
-                    timeout=scaled(600),
-                )
-                report = json.loads(done.stdout.strip().splitlines()[-1])
+            done = subprocess.run(
+                [sys.executable, str(PROBE), str(players), edition, *LEVELS],
+                env=fresh_cache,
+                check=True,
+                capture_output=True,
+                text=True,
+                timeout=scaled(1200),
+            )
+            reports = [
+                json.loads(line) for line in done.stdout.strip().splitlines()[-len(LEVELS) :]
+            ]
+            assert [report["level"] for report in reports] == list(LEVELS), done.stdout
+            # the nestorgames edition has no placement phase: its movement phase starts at the start
+            places = (
+                ("start", "ending") if edition == "nestorgames" else ("start", "movement", "ending")
+            )
+            for report in reports:
+                level = report["level"]
                 print(level, players, edition, json.dumps(report))  # shown by pytest -s / -rP
+                assert set(report) == {"level", "spec", *places}, report
                 allowed = cap_of(level) + scaled(MARGIN_SECONDS)
-                for place in ("start", "movement", "ending"):
+                for place in places:
                     seen = report[place]
                     where = f"{level} ({players} players, {edition}) at the {place}"
                     missed = [name for name in seen["compiled"] if name not in EVERY_PROCESS]
