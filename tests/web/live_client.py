@@ -23,7 +23,9 @@ async def play_to_end(
     """
     url = base.replace("http://", "ws://") + f"/games/{game['id']}/ws"
     played = 0
-    async with connect(url, max_size=2**22, open_timeout=scaled(20)) as ws:
+    # no keepalive pings of our own: their 20-s answer deadline (websockets' default) is not
+    # what the tests check, and a crowded machine missed it
+    async with connect(url, max_size=2**22, open_timeout=scaled(20), ping_interval=None) as ws:
         await ws.send(
             json.dumps(
                 {"type": "hello", "seats": [{"seat": seat, "token": game["tokens"][str(seat)]}]}

@@ -99,7 +99,7 @@ def test_a_computer_thinking_when_the_server_dies_moves_after_the_restart(db_url
         url = server.base.replace("http://", "ws://") + f"/games/{game['id']}/ws"
 
         async def until_the_computer_thinks() -> int:
-            async with connect(url, open_timeout=scaled(20)) as ws:
+            async with connect(url, open_timeout=scaled(20), ping_interval=None) as ws:
                 await ws.send(
                     json.dumps(
                         {"type": "hello", "seats": [{"seat": 0, "token": game["tokens"]["0"]}]}
