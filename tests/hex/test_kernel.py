@@ -7,7 +7,9 @@ themselves are checked against the naive reference in test_differential.py).
 
 from __future__ import annotations
 
+import ast
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -31,6 +33,7 @@ from limitgames.hex.codec import (
     removal_tile,
     tile_action,
 )
+from limitgames.hex.encoding import mask_action, mask_place
 from limitgames.hex.state import HexState
 
 
@@ -67,6 +70,49 @@ def test_codec_round_trips() -> None:
         cell_code((128, 0))
     for junk in (-1, True, "a1", 1.5, None, KERNEL_ACTIONS, 10**9):
         assert kind_of(junk) is None
+
+
+def test_the_packed_mask_places_are_the_bit_string_positions() -> None:
+    """``write_mask_words`` packs the legal actions as one 4160-bit string, bit ``i`` for action
+    ``i`` (its docstring): word ``i // 64``, bit ``i % 64``. ``mask_place`` and ``mask_action``
+    (written through the codec) agree with that for every move and removal, and invert each
+    other."""
+    for action in range(KERNEL_ACTIONS):
+        word, bit = mask_place(action)
+        assert (word, bit) == (action // 64, action % 64), action
+        assert mask_action(word, bit) == action
+
+
+HEX_SOURCES = Path(__file__).resolve().parents[2] / "src" / "limitgames"
+INLINE = {ast.RShift: 6, ast.BitAnd: 63, ast.Mult: 64, ast.FloorDiv: 64, ast.Mod: 64, ast.Add: 4096}
+"""The action arithmetic of the codec (``from * 64 + to``, ``4096 + tile``, and their inverses
+``>> 6``, ``& 63``, ``// 64``, ``% 64``), as binary operations with that constant."""
+
+
+def test_no_action_arithmetic_outside_the_codec() -> None:
+    """The hex engine and its compiled search take actions apart and make them only through
+    ``hex/codec.py`` (its compiled twins are inlined): no shift, mask, product or sum of the
+    codec's constants elsewhere. A product of two constants (a buffer's length, ``8 * 64``) is
+    no action."""
+    found = []
+    for path in sorted(
+        [*HEX_SOURCES.glob("hex/*.py"), *HEX_SOURCES.glob("agents/hex_search/*.py")]
+    ):
+        if path.name == "codec.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.BinOp) or type(node.op) not in INLINE:
+                continue
+            sides = (node.left, node.right)
+            constant = [isinstance(side, ast.Constant) for side in sides]
+            if all(constant):
+                continue
+            if any(
+                isinstance(side, ast.Constant) and side.value == INLINE[type(node.op)]
+                for side in sides
+            ):
+                found.append(f"{path.relative_to(HEX_SOURCES)}:{node.lineno}: {ast.unparse(node)}")
+    assert not found, "action arithmetic outside hex/codec.py:\n" + "\n".join(found)
 
 
 @settings(max_examples=25, deadline=None)

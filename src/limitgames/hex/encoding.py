@@ -316,6 +316,26 @@ def unpack_planes(words: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
 
 
 @njit(cache=True)
+def mask_place(action: Int) -> tuple[Int, Int]:
+    """Where the kernel action ``action`` (a move or a removal) sits in the packed legal actions
+    of :func:`write_mask_words`: ``(word, bit)``, the pawn's tile and its destination for a move,
+    ``(64, tile)`` for a removal (compiled; through :mod:`limitgames.hex.codec`)."""
+    if is_move(action):
+        fr, to = move_tiles(action)
+        return np.int64(fr), np.int64(to)
+    return np.int64(MAX_TILES), np.int64(removal_tile(action))
+
+
+@njit(cache=True)
+def mask_action(word: Int, bit: Int) -> Int:
+    """The kernel action at bit ``bit`` of word ``word`` (``0 .. 64``) of the packed legal
+    actions of :func:`write_mask_words`: the inverse of :func:`mask_place` (compiled)."""
+    if word < MAX_TILES:
+        return np.int64(move_action(word, bit))
+    return np.int64(removal_action(bit))
+
+
+@njit(cache=True)
 def write_mask_words(nb: Any, s: Any, buffer: Any, out: Any) -> int:
     """Pack the legal actions into ``out`` (``uint64[65]``): word ``f`` holds the destinations of
     the pawn on tile ``f``, word 64 the removable tiles; so bit ``i`` of the 4160-bit string is
@@ -337,8 +357,8 @@ def write_mask_words(nb: Any, s: Any, buffer: Any, out: Any) -> int:
         return count
     n = kernel.legal_actions(nb, s, buffer)
     for i in range(n):
-        a = buffer[i]
-        out[a >> 6] |= ONE << U(a & 63)
+        word, bit = mask_place(buffer[i])
+        out[word] |= ONE << U(bit)
     return n
 
 

@@ -66,6 +66,8 @@ from limitgames.hex.encoding import (
     STATIC_WORDS,
     action_of,
     index_of,
+    mask_action,
+    mask_place,
     surface_static,
     write_mask_words,
     write_planes,
@@ -192,7 +194,10 @@ def vector_step(
         for k in range(3):
             rewards[b, k] = 0.0
         done[b] = False
-        legal = a >= 0 and ((masks[b, a >> 6] >> U(a & 63)) & ONE) != U(0)
+        legal = False
+        if a >= 0:
+            word, bit = mask_place(a)
+            legal = ((masks[b, word] >> U(bit)) & ONE) != U(0)
         accepted[b] = legal
         if not legal:
             continue
@@ -233,7 +238,7 @@ def sample_legal(masks: Any, rngs: Any, size_tiles: Int, out: Any) -> None:
         for w in range(masks.shape[1]):
             c = popcount(masks[b, w])
             if k < c:
-                out[b] = index_of(w * 64 + nth_index(masks[b, w], k), size_tiles)
+                out[b] = index_of(mask_action(w, nth_index(masks[b, w], k)), size_tiles)
                 break
             k -= c
 
