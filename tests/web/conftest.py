@@ -137,9 +137,13 @@ GENEROUS_LIMITS = [
     "100000",
     "--computer-pause",
     "0",
+    "--computer-priority",
+    "normal",
 ]
 """Every test client comes from 127.0.0.1: the load tests start more games than one person would;
-computers do not pause for the eye (``limit serve`` pauses 0.8 s between their decisions)."""
+computers do not pause for the eye (``limit serve`` pauses 0.8 s between their decisions); they
+think at the server's priority, so that other busy programs on the machine do not starve them
+(``idle``, the default, would leave a computer move waiting until its time limit)."""
 
 
 class Server:

@@ -169,3 +169,39 @@ def test_worker_processes_use_the_idle_scheduling_class() -> None:
 
     assert asyncio.run(run()) == os.SCHED_IDLE
     assert os.sched_getscheduler(0) != os.SCHED_IDLE  # the server itself is not
+
+
+def _worker_priority(priority: str) -> tuple[int, int]:
+    """(nice, scheduling class) of a worker process of a pool at ``priority``."""
+
+    async def run() -> tuple[int, int]:
+        pool = ComputerPool(workers=1, move_seconds=60, processes=True, priority=priority)
+        try:
+            assert pool._processes is not None
+            niceness = pool._processes.submit(os.nice, 0)
+            policy = pool._processes.submit(os.sched_getscheduler, 0)
+            return int(await asyncio.wrap_future(niceness)), int(await asyncio.wrap_future(policy))
+        finally:
+            pool.shutdown()
+
+    return asyncio.run(run())
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="SCHED_IDLE is Linux only")
+@pytest.mark.parametrize(("priority", "added"), [("low", 10), ("normal", 0)])
+def test_low_and_normal_priority_workers_keep_the_ordinary_scheduling_class(
+    priority: str, added: int
+) -> None:
+    """``--computer-priority low`` is ``nice`` +10 and ``normal`` the server's own nice value,
+    both in the ordinary class (SCHED_OTHER), which beside two busy programs still gets its
+    share of the CPU, where SCHED_IDLE gets none (a size-3 random move did not come back
+    within 60 s beside two ``while True: pass`` processes)."""
+    server = os.nice(0)
+    assert _worker_priority(priority) == (min(19, server + added), os.SCHED_OTHER)
+
+
+def test_an_unknown_priority_is_refused_with_the_known_ones() -> None:
+    with pytest.raises(
+        ValueError, match=r"unknown computer priority 'banana' \(known: idle, low, normal\)"
+    ):
+        ComputerPool(workers=1, processes=True, priority="banana")

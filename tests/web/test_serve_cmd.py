@@ -55,6 +55,9 @@ def test_bad_options_get_one_line_errors(runs: list[dict[str, Any]]) -> None:
     result = CliRunner().invoke(_app(), ["--db", "not a url"])
     assert result.exit_code == 2 and "is not a database URL" in result.output
     assert CliRunner().invoke(_app(), ["--port", "70000"]).exit_code == 2
+    priority = CliRunner().invoke(_app(), ["--computer-priority", "banana"])
+    assert priority.exit_code == 2
+    assert "--computer-priority 'banana' is none of idle, low, normal" in priority.output
     assert not runs
 
 

@@ -10,7 +10,7 @@ import typer
 from limitgames.cli.options import CommandLanguageOption, choose_language
 from limitgames.translation import N_
 from limitgames.translation import gettext as _
-from limitgames.web.computer import DEFAULT_MOVE_SECONDS
+from limitgames.web.computer import COMPUTER_PRIORITIES, DEFAULT_MOVE_SECONDS
 from limitgames.web.limits import SERVE_COMPUTER_PAUSE, ServerLimits
 
 _DEFAULT = ServerLimits()
@@ -76,6 +76,17 @@ def serve(
             "--threads", help=N_("Think in threads of the server instead of worker processes.")
         ),
     ] = False,
+    computer_priority: Annotated[
+        str,
+        typer.Option(
+            metavar="idle|low|normal",
+            help=N_(
+                "Priority of the computer workers: idle (they think only on CPU time nothing "
+                "else wants, so people are answered first; other busy programs can starve "
+                "them), low (nice +10) or normal (the server's)."
+            ),
+        ),
+    ] = "idle",
     log_level: Annotated[
         str, typer.Option(help=N_("uvicorn log level (debug, info, warning...)."))
     ] = "info",
@@ -185,6 +196,12 @@ def serve(
     and uvicorn's log lines stay English.
     """
     choose_language(language)
+    if computer_priority not in COMPUTER_PRIORITIES:
+        _error(
+            _("--computer-priority %(given)r is none of %(known)s")
+            % {"given": computer_priority, "known": ", ".join(COMPUTER_PRIORITIES)}
+        )
+        raise typer.Exit(2)
     try:
         import uvicorn
     except ImportError:
@@ -254,6 +271,7 @@ def serve(
             move_seconds=move_seconds,
             computer_workers=computers,
             computer_processes=not threads,
+            computer_priority=computer_priority,
             limits=limits,
             data_files=data_files,
             redis_url=redis,
@@ -283,6 +301,7 @@ def serve(
             move_seconds=move_seconds,
             computer_workers=computers,
             computer_processes=not threads,
+            computer_priority=computer_priority,
             limits=asdict(limits),
             data_files=check_data_files(data_files),  # checked by create_app
         )

@@ -145,6 +145,7 @@ def create_app(
     move_seconds: float = DEFAULT_MOVE_SECONDS,
     computer_workers: int = 2,
     computer_processes: bool = False,
+    computer_priority: str = "idle",
     limits: ServerLimits | None = None,
     data_files: DataFiles | None = None,
     redis_url: str | None = None,
@@ -157,6 +158,8 @@ def create_app(
         move_seconds: the time limit of one computer move (thinking time only).
         computer_workers: workers that run computer moves.
         computer_processes: run them in worker processes (``limit serve``) rather than threads.
+        computer_priority: those processes' priority (``idle``, ``low``, ``normal``:
+            :data:`~limitgames.web.computer.COMPUTER_PRIORITIES`).
         limits: rates, caps and time-outs (default :class:`ServerLimits`).
         data_files: ``{game id: {name: file}}``, data sets clients may pick by
             name (``limit serve --world-data NAME=FILE``).
@@ -177,7 +180,10 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         pool = ComputerPool(
-            workers=computer_workers, move_seconds=move_seconds, processes=computer_processes
+            workers=computer_workers,
+            move_seconds=move_seconds,
+            processes=computer_processes,
+            priority=computer_priority,
         )
         app.state.debriefs = Debriefs()
         opened: list[Store] = []

@@ -62,6 +62,18 @@ DEFAULT_MOVE_SECONDS = 30.0
 COMPUTER_NICENESS = 19
 """How much lower the priority of the computer worker processes is than the server's (``nice``)."""
 
+COMPUTER_PRIORITIES: dict[str, tuple[int, bool]] = {
+    "idle": (COMPUTER_NICENESS, True),
+    "low": (10, False),
+    "normal": (0, False),
+}
+"""The computer workers' priority (``limit serve --computer-priority``): ``{name: (niceness
+added to the server's, SCHED_IDLE on Linux)}``. ``idle`` (the default) answers people first
+on a busy machine, but a computer then thinks only on CPU time that nothing else on the
+machine wants, so other busy programs can starve it until its time limit plays a random
+move; ``low`` (``nice`` +10) still gets about a tenth of a core beside each busy program;
+``normal`` shares the CPU equally with the server."""
+
 
 @dataclass(frozen=True)
 class ComputerChoice:
@@ -121,20 +133,22 @@ def choose_in_worker(spec: str, seed: int, state: State) -> tuple[Action, dict[s
     return action, dict(agent.last_info)
 
 
-def start_worker(parent: int, niceness: int = COMPUTER_NICENESS) -> None:
+def start_worker(parent: int, niceness: int = COMPUTER_NICENESS, idle_class: bool = True) -> None:
     """In a new worker process: lower its priority by ``niceness`` and watch the server.
 
     ``os.nice`` adds to the process's nice value (the kernel caps it at 19);
-    where that is refused the worker runs at the server's priority. On Linux
-    the worker also enters the ``SCHED_IDLE`` class (allowed without
-    privileges): it runs only on CPU time no other task wants, so a human
-    move never waits behind a computer's thinking for a scheduler slice.
+    where that is refused the worker runs at the server's priority. With
+    ``idle_class`` on Linux the worker also enters the ``SCHED_IDLE`` class
+    (allowed without privileges): it runs only on CPU time no other task
+    wants, so a human move never waits behind a computer's thinking for a
+    scheduler slice (:data:`COMPUTER_PRIORITIES`).
     """
     if niceness > 0:
         try:
             os.nice(niceness)
         except OSError as exc:
             log.warning("cannot lower the computer workers' priority: %s", exc)
+    if idle_class:
         idle = getattr(os, "SCHED_IDLE", None)
         if idle is not None:
             # Linux: a SCHED_IDLE task yields the CPU as soon as any other task wakes up
@@ -155,12 +169,13 @@ def watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="limit-watch-parent", daemon=True).start()
 
 
-def _process_pool(workers: int) -> ProcessPoolExecutor:
+def _process_pool(workers: int, priority: str) -> ProcessPoolExecutor:
+    niceness, idle_class = COMPUTER_PRIORITIES[priority]
     return ProcessPoolExecutor(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=start_worker,
-        initargs=(os.getpid(), COMPUTER_NICENESS),
+        initargs=(os.getpid(), niceness, idle_class),
     )
 
 
@@ -177,17 +192,29 @@ class ComputerPool:
             than cores only share them).
         move_seconds: the time limit of one move.
         processes: think in worker processes (else in threads).
+        priority: the worker processes' priority, a key of :data:`COMPUTER_PRIORITIES`.
+
+    Raises:
+        ValueError: an unknown ``priority``.
     """
 
     def __init__(
-        self, workers: int = 2, move_seconds: float = DEFAULT_MOVE_SECONDS, processes: bool = False
+        self,
+        workers: int = 2,
+        move_seconds: float = DEFAULT_MOVE_SECONDS,
+        processes: bool = False,
+        priority: str = "idle",
     ) -> None:
+        if priority not in COMPUTER_PRIORITIES:
+            known = ", ".join(COMPUTER_PRIORITIES)
+            raise ValueError(f"unknown computer priority {priority!r} (known: {known})")
         self.move_seconds = move_seconds
         self.workers = workers
+        self.priority = priority
         self._threads = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="limit-computer")
         self._processes: ProcessPoolExecutor | None = None
         if processes:
-            self._processes = _process_pool(workers)
+            self._processes = _process_pool(workers, priority)
         self._free = asyncio.Semaphore(workers)
 
     async def _think(
@@ -270,7 +297,7 @@ class ComputerPool:
         if self._processes is None:
             return
         self._processes.shutdown(wait=False, cancel_futures=True)
-        self._processes = _process_pool(self.workers)
+        self._processes = _process_pool(self.workers, self.priority)
 
     def shutdown(self) -> None:
         """Stop the workers (waiting moves are dropped)."""

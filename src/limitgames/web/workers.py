@@ -38,6 +38,7 @@ class WorkerConfig:
     move_seconds: float = DEFAULT_MOVE_SECONDS
     computer_workers: int = 2
     computer_processes: bool = True
+    computer_priority: str = "idle"
     limits: dict[str, Any] = field(default_factory=lambda: asdict(ServerLimits()))
     data_files: dict[str, dict[str, str]] = field(default_factory=dict)
 
@@ -86,6 +87,7 @@ def app_from_environment() -> Any:
         move_seconds=config.move_seconds,
         computer_workers=config.computer_workers,
         computer_processes=config.computer_processes,
+        computer_priority=config.computer_priority,
         limits=ServerLimits(**config.limits),
         data_files=config.data_files,
         redis_url=config.redis_url,
