@@ -29,7 +29,9 @@ One format for every game (see ``DESIGN.md``, "Records")::
 - ``result`` is ``returns()`` at the end, or ``null`` for an unfinished game.
 - ``outcome`` (left out when unknown) is why and how the game ended
   (:class:`~limitgames.core.events.Outcome`, ``State.outcome()``): with a ``result``,
-  replay checks that the game ends the same way when the rules ended it (a record cut
+  replay checks that the game ends the same way when the rules ended it, with the same
+  ``scores``, ``by`` and every fact of ``details`` the record states (a world game's
+  scorecards), and names the file line of the first that differs (a record cut
   short, ``result`` null, is an unfinished game and its outcome is not read). A game
   ended at the table (resignation, agreed draw, time-out: ``limit serve``) replays to a
   position the rules had not ended, and its ``result`` is the outcome's returns.
@@ -94,6 +96,7 @@ class GameRecord:
     rules_version: str = ""
     meta: dict[str, Any] = field(default_factory=dict)
     action_lines: list[int] | None = field(default=None, compare=False, repr=False)
+    outcome_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     # --- making one -------------------------------------------------------
     @classmethod
@@ -236,6 +239,7 @@ class GameRecord:
             raise RecordError("JSON nested too deeply") from None
         record = cls.from_json(data)
         record.action_lines = _action_lines(text)
+        record.outcome_lines = _value_lines(text, "outcome")
         return record
 
     @classmethod
@@ -387,6 +391,62 @@ class GameRecord:
                 f"{list(found.winners)}",
                 "field 'outcome'",
             )
+        self._verify_results(ended)
+
+    def _verify_results(self, ended: dict[str, Any]) -> None:
+        """The replayed game's final results are the record's: every score (``scores``),
+        ``by`` when stated, and each fact of ``details`` the record states (a world game's
+        scorecards, generation and crises; a cards game's points and rounds). A record made
+        before a detail was kept does not state it and is not refused for it.
+        Raises :class:`RecordError` naming the field and the file line of the first value
+        that differs."""
+        assert self.outcome is not None
+        found = json.loads(json.dumps(ended))  # tuples as lists, as the record holds them
+        for key in ("scores", "by", "details"):
+            if key not in self.outcome or (key == "by" and self.outcome[key] is None):
+                continue
+            stated = self.outcome[key]
+            if key == "details" and isinstance(stated, dict):
+                given = found.get(key) or {}
+                differs = None
+                for name in stated:
+                    differs = _first_difference(stated[name], given.get(name), f"details.{name}")
+                    if differs is not None:
+                        break
+            else:
+                differs = _first_difference(stated, found.get(key), key)
+            if differs is None:
+                continue
+            path, said, replayed = differs
+            line = self.outcome_lines.get(path)
+            raise RecordError(
+                f"the record says {path} is {said!r} but the replayed game gives {replayed!r}",
+                f"field 'outcome', line {line}" if line else "field 'outcome'",
+            )
+
+
+def _first_difference(stated: Any, found: Any, path: str) -> tuple[str, Any, Any] | None:
+    """The first place (``scores[1]``, ``details.scorecards[0].total``) where the JSON value
+    ``stated`` and ``found`` differ, with both values there; ``None`` when they are equal
+    (numbers compared as numbers: ``26`` equals ``26.0``)."""
+    if isinstance(stated, dict) and isinstance(found, dict):
+        for key in sorted(set(stated) | set(found), key=str):
+            differs = _first_difference(stated.get(key), found.get(key), f"{path}.{key}")
+            if differs is not None:
+                return differs
+        return None
+    if isinstance(stated, list) and isinstance(found, list) and len(stated) == len(found):
+        for index, (a, b) in enumerate(zip(stated, found, strict=True)):
+            differs = _first_difference(a, b, f"{path}[{index}]")
+            if differs is not None:
+                return differs
+        return None
+    numbers = (int, float)
+    if isinstance(stated, numbers) and isinstance(found, numbers):
+        same = isinstance(stated, bool) == isinstance(found, bool) and stated == found
+    else:
+        same = type(stated) is type(found) and stated == found
+    return None if same else (path, stated, found)
 
 
 def outcome_json(state: State) -> dict[str, Any] | None:
@@ -458,6 +518,54 @@ def _action_lines(text: str) -> list[int] | None:
         return lines
     except (ValueError, IndexError):
         return None
+
+
+def _value_lines(text: str, key: str) -> dict[str, int]:
+    """The 1-based file line of every value inside the top-level ``key`` of the JSON
+    ``text``, by path (``scores[0]``, ``details.scorecards[1].total``; the value itself is
+    ``""``); empty if it cannot be found."""
+    lines: dict[str, int] = {}
+    decoder = json.JSONDecoder()
+    n = len(text)
+
+    def skip(p: int) -> int:
+        while p < n and text[p] in " \t\r\n":
+            p += 1
+        return p
+
+    def walk(p: int, path: str) -> int:
+        """Record the value at ``p`` (and everything in it); return the index after it."""
+        p = skip(p)
+        lines[path] = text.count("\n", 0, p) + 1
+        if text[p] == "{":
+            p = skip(p + 1)
+            while text[p] != "}":
+                name, p = scanstring(text, p + 1)
+                p = skip(skip(p) + 1)  # the colon
+                p = skip(walk(p, f"{path}.{name}" if path else str(name)))
+                if text[p] == ",":
+                    p = skip(p + 1)
+            return p + 1
+        if text[p] == "[":
+            p = skip(p + 1)
+            index = 0
+            while text[p] != "]":
+                p = skip(walk(p, f"{path}[{index}]"))
+                index += 1
+                if text[p] == ",":
+                    p = skip(p + 1)
+            return p + 1
+        _, end = decoder.raw_decode(text, p)
+        return int(end)
+
+    try:
+        pos = _find_top_level_key(text, key, decoder)
+        if pos is None:
+            return {}
+        walk(pos, "")
+    except (ValueError, IndexError):
+        return {}
+    return lines
 
 
 def _find_top_level_key(text: str, key: str, decoder: json.JSONDecoder) -> int | None:
