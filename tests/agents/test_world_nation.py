@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 import pytest
 
@@ -194,3 +195,33 @@ def test_the_search_overrules_the_rule_of_thumb_only_by_a_clear_margin() -> None
     assert agent.pick([first, node(("play", "education"), 0.20, 10)], 0).action != ("pass",)
     assert agent.pick([first, node(("play", "education"), 0.12, 10)], 0) is first
     assert agent.pick([first, node(("play", "education"), 0.20, 4)], 0) is first
+
+
+def test_the_tree_stops_at_its_plies() -> None:
+    """``plies=1`` (the default) judges each root option one decision past the root, on a fresh
+    determinization each iteration; a deeper tree also expands the decisions after it (the
+    mover's follow-up, the other nations' replies) in random order, whose means then average
+    mostly random continuations (docs/agents.md, "The computer nation")."""
+    state = new_state(players=2, seed=4)
+    start = len(state.history())
+    depths: dict[int, set[int]] = {}
+    for plies in (1, 3):
+        agent = make_agent(f"nation:iterations=30,plies={plies}", 2)
+        assert isinstance(agent, NationAgent)
+        made = agent.make_leaf
+
+        def recording(root: WorldState, made: Any = made, plies: int = plies) -> Any:
+            leaf = made(root)
+
+            def judged(det: WorldState, rng: random.Random) -> list[float]:
+                depths.setdefault(plies, set()).add(len(det.history()) - start)
+                return list(leaf(det, rng))
+
+            return judged
+
+        agent.make_leaf = recording  # type: ignore[method-assign]
+        agent.choose(state)
+    assert depths[1] == {1}
+    assert max(depths[3]) > 1 and max(depths[3]) <= 3
+    with pytest.raises(AgentSpecError, match="plies"):
+        make_agent("nation:plies=0")

@@ -88,6 +88,9 @@ class IsmctsAgent(Agent):
         self.c = c
         self.playouts = playouts
         self.depth = depth
+        self.plies: int | None = None
+        """The tree's depth in decisions (``None``: unbounded; a game's own agent may cap it:
+        an iteration that reaches a node that deep judges it there, without expanding)."""
 
     def check_game(self, game_id: str) -> None:
         check_playouts(self.name, self.playouts, game_id)
@@ -116,7 +119,9 @@ class IsmctsAgent(Agent):
         while not (clock.exhausted() and (root.children or clock.iterations >= ROOT_TRIES)):
             det = state.determinize(seat, rng)
             node = root
-            while not det.is_terminal():
+            ply = 0
+            while not det.is_terminal() and (self.plies is None or ply < self.plies):
+                ply += 1
                 legal = actions if node is root else det.legal_actions()
                 children = node.children
                 untried = [a for a in legal if a not in children]

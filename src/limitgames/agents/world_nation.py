@@ -24,17 +24,21 @@ each give a chance of a crisis) and :data:`END_COST` points per generation a 4th
 would cut off. A finished game is worth the engine's final scores, mixed the same way.
 
 The search is ISMCTS (``ismcts``: one tree over the seat's information sets, a new
-determinization per iteration) with two changes where the world's rule of thumb pays:
+determinization per iteration) with three changes where the world's rule of thumb pays:
 
 - at the root it only considers the :data:`WIDTH` options that the heuristic nation's
   ``plan_value`` rates best (``world_evaluation.rank_actions``, quantity actions over their
   whole range), so its few hundred iterations go to plans worth comparing;
+- the tree is one decision deep (:data:`PLIES`): each iteration judges a root option on a
+  fresh determinization, after the mover's best follow-up. A deeper tree expands the
+  decisions after the root in random order, and an option whose worth lies in the choice
+  after it (Market Access and its trade) then looks worse the more it is searched;
 - below the tree it evaluates the leaf at once (``depth=0``, the default) instead of
   playing random decisions, which ruin a LIMIT nation (``docs/agents.md``).
 
 On another game the agent is plain ``ismcts`` with the same budget.
 
-Spec: ``nation:iterations=300,seconds=4,personality=balanced,width=6,depth=0,c=0.7``.
+Spec: ``nation:iterations=300,seconds=4,personality=balanced,width=6,plies=1,depth=0,c=0.7``.
 The iterations are the work per decision (reproducible for a seed); ``seconds`` caps the
 wall time of a decision on a slow or busy machine.
 """
@@ -210,6 +214,13 @@ WIDTH = 6
 MARGIN = 0.05
 """How much better (value units, about 0.02 a point) another option must look than the rule
 of thumb's best for the search to play it (the ``margin`` option's default)."""
+PLIES = 1
+"""The tree's depth in decisions (the ``plies`` option's default): 1 searches the root's options
+only, each judged on a fresh determinization per iteration after the mover's best follow-up.
+A deeper tree expands the next decisions (the mover's follow-up, the other nations' replies)
+in random order, and the means of a root option then average mostly random continuations:
+an option whose worth lies in a choice after it (Market Access and its trade) looks worse the
+more the search expands it, and a nation that passes instead goes unfed (docs/agents.md)."""
 MIN_VISITS = 8
 """Visits an option needs before the search may prefer it to the rule of thumb's best."""
 
@@ -229,8 +240,10 @@ class NationAgent(IsmctsAgent):
         depth: int = 0,
         c: float = 0.7,
         margin: float = MARGIN,
+        plies: int = PLIES,
     ) -> None:
         super().__init__(spec, seed, budget, c=c, playouts="heuristic", depth=depth)
+        self.world_plies = plies
         self.personality = PERSONALITIES[personality]
         self.width = width
         self.margin = margin
@@ -239,6 +252,7 @@ class NationAgent(IsmctsAgent):
 
     def root_actions(self, state: State) -> list[Action]:
         self._world = state.game_id == "world"
+        self.plies = self.world_plies if self._world else None
         if not self._world:  # another game: plain ISMCTS
             self._first = None
             return super().root_actions(state)
@@ -291,10 +305,19 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     depth = reader.integer("depth", 0, minimum=0)
     c = reader.number("c", 0.7)
     margin = reader.fraction("margin", MARGIN)
+    plies = reader.integer("plies", PLIES, minimum=1)
     reader.finish()
-    assert width is not None and depth is not None and c is not None
+    assert width is not None and depth is not None and c is not None and plies is not None
     return NationAgent(
-        spec, seed, budget, personality=personality, width=width, depth=depth, c=c, margin=margin
+        spec,
+        seed,
+        budget,
+        personality=personality,
+        width=width,
+        depth=depth,
+        c=c,
+        margin=margin,
+        plies=plies,
     )
 
 
@@ -303,5 +326,5 @@ register_agent(
     _make,
     "LIMIT (world) computer nation: ISMCTS on projected final scores, crises counted, the "
     "root narrowed by the rule of thumb; options iterations=N, seconds=S (cap), "
-    "personality=cooperative|balanced|competitive, width=K, depth=D, c=0.7, margin=0.05",
+    "personality=cooperative|balanced|competitive, width=K, plies=1, depth=D, c=0.7, margin=0.05",
 )
