@@ -97,18 +97,18 @@ def _layout_key(layout: dict[tuple[int, int], str]) -> str:
     return json.dumps(sorted([q, r, c] for (q, r), c in normalise(layout).items()))
 
 
-def _red_value(task: tuple[str, int, int, float]) -> tuple[str, float | None]:
+def _red_value(task: tuple[str, int, int, float, int]) -> tuple[str, float | None]:
     """Solve one layout (its key: cells and colours) from red's first decision."""
     from limitgames.core import get_game
     from limitgames.hex.solver import solve
 
-    key, n, players, cap = task
+    key, n, players, cap, table_bits = task
     layout = {(q, r): c for q, r, c in json.loads(key)}
     game = get_game("hex")
     state = game.state_from_layout(  # type: ignore[attr-defined]
         layout, {"size": n, "players": players, "colours": "fixed"}
     )
-    solution = solve(state, seconds=cap, table_bits=18)
+    solution = solve(state, seconds=cap, table_bits=table_bits)
     return key, None if solution.values is None else solution.values[0]
 
 
@@ -157,12 +157,17 @@ def exact(args: argparse.Namespace) -> None:
     if args.sample and listed.exists():
         known = _done(listed)
         done.update({k: known[k] for k in weights if k in known and k not in done})
-    todo = [(k, n, players, args.cap) for k in weights if k not in done]
+    # a layout left unsolved under a smaller cap is tried again
+    todo = [
+        (k, n, players, args.cap, args.table_bits)
+        for k in weights
+        if k not in done or (done[k]["value"] is None and done[k].get("cap", 0) < args.cap)
+    ]
     with path.open("a") as out, _progress() as bar:
         job = bar.add_task(name, total=len(weights), completed=len(weights) - len(todo))
         with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
             for key, value in pool.imap_unordered(_red_value, todo, chunksize=args.chunk):
-                row = {"key": key, "value": value}
+                row = {"key": key, "value": value, "cap": args.cap}
                 out.write(json.dumps(row) + "\n")
                 out.flush()
                 done[key] = row
@@ -344,6 +349,12 @@ def main(argv: list[str] | None = None) -> None:
     exact_parser.add_argument("--sample", type=int, default=0, help="layouts to draw (0: all)")
     exact_parser.add_argument("--cap", type=float, default=5.0, help="seconds per layout")
     exact_parser.add_argument("--chunk", type=int, default=64, help="layouts per task")
+    exact_parser.add_argument(
+        "--table-bits",
+        type=int,
+        default=22,
+        help="transposition table of 2**BITS positions (22: about 230 MB a process)",
+    )
     play_parser = commands.choices["selfplay"]
     play_parser.add_argument("--games", type=int, default=200)
     play_parser.add_argument("--spec", default=ITERATIONS_SPEC, help="agent spec (all seats)")
