@@ -3,19 +3,33 @@
 Two players: alpha-beta over the results ``+1`` (win), ``0`` (draw), ``-1``
 (loss), from the first player's side, with a transposition table. A turn is a
 move then a removal by the same seat, so the side that maximises is decided
-at every node by who is to move, not by alternation.
+at every node by who is to move, not by alternation. The value is found by two
+null-window searches (does the first player win? if not, does it draw?) that
+share the table.
 
 Three players: max-n (Luckhardt and Irani 1986), the standard assumption for
 more than two players: every player picks the action that is best for
 itself, and ties between actions equally good for it are broken by taking the
 first in legal-action order (:func:`limitgames.hex.kernel.legal_actions`
-order). The value is the result every player then gets.
+order). The value is the result every player then gets. A game has one
+winner, so every action that wins for the mover gives every player the same
+result: the search of a position stops at the first winning action it finds
+(immediate pruning), whichever it is; without a win every action is searched.
+
+At every position all children are made first: a child that ends the game
+with a win for the mover, or whose table entry already decides the position
+(an enhanced transposition cutoff), ends the search there; the others are
+searched best guess first: the table's best action, then actions by enemy
+pawns taken, then by the history heuristic (the work the action's cutoffs
+saved elsewhere). None of this changes a value; ``tests/hex/test_solver_fast.py``
+checks it against the plain search this replaced.
 
 Positions are the kernel's state vectors (:mod:`limitgames.hex.kernel`),
 movement phase only. The transposition table stores every field that
 decides the future (tiles, pawns, player to move, step, whether the
 equaliser binds, quiet turns, eliminations), compared in full, so a
-collision can never give a wrong value.
+collision can never give a wrong value. When its probes are full, the entry
+that took the least search to find is replaced.
 """
 
 from __future__ import annotations
@@ -400,7 +414,8 @@ def solve_vector(
 
     The search gives up (``None``) after ``seconds`` of wall time or, if ``nodes`` is given,
     after searching that many positions (a limit that gives the same answer on any machine
-    and under any load).
+    and under any load). The transposition table holds ``2 ** table_bits`` positions, about
+    54 bytes each (``table_bits=22``: about 230 MB).
 
     Raises:
         ValueError: ``table_bits`` outside 10..26, or ``nodes`` below 1.
