@@ -9,7 +9,8 @@ move equaliser binds), solved by :func:`limitgames.hex.solver.solve`::
 
     nice -n 10 .venv/bin/python benchmarks/hex_first_player.py exact --size 2 --law uniform --players 2
     nice -n 10 .venv/bin/python benchmarks/hex_first_player.py exact --size 2 --law grown --players 2 --sample 20000
-    nice -n 10 .venv/bin/python benchmarks/hex_first_player.py exact --size 3 --law grown --players 2 --sample 1000 --cap 5
+    nice -n 15 .venv/bin/python benchmarks/hex_first_player.py exact --size 3 --law grown --players 2 --sample 1000 --cap 30
+    nice -n 15 .venv/bin/python benchmarks/hex_first_player.py --workers 1 exact --size 4 --law grown --players 2 --sample 100 --cap 300 --chunk 1
 
 ``--law uniform`` at size 2 with no ``--sample`` solves every legal layout once
 (each layout equally likely). With ``--sample K`` it solves ``K`` layouts drawn
@@ -17,7 +18,9 @@ by the game's own generator for that law (seeded: draw ``i`` uses
 ``random.Random(seed * 1_000_003 + i)``); at size 2 a layout drawn twice is
 solved once. A layout whose search passes ``--cap`` seconds is counted as
 unsolved (and left out of the shares, so the shares are conditional on a
-finished search; the table says how many).
+finished search; the table says how many); the same command with a larger
+``--cap`` tries the unsolved ones again. Each process holds a transposition
+table of ``2 ** --table-bits`` positions (22 by default: about 230 MB).
 
 Self-play (sizes 6-10): ``--games`` games of one agent spec against itself, on
 layouts drawn by the law (seed per game as above), colours fixed (seat 0 red);

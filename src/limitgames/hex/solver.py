@@ -176,7 +176,7 @@ def _taken(s: Any, child: Any, mover: Int) -> Int:
 def _next_best(scores: Any, n: Int) -> Int:
     """The index of the highest score still unsearched (then marked searched), or -1."""
     top = np.int64(-1)
-    at = np.int64(-1)
+    at: Int = -1
     for i in range(n):
         if scores[i] > top:
             top = scores[i]
@@ -238,9 +238,9 @@ def _alphabeta(
     for i in range(n):
         c = children[i]
         if c[kernel.S_STEP] == kernel.OVER_STEP:
-            v = _first_player_result(c)
-            if v == goal:  # the action wins at once: nothing can do better
-                return v
+            ended = _first_player_result(c)
+            if ended == goal:  # the action wins at once: nothing can do better
+                return ended
             scores[i] = 0
             continue
         cslot = _find(keys, work, child_key, _key(c, child_key))
@@ -257,13 +257,13 @@ def _alphabeta(
     value: Int = -2 if maximising else 2
     chosen = out[0]
     while True:
-        i = _next_best(scores, n)
-        if i < 0:
+        pick = _next_best(scores, n)
+        if pick < 0:
             break
         v = _alphabeta(
             nb,
             ring,
-            children[i],
+            children[pick],
             alpha,
             beta,
             keys,
@@ -280,15 +280,15 @@ def _alphabeta(
         if maximising:
             if v > value:
                 value = v
-                chosen = out[i]
+                chosen = out[pick]
             alpha = max(alpha, v)
         else:
             if v < value:
                 value = v
-                chosen = out[i]
+                chosen = out[pick]
             beta = min(beta, v)
         if alpha >= beta:
-            history[out[i]] += stats[0] - start
+            history[out[pick]] += stats[0] - start
             break
     # store the bound this search proved (fail-soft): exact inside the window
     slot = _find(keys, work, key, h)
@@ -353,7 +353,7 @@ def _maxn(
     found = np.zeros((n, 3), np.float64)
     scores = np.full(n, -1, np.int64)  # -1: value known (game over, or in the table)
     child_key = np.empty(_KEY_WORDS, np.uint64)
-    won = -1
+    won: Int = -1
     for i in range(n):
         c = children[i]
         if c[kernel.S_STEP] == kernel.OVER_STEP:
@@ -369,17 +369,27 @@ def _maxn(
             won = i
             break
     while won < 0:  # the unknown children, the likeliest wins first
-        i = _next_best(scores, n)
-        if i < 0:
+        pick = _next_best(scores, n)
+        if pick < 0:
             break
         if not _maxn(
-            nb, ring, children[i], keys, work, vectors, best, history, stats, deadline, found[i]
+            nb,
+            ring,
+            children[pick],
+            keys,
+            work,
+            vectors,
+            best,
+            history,
+            stats,
+            deadline,
+            found[pick],
         ):
             return False
-        if found[i, mover] == 1.0:
-            won = i
-            history[out[i]] += stats[0] - start
-    chosen = won
+        if found[pick, mover] == 1.0:
+            won = pick
+            history[out[pick]] += stats[0] - start
+    chosen: Int = won
     if won < 0:  # no win: the first action in legal order of the best value for the mover
         chosen = 0
         for i in range(1, n):
