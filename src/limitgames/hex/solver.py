@@ -508,7 +508,8 @@ def solve(
     """The exact value of ``state`` for every seat, and a best action for the seat to move.
 
     Two players: exact minimax. Three players: max-n, ties broken by the
-    first action in legal order. The search gives up after ``seconds``, or after ``nodes``
+    first action in legal order (all winning actions give the same values; the best action
+    is then the first win found). The search gives up after ``seconds``, or after ``nodes``
     positions if given (``values`` is then ``None``).
 
     Raises:
