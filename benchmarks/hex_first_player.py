@@ -16,7 +16,9 @@ move equaliser binds), solved by :func:`limitgames.hex.solver.solve`::
 (each layout equally likely). With ``--sample K`` it solves ``K`` layouts drawn
 by the game's own generator for that law (seeded: draw ``i`` uses
 ``random.Random(seed * 1_000_003 + i)``); at size 2 a layout drawn twice is
-solved once. A layout whose search passes ``--cap`` seconds is counted as
+solved once; layouts already solved by another sample of the same size, law,
+players and seed (draw ``i`` is the same in both) are not solved again, so a
+larger ``--sample`` adds only the new draws. A layout whose search passes ``--cap`` seconds is counted as
 unsolved (and left out of the shares, so the shares are conditional on a
 finished search; the table says how many); the same command with a larger
 ``--cap`` tries the unsolved ones again. Each process holds a transposition
@@ -156,10 +158,13 @@ def exact(args: argparse.Namespace) -> None:
     else:
         sys.exit("without --sample only the uniform law at size 2 can be listed in full")
     done = _done(path)
-    listed = args.out / f"exact-n{n}-uniform-p{players}.jsonl"  # every layout, solved once
-    if args.sample and listed.exists():
-        known = _done(listed)
-        done.update({k: known[k] for k in weights if k in known and k not in done})
+    # layouts already solved: every layout listed once, and the other samples of the same draws
+    others = [args.out / f"exact-n{n}-uniform-p{players}.jsonl"] if args.sample else []
+    others += sorted(args.out.glob(f"exact-n{n}-{law}-p{players}-s*-seed{args.seed}.jsonl"))
+    for other in others:
+        if other != path and other.exists():
+            known = _done(other)
+            done.update({k: known[k] for k in weights if k in known and k not in done})
     # a layout left unsolved under a smaller cap is tried again
     todo = [
         (k, n, players, args.cap, args.table_bits)
