@@ -9,15 +9,20 @@ move equaliser binds), solved by :func:`limitgames.hex.solver.solve`::
 
     nice -n 10 .venv/bin/python benchmarks/hex_first_player.py exact --size 2 --law uniform --players 2
     nice -n 10 .venv/bin/python benchmarks/hex_first_player.py exact --size 2 --law grown --players 2 --sample 20000
-    nice -n 10 .venv/bin/python benchmarks/hex_first_player.py exact --size 3 --law grown --players 2 --sample 1000 --cap 5
+    nice -n 15 .venv/bin/python benchmarks/hex_first_player.py exact --size 3 --law grown --players 2 --sample 1000 --cap 30
+    nice -n 15 .venv/bin/python benchmarks/hex_first_player.py --workers 1 exact --size 4 --law grown --players 2 --sample 100 --cap 300 --chunk 1
 
 ``--law uniform`` at size 2 with no ``--sample`` solves every legal layout once
 (each layout equally likely). With ``--sample K`` it solves ``K`` layouts drawn
 by the game's own generator for that law (seeded: draw ``i`` uses
 ``random.Random(seed * 1_000_003 + i)``); at size 2 a layout drawn twice is
-solved once. A layout whose search passes ``--cap`` seconds is counted as
+solved once; layouts already solved by another sample of the same size, law,
+players and seed (draw ``i`` is the same in both) are not solved again, so a
+larger ``--sample`` adds only the new draws. A layout whose search passes ``--cap`` seconds is counted as
 unsolved (and left out of the shares, so the shares are conditional on a
-finished search; the table says how many).
+finished search; the table says how many); the same command with a larger
+``--cap`` tries the unsolved ones again. Each process holds a transposition
+table of ``2 ** --table-bits`` positions (22 by default: about 230 MB).
 
 Self-play (sizes 6-10): ``--games`` games of one agent spec against itself, on
 layouts drawn by the law (seed per game as above), colours fixed (seat 0 red);
@@ -97,18 +102,18 @@ def _layout_key(layout: dict[tuple[int, int], str]) -> str:
     return json.dumps(sorted([q, r, c] for (q, r), c in normalise(layout).items()))
 
 
-def _red_value(task: tuple[str, int, int, float]) -> tuple[str, float | None]:
+def _red_value(task: tuple[str, int, int, float, int]) -> tuple[str, float | None]:
     """Solve one layout (its key: cells and colours) from red's first decision."""
     from limitgames.core import get_game
     from limitgames.hex.solver import solve
 
-    key, n, players, cap = task
+    key, n, players, cap, table_bits = task
     layout = {(q, r): c for q, r, c in json.loads(key)}
     game = get_game("hex")
     state = game.state_from_layout(  # type: ignore[attr-defined]
         layout, {"size": n, "players": players, "colours": "fixed"}
     )
-    solution = solve(state, seconds=cap, table_bits=18)
+    solution = solve(state, seconds=cap, table_bits=table_bits)
     return key, None if solution.values is None else solution.values[0]
 
 
@@ -153,16 +158,24 @@ def exact(args: argparse.Namespace) -> None:
     else:
         sys.exit("without --sample only the uniform law at size 2 can be listed in full")
     done = _done(path)
-    listed = args.out / f"exact-n{n}-uniform-p{players}.jsonl"  # every layout, solved once
-    if args.sample and listed.exists():
-        known = _done(listed)
-        done.update({k: known[k] for k in weights if k in known and k not in done})
-    todo = [(k, n, players, args.cap) for k in weights if k not in done]
+    # layouts already solved: every layout listed once, and the other samples of the same draws
+    others = [args.out / f"exact-n{n}-uniform-p{players}.jsonl"] if args.sample else []
+    others += sorted(args.out.glob(f"exact-n{n}-{law}-p{players}-s*-seed{args.seed}.jsonl"))
+    for other in others:
+        if other != path and other.exists():
+            known = _done(other)
+            done.update({k: known[k] for k in weights if k in known and k not in done})
+    # a layout left unsolved under a smaller cap is tried again
+    todo = [
+        (k, n, players, args.cap, args.table_bits)
+        for k in weights
+        if k not in done or (done[k]["value"] is None and done[k].get("cap", 0) < args.cap)
+    ]
     with path.open("a") as out, _progress() as bar:
         job = bar.add_task(name, total=len(weights), completed=len(weights) - len(todo))
         with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
             for key, value in pool.imap_unordered(_red_value, todo, chunksize=args.chunk):
-                row = {"key": key, "value": value}
+                row = {"key": key, "value": value, "cap": args.cap}
                 out.write(json.dumps(row) + "\n")
                 out.flush()
                 done[key] = row
@@ -344,6 +357,12 @@ def main(argv: list[str] | None = None) -> None:
     exact_parser.add_argument("--sample", type=int, default=0, help="layouts to draw (0: all)")
     exact_parser.add_argument("--cap", type=float, default=5.0, help="seconds per layout")
     exact_parser.add_argument("--chunk", type=int, default=64, help="layouts per task")
+    exact_parser.add_argument(
+        "--table-bits",
+        type=int,
+        default=22,
+        help="transposition table of 2**BITS positions (22: about 230 MB a process)",
+    )
     play_parser = commands.choices["selfplay"]
     play_parser.add_argument("--games", type=int, default=200)
     play_parser.add_argument("--spec", default=ITERATIONS_SPEC, help="agent spec (all seats)")
