@@ -183,7 +183,7 @@ def test_solve_in_german(tmp_path: Path) -> None:
     german = run("solve", "hex", str(position), "--language", "de")
     assert "red to move: win." in english and "best action: a1-d1" in english
     assert "Rot am Zug: Sieg." in german and "beste Aktion: a1-d1" in german
-    assert "Größe des Beweises: 11 Stellungen" in german
+    assert "Größe des Beweises:" in german and "Stellungen" in german
     number = r"(\d+) (?:positions|Stellungen)"
     assert re.findall(number, english) == re.findall(number, german)
 

@@ -240,15 +240,26 @@ def _alphabeta(
         if c[kernel.S_STEP] == kernel.OVER_STEP:
             ended = _first_player_result(c)
             if ended == goal:  # the action wins at once: nothing can do better
+                _remember(
+                    keys, work, lower, upper, best, key, h, stats[0] - start, ended, ended, out[i]
+                )
                 return ended
             scores[i] = 0
             continue
         cslot = _find(keys, work, child_key, _key(c, child_key))
         if cslot >= 0:  # enhanced transposition cutoff: a child already proved good enough
             if maximising and lower[cslot] >= beta:
-                return np.int64(lower[cslot])
+                bound = np.int64(lower[cslot])
+                _remember(
+                    keys, work, lower, upper, best, key, h, stats[0] - start, bound, 1, out[i]
+                )
+                return bound
             if not maximising and upper[cslot] <= alpha:
-                return np.int64(upper[cslot])
+                bound = np.int64(upper[cslot])
+                _remember(
+                    keys, work, lower, upper, best, key, h, stats[0] - start, -1, bound, out[i]
+                )
+                return bound
         scores[i] = 1 + history[out[i]] + _TAKES * _taken(s, c, mover)
         if out[i] == tt_move:
             scores[i] += _TT_MOVE
@@ -306,6 +317,34 @@ def _alphabeta(
         upper[entry] = value
     best[entry] = chosen
     return value
+
+
+@njit(cache=True)
+def _remember(
+    keys: Any,
+    work: Any,
+    lower: Any,
+    upper: Any,
+    best: Any,
+    key: Any,
+    h: Int,
+    cost: Int,
+    low: Int,
+    high: Int,
+    action: Int,
+) -> None:
+    """Store a position's proved bounds ``[low, high]`` and the action that proved them (a
+    search cut short by a child: a win at once, or a child whose stored bound suffices), so
+    that the root's best action is known however its search ended."""
+    slot = _find(keys, work, key, h)
+    fresh = slot < 0
+    entry = _store(keys, work, slot, key, cost)
+    if fresh:
+        lower[entry] = -1
+        upper[entry] = 1
+    lower[entry] = max(lower[entry], low)
+    upper[entry] = min(upper[entry], high)
+    best[entry] = action
 
 
 @njit(cache=True)

@@ -547,7 +547,8 @@ class GameHub:
         await connection.send(welcome(connection.seats, fresh))
         if fresh:
             self.viewers.share(live, {"kind": "reload"})
-            await self.viewers.broadcast(live)
+        if fresh or live.seat_presence() != live.presence_shown:
+            await self.viewers.broadcast(live)  # one view each, with the seat now here
         else:
             await self.viewers.send_view(live, connection)
         await self.chat.start(live, connection)
