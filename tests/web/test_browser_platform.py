@@ -41,6 +41,13 @@ def _open(page: Any, server: Server, link: str) -> None:
     page.wait_for_selector("body[data-ply]")
 
 
+_PLAYERS_LINE_HAS = (
+    "([line, text]) => (document.querySelector('#players')?.innerText ?? '')"
+    ".split('\\n')[line]?.includes(text) ?? false"
+)
+"""A page function: line ``line`` of the players list contains ``text``."""
+
+
 def test_resign_then_rematch(live_server: Server, two: tuple[Any, Any]) -> None:
     ann, bob = two
     game = _hex_game(
@@ -65,11 +72,12 @@ def test_resign_then_rematch(live_server: Server, two: tuple[Any, Any]) -> None:
     ann.wait_for_url("**/games/*")
     ann.wait_for_selector("body[data-ply]")
     assert game["id"] not in ann.url
-    # seats rotated: Ann, seat 0 before, plays seat 1 now
-    assert "Ann (you)" in ann.inner_text("#players").splitlines()[1]
+    # seats rotated: Ann, seat 0 before, plays seat 1 now ("(you)" once the page's hello is
+    # answered: waited for, as the list is drawn from the spectator's view first)
+    ann.wait_for_function(_PLAYERS_LINE_HAS, arg=[1, "Ann (you)"])
     bob.click("#rematch-link")
-    bob.wait_for_selector("body[data-ply]")
-    assert "Bob (you)" in bob.inner_text("#players").splitlines()[0]
+    bob.wait_for_function(_PLAYERS_LINE_HAS, arg=[0, "Bob (you)"])
+    assert game["id"] not in bob.url
     shot(ann, "platform-rematch")
 
 
@@ -227,10 +235,11 @@ def test_a_missed_pong_shows_the_banner_and_reconnects(
     _open(page, live_server, game["links"]["0"])
     page.wait_for_selector('body[data-reconnects="1"]')
     page.wait_for_selector("#connection-banner", state="hidden")
-    assert len(connections) >= 2 and views_after, "the fresh connection brings the current view"
-    # the fresh connection said hello with the stored token: its view is seat 0's again
-    assert json.loads(views_after[-1])["seats"] == [0]
-    assert "You play" in page.inner_text("#me")
+    # the fresh connection said hello with the stored token: its view is seat 0's again (on a
+    # busy machine a fresh connection too may miss a pong and be replaced: any of them counts)
+    page.wait_for_function("document.querySelector('#me')?.innerText.includes('You play')")
+    assert len(connections) >= 2, "the page reconnected"
+    assert any(json.loads(view)["seats"] == [0] for view in views_after), views_after
 
 
 def test_the_tab_title_says_whose_turn(live_server: Server, two: tuple[Any, Any]) -> None:
