@@ -120,6 +120,22 @@ def receive_until(
     raise AssertionError("the expected message never came")
 
 
+def receive_view(ws: Any, predicate: Any = lambda m: True) -> dict[str, Any]:
+    """The next ``view`` message on a TestClient websocket that satisfies ``predicate``."""
+    return receive_until(ws, lambda m: m["type"] == "view" and predicate(m))
+
+
+def receive_error(ws: Any) -> str:
+    """The text of the next ``error`` message on a TestClient websocket."""
+    return str(receive_until(ws, lambda m: m["type"] == "error")["message"])
+
+
+def say_hello(ws: Any, seats: dict[int, str]) -> None:
+    """Claim ``{seat: token}`` on a TestClient websocket and wait for the ``welcome``."""
+    ws.send_json({"type": "hello", "seats": [{"seat": s, "token": t} for s, t in seats.items()]})
+    receive_until(ws, lambda m: m["type"] == "welcome")
+
+
 def free_port() -> int:
     """A free TCP port on the loopback interface."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:

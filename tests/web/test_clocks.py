@@ -17,6 +17,8 @@ from limitgames.web.app import create_app
 from limitgames.web.clocks import ClockSettings, GameClock, after_decision, clock_from_stored
 from limitgames.web.limits import ServerLimits
 from tests.web.conftest import OLD_GAME_ROW, migrate, new_game, receive_until
+from tests.web.conftest import receive_error as _error
+from tests.web.conftest import say_hello as _hello
 
 FISCHER_60_2 = ClockSettings("fischer", base_seconds=60.0, increment_seconds=2.0)
 PER_MOVE_30 = ClockSettings("move", move_seconds=30.0)
@@ -79,15 +81,6 @@ def test_the_stored_clock_comes_back() -> None:
 # --- live ------------------------------------------------------------------------------------
 def _view(ws: Any, predicate: Any = lambda m: True) -> dict[str, Any]:
     return receive_until(ws, lambda m: m["type"] == "view" and predicate(m), limit=500)
-
-
-def _error(ws: Any) -> str:
-    return str(receive_until(ws, lambda m: m["type"] == "error")["message"])
-
-
-def _hello(ws: Any, seats: dict[int, str]) -> None:
-    ws.send_json({"type": "hello", "seats": [{"seat": s, "token": t} for s, t in seats.items()]})
-    receive_until(ws, lambda m: m["type"] == "welcome")
 
 
 def _nim(client: TestClient, clock: dict[str, Any], seats: list[str] | None = None) -> Any:

@@ -22,6 +22,7 @@ from limitgames.web.end_screen import outcome_of, score_table, stored_ending
 from limitgames.web.live_game import build_state
 from limitgames.web.storage import SeatInfo, StoredGame
 from tests.web.conftest import new_game, receive_until
+from tests.web.conftest import say_hello as _hello
 
 
 def _stored(status: str, result: list[float] | None, ending: str | None) -> StoredGame:
@@ -42,11 +43,6 @@ def _stored(status: str, result: list[float] | None, ending: str | None) -> Stor
 
 def _view(ws: Any, predicate: Any = lambda m: True) -> dict[str, Any]:
     return receive_until(ws, lambda m: m["type"] == "view" and predicate(m), limit=400)
-
-
-def _hello(ws: Any, seats: dict[int, str]) -> None:
-    ws.send_json({"type": "hello", "seats": [{"seat": s, "token": t} for s, t in seats.items()]})
-    receive_until(ws, lambda m: m["type"] == "welcome")
 
 
 def test_endings_at_the_table_are_decided_from_what_is_stored() -> None:

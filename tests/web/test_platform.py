@@ -16,21 +16,11 @@ from limitgames.web.live import clean_chat, draw_allowed, resign_result
 from limitgames.web.rules_page import render_markdown, rules_games
 from limitgames.web.storage import SeatInfo, Store
 from tests.web.conftest import OLD_GAME_ROW, migrate, new_game, receive_until
+from tests.web.conftest import receive_error as _error
+from tests.web.conftest import receive_view as _view
+from tests.web.conftest import say_hello as _hello
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _view(ws: Any, predicate: Any = lambda m: True) -> dict[str, Any]:
-    return receive_until(ws, lambda m: m["type"] == "view" and predicate(m))
-
-
-def _error(ws: Any) -> str:
-    return str(receive_until(ws, lambda m: m["type"] == "error")["message"])
-
-
-def _hello(ws: Any, seats: dict[int, str]) -> None:
-    ws.send_json({"type": "hello", "seats": [{"seat": s, "token": t} for s, t in seats.items()]})
-    receive_until(ws, lambda m: m["type"] == "welcome")
 
 
 def _nim(client: TestClient, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:

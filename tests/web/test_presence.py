@@ -3,20 +3,11 @@ open and in use), away (pages open, each hidden or idle) or gone (no page open).
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi.testclient import TestClient
 
-from tests.web.conftest import new_game, receive_until
-
-
-def _view(ws: Any, predicate: Any = lambda m: True) -> dict[str, Any]:
-    return receive_until(ws, lambda m: m["type"] == "view" and predicate(m))
-
-
-def _hello(ws: Any, seats: dict[int, str]) -> None:
-    ws.send_json({"type": "hello", "seats": [{"seat": s, "token": t} for s, t in seats.items()]})
-    receive_until(ws, lambda m: m["type"] == "welcome")
+from tests.web.conftest import new_game
+from tests.web.conftest import receive_view as _view
+from tests.web.conftest import say_hello as _hello
 
 
 def test_presence_is_pushed_to_the_table_and_the_spectators(client: TestClient) -> None:

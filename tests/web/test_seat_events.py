@@ -16,11 +16,7 @@ from fastapi.testclient import TestClient
 
 from limitgames.core import GameRecord
 from tests.web.conftest import new_game, receive_until
-
-
-def _hello(ws: Any, seats: dict[int, str]) -> None:
-    ws.send_json({"type": "hello", "seats": [{"seat": s, "token": t} for s, t in seats.items()]})
-    receive_until(ws, lambda m: m["type"] == "welcome")
+from tests.web.conftest import say_hello as _hello
 
 
 def _at(ws: Any, ply: int) -> dict[str, Any]:

@@ -13,20 +13,10 @@ from fastapi.testclient import TestClient
 
 from limitgames.core import get_game
 from limitgames.web.takebacks import hidden_refusal
-from tests.web.conftest import new_game, receive_until
-
-
-def _view(ws: Any, predicate: Any = lambda m: True) -> dict[str, Any]:
-    return receive_until(ws, lambda m: m["type"] == "view" and predicate(m))
-
-
-def _error(ws: Any) -> str:
-    return str(receive_until(ws, lambda m: m["type"] == "error")["message"])
-
-
-def _hello(ws: Any, seats: dict[int, str]) -> None:
-    ws.send_json({"type": "hello", "seats": [{"seat": s, "token": t} for s, t in seats.items()]})
-    receive_until(ws, lambda m: m["type"] == "welcome")
+from tests.web.conftest import new_game
+from tests.web.conftest import receive_error as _error
+from tests.web.conftest import receive_view as _view
+from tests.web.conftest import say_hello as _hello
 
 
 def _board(view: dict[str, Any]) -> Any:
