@@ -490,32 +490,15 @@ def solve_vector(
     if players == 2:
         lower = np.full(size, -1, dtype=np.int8)
         upper = np.full(size, 1, dtype=np.int8)
-        # null windows: does the first player win (> 0)? If not, does it draw (>= 0)?
-        v = int(
-            _alphabeta(
-                neighbour_masks,
-                ring,
-                s,
-                0,
-                1,
-                keys,
-                work,
-                lower,
-                upper,
-                best,
-                history,
-                stats,
-                deadline,
-            )
-        )
-        if v == 0:  # at most a draw (fail-low in the first window): a draw or a loss?
-            v = int(
+
+        def window(alpha: int, beta: int) -> int:
+            return int(
                 _alphabeta(
                     neighbour_masks,
                     ring,
                     s,
-                    -1,
-                    0,
+                    alpha,
+                    beta,
                     keys,
                     work,
                     lower,
@@ -526,6 +509,11 @@ def solve_vector(
                     deadline,
                 )
             )
+
+        # null windows: does the first player win (> 0)? If not, does it draw (>= 0)?
+        v = window(0, 1)
+        if v == 0:  # at most a draw (fail-low in the first window): a draw or a loss?
+            v = window(-1, 0)
             v = v if v in (UNKNOWN, -1) else 0
         if v == UNKNOWN:
             return None, -1, int(stats[0] - stats[1])
