@@ -16,14 +16,13 @@ players are in turn order (kernel player 0 moves first).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
 import numba
 import numpy as np
+import numpy.typing as npt
 from numba import njit, prange
 
 from limitgames.hex import kernel, playouts
-from limitgames.hex.bitboard import seed_word
+from limitgames.hex.bitboard import Bools, Floats, Ints, Masks, seed_word
 from limitgames.hex.codec import KERNEL_ACTIONS
 from limitgames.hex.state import HexState
 from limitgames.hex.surface import MAX_TILES
@@ -40,7 +39,7 @@ __all__ = [
 
 @njit(cache=True, parallel=True)
 def playout_batch(
-    nbs: Any, rings: Any, states: Any, rngs: Any, max_decisions: int, returns: Any, lengths: Any
+    nbs: Masks, rings: Ints, states: Masks, rngs: Masks, max_decisions: int, returns: Floats, lengths: Ints
 ) -> None:
     """Play every game of a batch to the end (or ``max_decisions``), in parallel over cores.
 
@@ -71,7 +70,7 @@ def playout_batch(
 
 
 @njit(cache=True, parallel=True)
-def step_batch(nbs: Any, rings: Any, states: Any, actions: Any, accepted: Any) -> None:
+def step_batch(nbs: Masks, rings: Ints, states: Masks, actions: Ints, accepted: Bools) -> None:
     """Play ``actions[b]`` in game ``b`` where it is legal (``accepted[b]`` says whether it was).
 
     Illegal actions and finished games leave their state unchanged.
@@ -84,7 +83,7 @@ def step_batch(nbs: Any, rings: Any, states: Any, actions: Any, accepted: Any) -
 
 
 @njit(cache=True, parallel=True)
-def legal_mask_batch(nbs: Any, states: Any, masks: Any) -> None:
+def legal_mask_batch(nbs: Masks, states: Masks, masks: Bools) -> None:
     """``masks[b, a]`` = whether kernel action ``a`` is legal in game ``b`` (``bool[B, 4160]``)."""
     for b in prange(states.shape[0]):
         out = np.empty(kernel.MAX_MOVES, np.int64)
@@ -147,14 +146,14 @@ class HexBatch:
     def __len__(self) -> int:
         return int(self.states.shape[0])
 
-    def reset(self, which: Any = None) -> None:
+    def reset(self, which: Bools | Ints | Sequence[int] | None = None) -> None:
         """Put games back at their starting positions (``which``: a boolean mask or indices; all by default)."""
         if which is None:
             self.states[:] = self.start
         else:
             self.states[which] = self.start[which]
 
-    def playout(self, max_decisions: int = -1) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    def playout(self, max_decisions: int = -1) -> tuple[Floats, Ints]:
         """Play every game on with uniformly random legal actions, in parallel.
 
         Returns:
@@ -175,7 +174,7 @@ class HexBatch:
         )
         return returns, lengths
 
-    def step(self, actions: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    def step(self, actions: npt.ArrayLike) -> Bools:
         """Play ``actions[b]`` (kernel action integers, ``int64[B]``) in each game; return
         ``bool[B]``, whether each was legal (an illegal action leaves its game unchanged)."""
         acts = np.ascontiguousarray(actions, dtype=np.int64)
@@ -185,16 +184,16 @@ class HexBatch:
         step_batch(self.neighbour_masks, self.rings, self.states, acts, accepted)
         return accepted
 
-    def legal_mask(self) -> np.ndarray[Any, Any]:
+    def legal_mask(self) -> Bools:
         """``bool[B, KERNEL_ACTIONS]``: the legal actions of every game (none once it is over)."""
         masks = np.zeros((len(self), KERNEL_ACTIONS), dtype=np.bool_)
         legal_mask_batch(self.neighbour_masks, self.states, masks)
         return masks
 
-    def done(self) -> np.ndarray[Any, Any]:
+    def done(self) -> Bools:
         """``bool[B]``: which games are over."""
         return np.asarray(self.states[:, kernel.S_STEP] == kernel.OVER_STEP)
 
-    def to_move(self) -> np.ndarray[Any, Any]:
+    def to_move(self) -> Ints:
         """``int64[B]``: the kernel player to move in each game (meaningless once over)."""
         return self.states[:, kernel.S_TO_MOVE].astype(np.int64)

@@ -44,6 +44,8 @@ Ints: TypeAlias = npt.NDArray[np.int64]
 """``int64`` arrays: actions, tile indices, the cyclic neighbour table ``ring``, counts."""
 Floats: TypeAlias = npt.NDArray[np.float64]
 """``float64`` arrays: returns, values, weights."""
+Bools: TypeAlias = npt.NDArray[np.bool_]
+"""``bool`` arrays: legal-action masks, done and accepted flags."""
 Int: TypeAlias = int | np.int64
 """An integer as compiled code passes it: a Python ``int`` or a NumPy ``int64`` (an array
 element or a cast like ``np.int64(s[S_PLAYERS])``)."""

@@ -36,13 +36,14 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeAlias
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit, objmode
 
 from limitgames.hex import kernel
-from limitgames.hex.bitboard import Int, U, popcount
+from limitgames.hex.bitboard import Floats, Int, Ints, Mask, Masks, U, popcount
 from limitgames.hex.codec import KERNEL_ACTIONS
 from limitgames.hex.state import HexState
 
@@ -53,6 +54,12 @@ _KEY_WORDS = 5
 _PROBES = 8
 _TT_MOVE = np.int64(1) << np.int64(60)
 _TAKES = np.int64(1) << np.int64(40)
+
+# The table's columns (annotations only: Numba infers its own from the values)
+Bounds: TypeAlias = npt.NDArray[np.int8]
+"""``int8`` arrays: proved lower and upper bounds (two players), result vectors (three)."""
+BestActions: TypeAlias = npt.NDArray[np.int32]
+"""``int32`` arrays: the best kernel action found per table slot (-1: none)."""
 
 
 @dataclass(frozen=True)
@@ -89,7 +96,7 @@ def _time_is_up(deadline: float) -> bool:
 
 
 @njit(cache=True)
-def _key(s: Any, key: Any) -> Any:
+def _key(s: Masks, key: Masks) -> Mask:
     """Fill ``key`` with the fields that decide the future; return its hash."""
     key[0] = s[kernel.S_TILES]
     key[1] = s[kernel.S_PAWNS]
@@ -113,7 +120,7 @@ def _key(s: Any, key: Any) -> Any:
 
 
 @njit(cache=True)
-def _find(keys: Any, work: Any, key: Any, h: Any) -> Int:
+def _find(keys: Masks, work: Ints, key: Masks, h: Mask) -> Int:
     """The slot holding ``key``, or ``-1 - slot`` for the slot to write it in: a free one
     among the probes, else the one whose entry cost the least work to find."""
     mask = U(keys.shape[0] - 1)
@@ -137,7 +144,7 @@ def _find(keys: Any, work: Any, key: Any, h: Any) -> Int:
 
 
 @njit(cache=True)
-def _store(keys: Any, work: Any, slot: Int, key: Any, effort: Int) -> Int:
+def _store(keys: Masks, work: Ints, slot: Int, key: Masks, effort: Int) -> Int:
     i = slot if slot >= 0 else -1 - slot
     for w in range(_KEY_WORDS):
         keys[i, w] = key[w]
@@ -146,7 +153,7 @@ def _store(keys: Any, work: Any, slot: Int, key: Any, effort: Int) -> Int:
 
 
 @njit(cache=True)
-def _first_player_result(s: Any) -> int:
+def _first_player_result(s: Masks) -> int:
     if (s[kernel.S_WINNERS] & U(1)) != U(0):
         return 1
     if (s[kernel.S_DRAWN] & U(1)) != U(0):
@@ -155,7 +162,7 @@ def _first_player_result(s: Any) -> int:
 
 
 @njit(cache=True)
-def _children(nb: Any, ring: Any, s: Any, actions: Any, n: Int, children: Any) -> None:
+def _children(nb: Masks, ring: Ints, s: Masks, actions: Ints, n: Int, children: Masks) -> None:
     for i in range(n):
         for w in range(kernel.STATE_SIZE):
             children[i, w] = s[w]
@@ -163,7 +170,7 @@ def _children(nb: Any, ring: Any, s: Any, actions: Any, n: Int, children: Any) -
 
 
 @njit(cache=True)
-def _taken(s: Any, child: Any, mover: Int) -> Int:
+def _taken(s: Masks, child: Masks, mover: Int) -> Int:
     """Enemy pawns an action took (the ordering's first guess: captures first)."""
     taken = 0
     for k in range(np.int64(s[kernel.S_PLAYERS])):
@@ -173,7 +180,7 @@ def _taken(s: Any, child: Any, mover: Int) -> Int:
 
 
 @njit(cache=True)
-def _next_best(scores: Any, n: Int) -> Int:
+def _next_best(scores: Ints, n: Int) -> Int:
     """The index of the highest score still unsearched (then marked searched), or -1."""
     top = np.int64(-1)
     at: Int = -1
@@ -188,18 +195,18 @@ def _next_best(scores: Any, n: Int) -> Int:
 
 @njit(cache=True)
 def _alphabeta(
-    nb: Any,
-    ring: Any,
-    s: Any,
+    nb: Masks,
+    ring: Ints,
+    s: Masks,
     alpha: Int,
     beta: Int,
-    keys: Any,
-    work: Any,
-    lower: Any,
-    upper: Any,
-    best: Any,
-    history: Any,
-    stats: Any,
+    keys: Masks,
+    work: Ints,
+    lower: Bounds,
+    upper: Bounds,
+    best: BestActions,
+    history: Ints,
+    stats: Ints,
     deadline: float,
 ) -> Int:
     """The exact result for kernel player 0 within ``[alpha, beta]`` (fail-soft), or UNKNOWN."""
@@ -321,12 +328,12 @@ def _alphabeta(
 
 @njit(cache=True)
 def _remember(
-    keys: Any,
-    work: Any,
-    lower: Any,
-    upper: Any,
-    best: Any,
-    key: Any,
+    keys: Masks,
+    work: Ints,
+    lower: Bounds,
+    upper: Bounds,
+    best: BestActions,
+    key: Masks,
     h: Int,
     cost: Int,
     low: Int,
@@ -349,17 +356,17 @@ def _remember(
 
 @njit(cache=True)
 def _maxn(
-    nb: Any,
-    ring: Any,
-    s: Any,
-    keys: Any,
-    work: Any,
-    vectors: Any,
-    best: Any,
-    history: Any,
-    stats: Any,
+    nb: Masks,
+    ring: Ints,
+    s: Masks,
+    keys: Masks,
+    work: Ints,
+    vectors: Bounds,
+    best: BestActions,
+    history: Ints,
+    stats: Ints,
     deadline: float,
-    result: Any,
+    result: Floats,
 ) -> bool:
     """Write the max-n result per kernel player into ``result``; False if the time ran out.
 
@@ -444,16 +451,16 @@ def _maxn(
 
 
 @njit(cache=True)
-def _best_of(keys: Any, work: Any, best: Any, s: Any) -> int:
+def _best_of(keys: Masks, work: Ints, best: BestActions, s: Masks) -> int:
     key = np.empty(_KEY_WORDS, np.uint64)
     slot = _find(keys, work, key, _key(s, key))
     return best[slot] if slot >= 0 else -1
 
 
 def solve_vector(
-    neighbour_masks: Any,
-    ring: Any,
-    vector: Any,
+    neighbour_masks: Masks,
+    ring: Ints,
+    vector: Masks,
     seconds: float = 60.0,
     table_bits: int = 20,
     nodes: int | None = None,

@@ -52,14 +52,15 @@ pays nothing per ended game unless its final position is asked for.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple, TypeAlias
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit, prange
 
 from limitgames.hex import kernel
 from limitgames.hex.batch import set_threads
-from limitgames.hex.bitboard import ONE, Int, U, nth_index, popcount, rng_below, seed_word
+from limitgames.hex.bitboard import ONE, Bools, Int, Ints, Masks, U, nth_index, popcount, rng_below, seed_word
 from limitgames.hex.encoding import (
     NUM_PLANES,
     OBSERVATION_SHAPE,
@@ -74,6 +75,8 @@ from limitgames.hex.encoding import (
 )
 from limitgames.hex.surface import MAX_TILES
 from limitgames.hex.tensors import (
+    IndexMasks,
+    Planes,
     index_masks_batch,
     observations_batch,
     update_index_mask,
@@ -82,34 +85,37 @@ from limitgames.hex.tensors import (
 
 MASK_WORDS = MAX_TILES + 1
 
+Rewards: TypeAlias = npt.NDArray[np.float32]
+"""``float32[B, 3]``: each game's rewards per kernel player this step."""
+
 __all__ = ["MASK_WORDS", "HexVectorEnv", "StepResult", "set_threads"]
 
 
 class StepResult(NamedTuple):
     """What :meth:`HexVectorEnv.step` returns (arrays owned by the env: copy to keep them)."""
 
-    planes: np.ndarray[Any, Any]
-    mask_words: np.ndarray[Any, Any]
-    rewards: np.ndarray[Any, Any]
-    done: np.ndarray[Any, Any]
-    to_move: np.ndarray[Any, Any]
-    accepted: np.ndarray[Any, Any]
-    observation: np.ndarray[Any, Any]
-    action_mask: np.ndarray[Any, Any]
+    planes: Masks
+    mask_words: Masks
+    rewards: Rewards
+    done: Bools
+    to_move: Ints
+    accepted: Bools
+    observation: Planes
+    action_mask: IndexMasks
 
 
 @njit(cache=True)
 def _refresh(
-    nbs: Any,
-    statics: Any,
+    nbs: Masks,
+    statics: Masks,
     g: Int,
-    s: Any,
-    buffer: Any,
-    mask: Any,
-    planes: Any,
+    s: Masks,
+    buffer: Ints,
+    mask: Masks,
+    planes: Masks,
     tiles: Int,
-    observation: Any,
-    action_mask: Any,
+    observation: Planes,
+    action_mask: IndexMasks,
 ) -> None:
     if tiles == 0:
         write_mask_words(nbs[g], s, buffer, mask)
@@ -128,19 +134,19 @@ def _refresh(
 
 @njit(cache=True, parallel=True)
 def vector_reset(
-    nbs: Any,
-    rings: Any,
-    statics: Any,
-    pool: Any,
-    game_of: Any,
-    states: Any,
-    rngs: Any,
-    masks: Any,
-    planes: Any,
-    lengths: Any,
+    nbs: Masks,
+    rings: Ints,
+    statics: Masks,
+    pool: Masks,
+    game_of: Ints,
+    states: Masks,
+    rngs: Masks,
+    masks: Masks,
+    planes: Masks,
+    lengths: Ints,
     tiles: Int,
-    observations: Any,
-    action_masks: Any,
+    observations: Planes,
+    action_masks: IndexMasks,
 ) -> None:
     """Start every game on a layout drawn from the pool; write masks and planes (and with
     ``tiles > 0`` the dense ``observations`` and per-size ``action_masks``)."""
@@ -166,24 +172,24 @@ def vector_reset(
 
 @njit(cache=True, parallel=True)
 def vector_step(
-    nbs: Any,
-    rings: Any,
-    statics: Any,
-    pool: Any,
-    game_of: Any,
-    states: Any,
-    rngs: Any,
-    actions: Any,
-    masks: Any,
-    planes: Any,
-    rewards: Any,
-    done: Any,
-    accepted: Any,
-    lengths: Any,
+    nbs: Masks,
+    rings: Ints,
+    statics: Masks,
+    pool: Masks,
+    game_of: Ints,
+    states: Masks,
+    rngs: Masks,
+    actions: Ints,
+    masks: Masks,
+    planes: Masks,
+    rewards: Rewards,
+    done: Bools,
+    accepted: Bools,
+    lengths: Ints,
     tiles: Int,
     size_tiles: Int,
-    observations: Any,
-    action_masks: Any,
+    observations: Planes,
+    action_masks: IndexMasks,
 ) -> None:
     """Play the per-size index ``actions[b]`` (``size_tiles`` tiles) in game ``b`` if its mask
     allows it; reset finished games; write rewards, done flags, masks and planes (and with
@@ -227,7 +233,7 @@ def vector_step(
 
 
 @njit(cache=True, parallel=True)
-def sample_legal(masks: Any, rngs: Any, size_tiles: Int, out: Any) -> None:
+def sample_legal(masks: Masks, rngs: Masks, size_tiles: Int, out: Ints) -> None:
     """``out[b]``: the per-size index (``size_tiles`` tiles) of a uniformly random legal action
     of game ``b`` (from its packed mask)."""
     for b in prange(masks.shape[0]):
@@ -341,13 +347,13 @@ class HexVectorEnv:
         return self.tiles * self.tiles + self.tiles
 
     @property
-    def to_move(self) -> np.ndarray[Any, Any]:
+    def to_move(self) -> Ints:
         """``int64[B]``: the player to move in each game (turn order)."""
         return self.states[:, kernel.S_TO_MOVE].astype(np.int64)
 
     def reset(
         self, seed: int | Sequence[int | None] | None = None
-    ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    ) -> tuple[Masks, Masks]:
         """Start every game afresh on a layout drawn from the pool; return ``(planes, mask_words)``.
 
         Args:
@@ -389,7 +395,7 @@ class HexVectorEnv:
         )
         return self.planes, self.mask_words
 
-    def step(self, actions: np.ndarray[Any, Any]) -> StepResult:
+    def step(self, actions: npt.ArrayLike) -> StepResult:
         """Play one action (a per-size index below :attr:`num_actions`) in every game; an index
         that is illegal or out of range leaves its game unchanged (``accepted[b]`` is False).
         Raises ValueError for a wrong shape."""
@@ -438,7 +444,7 @@ class HexVectorEnv:
             self.action_mask,
         )
 
-    def final_state(self, b: int) -> np.ndarray[Any, Any]:
+    def final_state(self, b: int) -> Masks:
         """``uint64[STATE_SIZE]``: the kernel state of the last game ``b`` finished, at its end
         (a new array).
 
@@ -453,12 +459,12 @@ class HexVectorEnv:
         if self.final_lengths[b] == 0:
             raise ValueError(f"no game {b} has ended yet")
         g = int(self.final_games[b])
-        s: np.ndarray[Any, Any] = self._final_before[b].copy()
+        s: Masks = self._final_before[b].copy()
         action = action_of(np.int64(self._final_actions[b]), self.tiles)
         kernel.play(self.nbs[g], self.rings[g], s, np.int64(action))
         return s
 
-    def final_planes(self, b: int, player: int) -> np.ndarray[Any, Any]:
+    def final_planes(self, b: int, player: int) -> Masks:
         """``uint64[NUM_PLANES]``: kernel player ``player``'s view of the end of the last game
         ``b`` finished (:meth:`final_state`; unpack with
         :func:`limitgames.hex.encoding.unpack_planes`).
@@ -473,14 +479,14 @@ class HexVectorEnv:
         write_planes(s, self.statics[int(self.final_games[b])], np.int64(player), out)
         return out
 
-    def sample_actions(self, out: np.ndarray[Any, Any] | None = None) -> np.ndarray[Any, Any]:
+    def sample_actions(self, out: Ints | None = None) -> Ints:
         """``int64[B]``: a uniformly random legal action per game (a baseline policy, compiled),
         drawn from the sampling streams (never the layout streams)."""
         result = np.empty(self.num_envs, dtype=np.int64) if out is None else out
         sample_legal(self.mask_words, self.sample_rngs, self.tiles, result)
         return result
 
-    def observations(self) -> np.ndarray[Any, Any]:
+    def observations(self) -> Planes:
         """``float32[B, 34, 64]``: the player to move's observation (a new array; with
         ``tensors=True`` read :attr:`observation` instead, written by the step itself)."""
         if self._tensor_tiles:
@@ -489,7 +495,7 @@ class HexVectorEnv:
         observations_batch(self.planes, out)
         return out
 
-    def legal_mask(self) -> np.ndarray[Any, Any]:
+    def legal_mask(self) -> Bools:
         """``bool[B, A]``: the legal per-size indices of every game (a new array; with
         ``tensors=True`` :attr:`action_mask` holds them, written by the step itself)."""
         if self._tensor_tiles:

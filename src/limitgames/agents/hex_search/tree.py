@@ -55,14 +55,12 @@ are kernel players (turn order), not seats.
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 from numba import njit
 
 from limitgames.agents.hex_search.evaluation import evaluate, scored_outcome
 from limitgames.hex import kernel, playouts, tactics
-from limitgames.hex.bitboard import U, rng_below
+from limitgames.hex.bitboard import Bools, Floats, Int, Ints, Mask, Masks, U, rng_below
 from limitgames.hex.codec import is_move, move_tiles, removal_tile
 from limitgames.hex.solver import _KEY_WORDS, _key, _time_is_up
 from limitgames.hex.surface import MAX_TILES
@@ -86,7 +84,7 @@ _EMPTY = np.int64(-1)
 
 
 @njit(cache=True)
-def _lookup(table: Any, keys: Any, key: Any, h: Any) -> Any:
+def _lookup(table: Ints, keys: Masks, key: Masks, h: Mask) -> Int:
     """The node holding ``key``, or ``-1 - slot`` of the free slot where it would go."""
     mask = U(table.shape[0] - 1)
     i = np.int64(h & mask)
@@ -106,16 +104,16 @@ def _lookup(table: Any, keys: Any, key: Any, h: Any) -> Any:
 
 @njit(cache=True)
 def _new_node(
-    s: Any,
-    ints: Any,
-    floats: Any,
-    keys: Any,
-    table: Any,
-    counters: Any,
-    key: Any,
+    s: Masks,
+    ints: Ints,
+    floats: Floats,
+    keys: Masks,
+    table: Ints,
+    counters: Ints,
+    key: Masks,
     slot: int,
-    params: Any,
-) -> Any:
+    params: Floats,
+) -> Int:
     """Append a node for position ``s`` (key ``key``; ``slot``: its free table slot or -1)."""
     node = counters[_NODES]
     counters[_NODES] = node + 1
@@ -141,21 +139,21 @@ def _new_node(
 
 @njit(cache=True)
 def _list_actions(
-    nb: Any,
-    ring: Any,
-    s: Any,
+    nb: Masks,
+    ring: Ints,
+    s: Masks,
     node: int,
-    ints: Any,
-    edge_action: Any,
-    edge_child: Any,
-    edge_prior: Any,
-    counters: Any,
-    params: Any,
-    weights: Any,
-    rng: Any,
-    actions: Any,
-    rows: Any,
-    values: Any,
+    ints: Ints,
+    edge_action: Ints,
+    edge_child: Ints,
+    edge_prior: Floats,
+    counters: Ints,
+    params: Floats,
+    weights: Floats,
+    rng: Masks,
+    actions: Ints,
+    rows: Ints,
+    values: Floats,
 ) -> None:
     """Give ``node`` (position ``s``) its edges: every legal action, tried in random order, or
     best first by the learned evaluation when the prior is on."""
@@ -212,17 +210,17 @@ def _amaf_key(action: int) -> int:
 
 @njit(cache=True)
 def _update_amaf(
-    path: Any,
-    path_action: Any,
+    path: Ints,
+    path_action: Ints,
     length: int,
-    history: Any,
-    movers: Any,
+    history: Ints,
+    movers: Ints,
     played: int,
-    ints: Any,
-    edge_action: Any,
-    edge_amaf: Any,
-    result: Any,
-    seen: Any,
+    ints: Ints,
+    edge_action: Ints,
+    edge_amaf: Floats,
+    result: Floats,
+    seen: Bools,
 ) -> None:
     """All-moves-as-first backup (Gelly and Silver 2007): at each node of the path, every listed
     edge whose key its mover played at that point or later in the iteration (in the tree or
@@ -245,7 +243,7 @@ def _update_amaf(
 
 @njit(cache=True)
 def _bring_forward(
-    e: int, end: int, edge_action: Any, edge_prior: Any, edge_amaf: Any, params: Any
+    e: int, end: int, edge_action: Ints, edge_prior: Floats, edge_amaf: Floats, params: Floats
 ) -> None:
     """Swap into slot ``e`` (the next to be tried) the untried edge of ``e..end`` with the best
     all-moves-as-first mean plus tactical bias (untried edges have no child yet)."""
@@ -274,13 +272,13 @@ def _bring_forward(
 @njit(cache=True)
 def _select(
     node: int,
-    ints: Any,
-    floats: Any,
-    edge_child: Any,
-    edge_prior: Any,
-    edge_amaf: Any,
-    params: Any,
-) -> Any:
+    ints: Ints,
+    floats: Floats,
+    edge_child: Ints,
+    edge_prior: Floats,
+    edge_amaf: Floats,
+    params: Floats,
+) -> Int:
     """The expanded edge of ``node`` with the best UCB score for its mover (max-n); with RAVE
     the mean is mixed with the edge's all-moves-as-first mean, weight
     ``sqrt(k / (3 n + k))`` (Gelly and Silver 2007)."""
@@ -314,7 +312,7 @@ def _select(
 
 
 @njit(cache=True)
-def _try_prove(node: int, ints: Any, floats: Any, edge_child: Any) -> bool:
+def _try_prove(node: int, ints: Ints, floats: Floats, edge_child: Ints) -> bool:
     """Prove ``node`` if a child gives its mover the sole win or all its children are proven."""
     mover = ints[node, _MOVER]
     first = ints[node, _FIRST]
@@ -350,21 +348,21 @@ def _try_prove(node: int, ints: Any, floats: Any, edge_child: Any) -> bool:
 
 @njit(cache=True)
 def search(
-    nb: Any,
-    ring: Any,
-    root_s: Any,
-    ints: Any,
-    floats: Any,
-    keys: Any,
-    table: Any,
-    edge_action: Any,
-    edge_child: Any,
-    edge_prior: Any,
-    edge_amaf: Any,
-    counters: Any,
-    params: Any,
-    weights: Any,
-    rng: Any,
+    nb: Masks,
+    ring: Ints,
+    root_s: Masks,
+    ints: Ints,
+    floats: Floats,
+    keys: Masks,
+    table: Ints,
+    edge_action: Ints,
+    edge_child: Ints,
+    edge_prior: Floats,
+    edge_amaf: Floats,
+    counters: Ints,
+    params: Floats,
+    weights: Floats,
+    rng: Masks,
     max_iterations: int,
     deadline: float,
 ) -> int:
@@ -500,8 +498,8 @@ def search(
 
 @njit(cache=True)
 def _find_or_add_root(
-    s: Any, ints: Any, floats: Any, keys: Any, table: Any, counters: Any, params: Any
-) -> Any:
+    s: Masks, ints: Ints, floats: Floats, keys: Masks, table: Ints, counters: Ints, params: Floats
+) -> Int:
     """The node of position ``s`` (added if the tree does not hold it); made the root."""
     key = np.empty(_KEY_WORDS, np.uint64)
     h = _key(s, key)
@@ -513,7 +511,7 @@ def _find_or_add_root(
 
 
 @njit(cache=True)
-def _rebuild_table(keys: Any, nodes: int, table: Any) -> None:
+def _rebuild_table(keys: Masks, nodes: int, table: Ints) -> None:
     """Insert the first ``nodes`` nodes into the empty ``table`` (after the arrays grew)."""
     key = np.empty(_KEY_WORDS, np.uint64)
     for node in range(nodes):
