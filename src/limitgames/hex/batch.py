@@ -16,6 +16,7 @@ players are in turn order (kernel player 0 moves first).
 from __future__ import annotations
 
 from collections.abc import Sequence
+
 import numba
 import numpy as np
 import numpy.typing as npt
@@ -39,7 +40,13 @@ __all__ = [
 
 @njit(cache=True, parallel=True)
 def playout_batch(
-    nbs: Masks, rings: Ints, states: Masks, rngs: Masks, max_decisions: int, returns: Floats, lengths: Ints
+    nbs: Masks,
+    rings: Ints,
+    states: Masks,
+    rngs: Masks,
+    max_decisions: int,
+    returns: Floats,
+    lengths: Ints,
 ) -> None:
     """Play every game of a batch to the end (or ``max_decisions``), in parallel over cores.
 

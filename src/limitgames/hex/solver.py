@@ -334,7 +334,7 @@ def _remember(
     upper: Bounds,
     best: BestActions,
     key: Masks,
-    h: Int,
+    h: Mask,
     cost: Int,
     low: Int,
     high: Int,

@@ -60,7 +60,18 @@ from numba import njit, prange
 
 from limitgames.hex import kernel
 from limitgames.hex.batch import set_threads
-from limitgames.hex.bitboard import ONE, Bools, Int, Ints, Masks, U, nth_index, popcount, rng_below, seed_word
+from limitgames.hex.bitboard import (
+    ONE,
+    Bools,
+    Int,
+    Ints,
+    Masks,
+    U,
+    nth_index,
+    popcount,
+    rng_below,
+    seed_word,
+)
 from limitgames.hex.encoding import (
     NUM_PLANES,
     OBSERVATION_SHAPE,
@@ -351,9 +362,7 @@ class HexVectorEnv:
         """``int64[B]``: the player to move in each game (turn order)."""
         return self.states[:, kernel.S_TO_MOVE].astype(np.int64)
 
-    def reset(
-        self, seed: int | Sequence[int | None] | None = None
-    ) -> tuple[Masks, Masks]:
+    def reset(self, seed: int | Sequence[int | None] | None = None) -> tuple[Masks, Masks]:
         """Start every game afresh on a layout drawn from the pool; return ``(planes, mask_words)``.
 
         Args:

@@ -60,7 +60,7 @@ from numba import njit
 
 from limitgames.agents.hex_search.evaluation import evaluate, scored_outcome
 from limitgames.hex import kernel, playouts, tactics
-from limitgames.hex.bitboard import Bools, Floats, Int, Ints, Mask, Masks, U, rng_below
+from limitgames.hex.bitboard import Bools, Floats, Ints, Mask, Masks, U, rng_below
 from limitgames.hex.codec import is_move, move_tiles, removal_tile
 from limitgames.hex.solver import _KEY_WORDS, _key, _time_is_up
 from limitgames.hex.surface import MAX_TILES
@@ -84,21 +84,21 @@ _EMPTY = np.int64(-1)
 
 
 @njit(cache=True)
-def _lookup(table: Ints, keys: Masks, key: Masks, h: Mask) -> Int:
+def _lookup(table: Ints, keys: Masks, key: Masks, h: Mask) -> int:
     """The node holding ``key``, or ``-1 - slot`` of the free slot where it would go."""
     mask = U(table.shape[0] - 1)
     i = np.int64(h & mask)
     while True:
         node = table[i]
         if node < 0:
-            return -1 - i
+            return int(-1 - i)
         same = True
         for w in range(_KEY_WORDS):
             if keys[node, w] != key[w]:
                 same = False
                 break
         if same:
-            return node
+            return int(node)
         i = (i + 1) & np.int64(mask)
 
 
@@ -113,7 +113,7 @@ def _new_node(
     key: Masks,
     slot: int,
     params: Floats,
-) -> Int:
+) -> int:
     """Append a node for position ``s`` (key ``key``; ``slot``: its free table slot or -1)."""
     node = counters[_NODES]
     counters[_NODES] = node + 1
@@ -134,7 +134,7 @@ def _new_node(
     else:
         ints[node, _MOVER] = np.int64(s[kernel.S_TO_MOVE])
         ints[node, _PROVEN] = 0
-    return node
+    return int(node)
 
 
 @njit(cache=True)
@@ -278,7 +278,7 @@ def _select(
     edge_prior: Floats,
     edge_amaf: Floats,
     params: Floats,
-) -> Int:
+) -> int:
     """The expanded edge of ``node`` with the best UCB score for its mover (max-n); with RAVE
     the mean is mixed with the edge's all-moves-as-first mean, weight
     ``sqrt(k / (3 n + k))`` (Gelly and Silver 2007)."""
@@ -308,7 +308,7 @@ def _select(
         if score > best_score:
             best_score = score
             best = e
-    return best
+    return int(best)
 
 
 @njit(cache=True)
@@ -499,7 +499,7 @@ def search(
 @njit(cache=True)
 def _find_or_add_root(
     s: Masks, ints: Ints, floats: Floats, keys: Masks, table: Ints, counters: Ints, params: Floats
-) -> Int:
+) -> int:
     """The node of position ``s`` (added if the tree does not hold it); made the root."""
     key = np.empty(_KEY_WORDS, np.uint64)
     h = _key(s, key)
