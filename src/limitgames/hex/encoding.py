@@ -44,14 +44,16 @@ import itertools
 import json
 import random
 from functools import lru_cache
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit, prange
 
 from limitgames.core.encoding import EncodingSpec, SetupChance, uniform
 from limitgames.hex import kernel
-from limitgames.hex.bitboard import ONE, ZERO, Int, Masks, U, popcount
+from limitgames.hex.bitboard import ONE, ZERO, Bools, Int, Ints, Masks, U, popcount
 from limitgames.hex.codec import (
     Kind,
     ball_action,
@@ -220,7 +222,9 @@ def encoding_spec(variant: dict[str, Any]) -> EncodingSpec:
 
 
 # --- observation planes ----------------------------------------------------------------------------
-def static_words(cells: Any, colours: Any, offset: int) -> np.ndarray[Any, Any]:
+def static_words(
+    cells: Sequence[Cell], colours: Sequence[str | None], offset: int
+) -> Masks:
     """``uint64[STATIC_WORDS]``: the static planes and neighbour shifts of tiles ``0..len(cells)-1``
     (``cells`` in tile order).
 
@@ -254,10 +258,10 @@ def static_words(cells: Any, colours: Any, offset: int) -> np.ndarray[Any, Any]:
     return np.array(words, dtype=np.uint64)
 
 
-_STATIC_CACHE: dict[int, tuple[Surface, np.ndarray[Any, Any]]] = {}
+_STATIC_CACHE: dict[int, tuple[Surface, Masks]] = {}
 
 
-def surface_static(surface: Surface, edition: str, size: int) -> np.ndarray[Any, Any]:
+def surface_static(surface: Surface, edition: str, size: int) -> Masks:
     """The static planes of a movement-phase surface (cached per surface object)."""
     hit = _STATIC_CACHE.get(id(surface))
     if hit is not None and hit[0] is surface:
@@ -300,7 +304,7 @@ def write_planes(s: Masks, static: Masks, player: Int, out: Masks) -> None:
 
 
 @njit(cache=True, parallel=True)
-def planes_batch(states: Any, statics: Any, game_of: Any, out: Any) -> None:
+def planes_batch(states: Masks, statics: Masks, game_of: Ints, out: Masks) -> None:
     """For each game ``b``: the planes of the player to move (``out``: ``uint64[B, NUM_PLANES]``).
 
     ``statics`` are per pool game, ``game_of[b]`` the pool game of ``b``."""
@@ -308,7 +312,7 @@ def planes_batch(states: Any, statics: Any, game_of: Any, out: Any) -> None:
         write_planes(states[b], statics[game_of[b]], np.int64(states[b, kernel.S_TO_MOVE]), out[b])
 
 
-def unpack_planes(words: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+def unpack_planes(words: Masks) -> npt.NDArray[np.float32]:
     """``uint64[..., NUM_PLANES]`` words -> ``float32[..., NUM_PLANES, 64]`` (bit ``t`` -> column ``t``)."""
     w = np.ascontiguousarray(words, dtype="<u8")
     bits = np.unpackbits(w.view(np.uint8), axis=-1, bitorder="little")
@@ -336,7 +340,7 @@ def mask_action(word: Int, bit: Int) -> Int:
 
 
 @njit(cache=True)
-def write_mask_words(nb: Any, s: Any, buffer: Any, out: Any) -> int:
+def write_mask_words(nb: Masks, s: Masks, buffer: Ints, out: Masks) -> int:
     """Pack the legal actions into ``out`` (``uint64[65]``): word ``f`` holds the destinations of
     the pawn on tile ``f``, word 64 the removable tiles; so bit ``i`` of the 4160-bit string is
     action ``i``. Returns the number of legal actions (``buffer``: scratch of ``MAX_MOVES``)."""
@@ -363,7 +367,9 @@ def write_mask_words(nb: Any, s: Any, buffer: Any, out: Any) -> int:
 
 
 @njit(cache=True)
-def write_tensor(s: Any, static: Any, player: int, words: Any, out: Any) -> None:
+def write_tensor(
+    s: Masks, static: Masks, player: Int, words: Masks, out: npt.NDArray[np.float32]
+) -> None:
     """The planes of kernel player ``player``'s view unpacked into ``out`` (``float32[NUM_PLANES, 64]``)."""
     write_planes(s, static, player, words)
     for p in range(NUM_PLANES):
@@ -397,7 +403,7 @@ def action_of(index: Int, tiles: Int) -> Int:
 
 
 @njit(cache=True)
-def write_mask(nb: Any, s: Any, tiles: Int, buffer: Any, out: Any) -> int:
+def write_mask(nb: Masks, s: Masks, tiles: Int, buffer: Ints, out: Bools) -> int:
     """The legal actions as a 0/1 mask of per-size indices in ``out`` (``bool[T * T + T]`` or
     longer, cleared first); returns their number (``buffer``: scratch of ``MAX_MOVES``)."""
     out[:] = False
@@ -407,7 +413,7 @@ def write_mask(nb: Any, s: Any, tiles: Int, buffer: Any, out: Any) -> int:
     return n
 
 
-def _placement_planes(state: Any, seat: int) -> np.ndarray[Any, Any]:
+def _placement_planes(state: Any, seat: int) -> Masks:
     placement = state.placement
     size = int(state.variant["size"])
     players = state.num_players
@@ -442,7 +448,7 @@ def _placement_planes(state: Any, seat: int) -> np.ndarray[Any, Any]:
 _SCRATCH = np.empty(NUM_PLANES, dtype=np.uint64)
 
 
-def observation_words(state: Any, seat: int) -> np.ndarray[Any, Any]:
+def observation_words(state: Any, seat: int) -> Masks:
     """The planes of ``seat``'s view of ``state`` as ``uint64[NUM_PLANES]`` (a new array)."""
     if not 0 <= seat < state.num_players:
         raise ValueError(f"there is no seat {seat} in a {state.num_players}-player game")
@@ -455,7 +461,7 @@ def observation_words(state: Any, seat: int) -> np.ndarray[Any, Any]:
     return out
 
 
-def observation_tensor(state: Any, seat: int) -> np.ndarray[Any, Any]:
+def observation_tensor(state: Any, seat: int) -> npt.NDArray[np.float32]:
     """``float32[NUM_PLANES, 64]``: ``seat``'s view (see :data:`PLANES`)."""
     if state.placement is not None or not 0 <= seat < state.num_players:
         return unpack_planes(observation_words(state, seat))
@@ -469,7 +475,7 @@ def observation_tensor(state: Any, seat: int) -> np.ndarray[Any, Any]:
 _BUFFER = np.empty(kernel.MAX_MOVES, dtype=np.int64)
 
 
-def legal_action_mask(state: Any) -> np.ndarray[Any, Any]:
+def legal_action_mask(state: Any) -> Bools:
     """``bool[num_distinct_actions]``: the legal action indices of ``state``."""
     size = num_distinct_actions(state.variant)
     if state.placement is not None or state.is_terminal():

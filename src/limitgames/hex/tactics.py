@@ -35,8 +35,6 @@ The policy, at each decision (``rules/hex.md`` words), with probability
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 from numba import njit
 
@@ -45,6 +43,9 @@ from limitgames.hex.bitboard import (
     ONE,
     ZERO,
     Int,
+    Ints,
+    Mask,
+    Masks,
     bit,
     lowest_bit,
     lowest_index,
@@ -71,7 +72,7 @@ REMOVAL_KINDS = 5
 
 
 @njit(cache=True)
-def _short_groups(nb: Any, s: Any, empty: Any, frees: Any, groups: Any) -> int:
+def _short_groups(nb: Masks, s: Masks, empty: Mask, frees: Masks, groups: Masks) -> int:
     """Every enemy group (of the player to move) with one or two freedoms: its freedom mask into
     ``frees`` and its pawns into ``groups``; returns how many."""
     p = np.int64(s[kernel.S_TO_MOVE])
@@ -93,7 +94,7 @@ def _short_groups(nb: Any, s: Any, empty: Any, frees: Any, groups: Any) -> int:
 
 
 @njit(cache=True)
-def _short_groups_of(nb: Any, pawns: Any, empty: Any) -> Any:
+def _short_groups_of(nb: Masks, pawns: Mask, empty: Mask) -> tuple[Mask, Mask, Mask]:
     """One walk over the groups of ``pawns`` (one player's): ``(threatened, last, short)``, the
     pawns of the groups with exactly one freedom, the union of those groups' freedoms, and the
     union of the freedoms of the groups with one or two (uint64 masks)."""
@@ -118,16 +119,16 @@ def _short_groups_of(nb: Any, pawns: Any, empty: Any) -> Any:
 
 @njit(cache=True)
 def _roomy_moves(
-    nb: Any,
-    s: Any,
-    empty: Any,
-    froms: Any,
-    dests: Any,
+    nb: Masks,
+    s: Masks,
+    empty: Mask,
+    froms: Ints,
+    dests: Masks,
     n: int,
     fast: bool,
-    pool: Any,
-    origins: Any,
-    targets_allowed: Any,
+    pool: Ints,
+    origins: Mask,
+    targets_allowed: Mask,
 ) -> int:
     """Write into ``pool`` the legal moves from a tile of ``origins`` onto a tile of
     ``targets_allowed`` that then has two empty neighbours or more; return how many."""
@@ -151,16 +152,16 @@ def _roomy_moves(
 
 @njit(cache=True)
 def tactical_move(
-    nb: Any,
-    s: Any,
-    rng: Any,
+    nb: Masks,
+    s: Masks,
+    rng: Masks,
     slot: int,
-    froms: Any,
-    dests: Any,
-    comps: Any,
-    pool: Any,
-    frees: Any,
-    groups: Any,
+    froms: Ints,
+    dests: Masks,
+    comps: Masks,
+    pool: Ints,
+    frees: Masks,
+    groups: Masks,
 ) -> Int:
     """A legal move that captures, else one that takes a pawn of an own group with one freedom
     onto a tile with two empty neighbours or more (an escape), else one that leaves an enemy
@@ -226,7 +227,7 @@ def tactical_move(
 
 
 @njit(cache=True)
-def _near_enemy(nb: Any, s: Any) -> Any:
+def _near_enemy(nb: Masks, s: Masks) -> Mask:
     """The tiles next to a pawn of an enemy of the player to move."""
     p = np.int64(s[kernel.S_TO_MOVE])
     near = ZERO
@@ -237,7 +238,9 @@ def _near_enemy(nb: Any, s: Any) -> Any:
 
 
 @njit(cache=True)
-def _legal_removal_in(nb: Any, s: Any, rng: Any, slot: int, mask: Any, pawns: Any) -> int:
+def _legal_removal_in(
+    nb: Masks, s: Masks, rng: Masks, slot: int, mask: Mask, pawns: Mask
+) -> int:
     """A uniformly random legal removal among the candidate tiles ``mask`` (a removal action),
     or -1 if none is legal (outside the equaliser, where the legality is a split check)."""
     m = mask
@@ -250,7 +253,7 @@ def _legal_removal_in(nb: Any, s: Any, rng: Any, slot: int, mask: Any, pawns: An
 
 
 @njit(cache=True)
-def removal_kinds(nb: Any, s: Any) -> Any:
+def removal_kinds(nb: Masks, s: Masks) -> tuple[Mask, Mask, Mask, Mask, Mask]:
     """The tiles of the policy's five kinds of removal, best first, as a tuple of five uint64
     masks (before the split rule; a tuple, so the playouts allocate nothing per removal): the last freedom of an enemy group (a capture); a freedom of an
     enemy group with two that is no freedom of an own group with two or fewer; a tile next to
@@ -282,7 +285,7 @@ def removal_kinds(nb: Any, s: Any) -> Any:
 
 
 @njit(cache=True)
-def tactical_removal(nb: Any, s: Any, rng: Any, slot: int) -> int:
+def tactical_removal(nb: Masks, s: Masks, rng: Masks, slot: int) -> int:
     """A legal removal by the policy, or -1 if the equaliser binds or no tile fits it: one of
     the first kind of :func:`removal_kinds` that holds a legal removal, uniformly."""
     if kernel.is_equaliser(s):
@@ -297,7 +300,7 @@ def tactical_removal(nb: Any, s: Any, rng: Any, slot: int) -> int:
 
 
 @njit(cache=True)
-def _chance(rng: Any, slot: int, p: float) -> bool:
+def _chance(rng: Masks, slot: int, p: float) -> bool:
     """True with probability ``p`` (one draw of the stream)."""
     if p >= 1.0:
         return True
@@ -308,14 +311,14 @@ def _chance(rng: Any, slot: int, p: float) -> bool:
 
 @njit(cache=True)
 def tactical_playout(
-    nb: Any,
-    ring: Any,
-    s: Any,
-    rng: Any,
+    nb: Masks,
+    ring: Ints,
+    s: Masks,
+    rng: Masks,
     slot: int,
     max_decisions: int,
-    history: Any,
-    movers: Any,
+    history: Ints,
+    movers: Ints,
     greed: float,
 ) -> int:
     """Play the tactical policy (module docstring) until the game ends or ``max_decisions`` were
@@ -363,7 +366,7 @@ def tactical_playout(
 
 
 @njit(cache=True)
-def action_kinds(nb: Any, s: Any, actions: Any, n: int, out: Any) -> None:
+def action_kinds(nb: Masks, s: Masks, actions: Ints, n: int, out: Ints) -> None:
     """How the policy ranks each of the legal actions ``actions[:n]`` of position ``s``, into
     ``out[:n]`` (higher first; the search tries its actions in this order).
 
