@@ -9,12 +9,22 @@ the xorshift64 stream of :mod:`limitgames.hex.bitboard`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeAlias
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
-from limitgames.hex.bitboard import U, rng_below, rng_next, rng_uniform
+from limitgames.hex.bitboard import Floats, Int, Ints, Masks, U, rng_below, rng_next, rng_uniform
+
+Window: TypeAlias = npt.NDArray[np.int8]
+"""``int8`` arrays over the ``W x W`` window: ``col`` (-1 empty, else colour 0..3), ``deg`` and
+``npn`` (tile and pawn-free tile counts among the six neighbours)."""
+Lines: TypeAlias = npt.NDArray[np.int16]
+"""``int16[3, W * W]``: the line of each cell across each axis (row, column, diagonal)."""
+Small: TypeAlias = int | np.int8 | np.int64
+"""A colour or a neighbour count as the chain passes it: a Python ``int``, an element of a
+:data:`Window` array or its ``int64`` cast."""
 
 # ---------------------------------------------------------------------------
 # The compiled chain.
@@ -35,7 +45,7 @@ _MARGIN = 3
 
 
 @njit(cache=True, inline="always")
-def _add(col: Any, deg: Any, npn: Any, x: Any, c: Any, players: Any, off: Any) -> None:
+def _add(col: Window, deg: Window, npn: Window, x: Int, c: Small, players: Int, off: Ints) -> None:
     col[x] = c
     free = 1 if c >= players else 0
     for k in range(6):
@@ -45,7 +55,7 @@ def _add(col: Any, deg: Any, npn: Any, x: Any, c: Any, players: Any, off: Any) -
 
 
 @njit(cache=True, inline="always")
-def _remove(col: Any, deg: Any, npn: Any, x: Any, players: Any, off: Any) -> None:
+def _remove(col: Window, deg: Window, npn: Window, x: Int, players: Int, off: Ints) -> None:
     free = 1 if col[x] >= players else 0
     col[x] = -1
     for k in range(6):
@@ -55,7 +65,7 @@ def _remove(col: Any, deg: Any, npn: Any, x: Any, players: Any, off: Any) -> Non
 
 
 @njit(cache=True, inline="always")
-def _bad_of(c: Any, d: Any, f: Any, players: Any) -> Any:
+def _bad_of(c: Small, d: Small, f: Small, players: Int) -> int:
     """Violations of one tile of colour ``c`` with ``d`` neighbours, ``f`` of them pawn-free."""
     b = 1 if d < 2 else 0
     if c < players and f == 0:
@@ -64,12 +74,12 @@ def _bad_of(c: Any, d: Any, f: Any, players: Any) -> Any:
 
 
 @njit(cache=True, inline="always")
-def _bad(col: Any, deg: Any, npn: Any, x: Any, players: Any) -> Any:
+def _bad(col: Window, deg: Window, npn: Window, x: Int, players: Int) -> int:
     return _bad_of(col[x], deg[x], npn[x], players)
 
 
 @njit(cache=True, inline="always")
-def _count_colour(col: Any, x: Any, c: Any, skip: Any, off: Any) -> Any:
+def _count_colour(col: Window, x: Int, c: Small, skip: Int, off: Ints) -> int:
     """Neighbours of ``x`` of colour ``c``, not counting cell ``skip``."""
     m = 0
     for k in range(6):
@@ -80,16 +90,18 @@ def _count_colour(col: Any, x: Any, c: Any, skip: Any, off: Any) -> Any:
 
 
 @njit(cache=True, inline="always")
-def _adj(adjtab: Any, x: Any, y: Any, reach: Any) -> Any:
+def _adj(adjtab: Ints, x: Int, y: Int, reach: Int) -> int:
     """1 if cells x and y are neighbours (``adjtab`` indexed by ``y - x + reach``)."""
     d = y - x
     if d < -reach or d > reach:
         return 0
-    return adjtab[d + reach]
+    return int(adjtab[d + reach])
 
 
 @njit(cache=True)
-def total_violations(col: Any, deg: Any, npn: Any, pos: Any, players: Any, off: Any) -> Any:
+def total_violations(
+    col: Window, deg: Window, npn: Window, pos: Ints, players: Int, off: Ints
+) -> int:
     v = 0
     mono = 0
     for i in range(pos.shape[0]):
@@ -100,7 +112,9 @@ def total_violations(col: Any, deg: Any, npn: Any, pos: Any, players: Any, off: 
 
 
 @njit(cache=True)
-def _connected_after_leaving(col: Any, a: Any, off: Any, stamp: Any, stack: Any, tag: Any) -> Any:
+def _connected_after_leaving(
+    col: Window, a: Int, off: Ints, stamp: Ints, stack: Ints, tag: Int
+) -> bool:
     """Whether the tiles are connected, given they were before the tile on ``a`` left.
 
     Every part left by the removal holds a neighbour of ``a``, so it is enough
@@ -146,7 +160,7 @@ def _connected_after_leaving(col: Any, a: Any, off: Any, stamp: Any, stack: Any,
 
 
 @njit(cache=True)
-def _all_connected(col: Any, pos: Any, off: Any, stamp: Any, stack: Any, tag: Any) -> Any:
+def _all_connected(col: Window, pos: Ints, off: Ints, stamp: Ints, stack: Ints, tag: Int) -> bool:
     m = pos.shape[0]
     stamp[pos[0]] = tag
     stack[0] = pos[0]
@@ -162,12 +176,12 @@ def _all_connected(col: Any, pos: Any, off: Any, stamp: Any, stack: Any, tag: An
                 stack[top] = y
                 top += 1
                 seen += 1
-    return seen == m
+    return bool(seen == m)
 
 
 @njit(cache=True)
 def _recentre(
-    col: Any, deg: Any, npn: Any, pos: Any, W: Any, players: Any, off: Any, tmp: Any
+    col: Window, deg: Window, npn: Window, pos: Ints, W: Int, players: Int, off: Ints, tmp: Ints
 ) -> None:
     """Translate the tiles to the middle of the window (a translation: the layout is unchanged)."""
     m = pos.shape[0]
@@ -195,38 +209,38 @@ def _recentre(
 
 
 @njit(cache=True, inline="always")
-def _near_edge(x: Any, W: Any) -> Any:
+def _near_edge(x: Int, W: Int) -> bool:
     q = x % W
     r = x // W
-    return q < _MARGIN or r < _MARGIN or q > W - 1 - _MARGIN or r > W - 1 - _MARGIN
+    return bool(q < _MARGIN or r < _MARGIN or q > W - 1 - _MARGIN or r > W - 1 - _MARGIN)
 
 
 @njit(cache=True)
 def run_chain(
-    col: Any,
-    deg: Any,
-    npn: Any,
-    pos: Any,
-    W: Any,
-    players: Any,
-    steps: Any,
-    beta: Any,
-    cuts: Any,
-    off: Any,
-    off2: Any,
-    adjtab: Any,
-    reach: Any,
-    boltz: Any,
-    lines: Any,
-    lower: Any,
-    shifts: Any,
-    rng: Any,
-    stamp: Any,
-    stack: Any,
-    tmp: Any,
-    upper: Any,
-    seam: Any,
-    state: Any,
+    col: Window,
+    deg: Window,
+    npn: Window,
+    pos: Ints,
+    W: Int,
+    players: Int,
+    steps: Int,
+    beta: float,
+    cuts: Ints,
+    off: Ints,
+    off2: Ints,
+    adjtab: Ints,
+    reach: Int,
+    boltz: Floats,
+    lines: Lines,
+    lower: Ints,
+    shifts: Ints,
+    rng: Masks,
+    stamp: Ints,
+    stack: Ints,
+    tmp: Ints,
+    upper: Ints,
+    seam: Ints,
+    state: Ints,
 ) -> None:
     """Run ``steps`` steps of the chain. ``state = [V, search tag]`` is read and updated.
 
@@ -491,17 +505,17 @@ def run_chain(
 
 @njit(cache=True)
 def start_layout(
-    col: Any,
-    deg: Any,
-    npn: Any,
-    pos: Any,
-    W: Any,
-    n: Any,
-    players: Any,
-    off: Any,
-    rng: Any,
-    p_noodle: Any,
-    p_touch2: Any,
+    col: Window,
+    deg: Window,
+    npn: Window,
+    pos: Ints,
+    W: Int,
+    n: Int,
+    players: Int,
+    off: Ints,
+    rng: Masks,
+    p_noodle: float,
+    p_touch2: float,
 ) -> None:
     """Lay a random connected start, not necessarily legal (see :data:`START_MIX`).
 

@@ -107,12 +107,11 @@ without drawing, which is exact when ``exp(BETA) / 6 >= 1``).
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import numpy as np
 from numba import njit
 
-from limitgames.hex.bitboard import seed_word
+from limitgames.hex.bitboard import Floats, Int, Ints, Masks, seed_word
 from limitgames.hex.layout_rule import COLOURS, MAX_SIZE, MIN_SIZE, Layout, normalise
 from limitgames.hex.uniform_chain import run_chain, start_layout, total_violations
 
@@ -208,7 +207,7 @@ def chain_snapshots(
 
 
 @njit(cache=True)
-def _draw(n: Any, players: Any, steps: Any, beta: Any, mix: Any, rng: Any, out: Any) -> Any:
+def _draw(n: Int, players: Int, steps: Int, beta: float, mix: Floats, rng: Masks, out: Ints) -> int:
     """Draw one layout into ``out`` (rows ``q, r, colour``); returns the number of looks.
 
     With ``out`` of shape ``(k, 4n, 3)`` for ``k > 1`` (a diagnostic), records instead
