@@ -43,8 +43,8 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from functools import lru_cache
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -222,9 +222,7 @@ def encoding_spec(variant: dict[str, Any]) -> EncodingSpec:
 
 
 # --- observation planes ----------------------------------------------------------------------------
-def static_words(
-    cells: Sequence[Cell], colours: Sequence[str | None], offset: int
-) -> Masks:
+def static_words(cells: Sequence[Cell], colours: Sequence[str | None], offset: int) -> Masks:
     """``uint64[STATIC_WORDS]``: the static planes and neighbour shifts of tiles ``0..len(cells)-1``
     (``cells`` in tile order).
 

@@ -22,10 +22,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from limitgames.core.events import Event, Outcome, Termination
 from limitgames.hex import kernel
+from limitgames.hex.bitboard import Masks
 
 __all__ = [
     "BallPlaced",
@@ -169,7 +168,7 @@ class MovementBegins(Event):
 
 
 # --- reading the kernel's results (for HexState.apply_with_events and HexState.outcome) ------
-Vector = np.ndarray[Any, Any]
+Vector = Masks
 """A kernel state vector (``uint64[kernel.STATE_SIZE]``)."""
 
 

@@ -14,12 +14,20 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
 
 import numpy as np
 from numba import njit
 
-from limitgames.hex.bitboard import rng_below, rng_uniform, seed_word
+from limitgames.hex.bitboard import (
+    Bools,
+    Floats,
+    Int,
+    Ints,
+    Masks,
+    rng_below,
+    rng_uniform,
+    seed_word,
+)
 from limitgames.hex.layout_rule import (
     COLOURS,
     MAX_SIZE,
@@ -155,13 +163,15 @@ def colour_shape(cells: list[Cell], n: int, players: int, rng: random.Random) ->
     return {cell: COLOURS[int(colour[x])] for cell, x in zip(cells, index, strict=True)}
 
 
-def _offsets(width: int) -> np.ndarray[Any, Any]:
+def _offsets(width: int) -> Ints:
     """Index steps to the six neighbours in a grid ``width`` cells wide (index ``r * width + q``)."""
     return np.array([dq + dr * width for dq, dr in DIRECTIONS], dtype=np.int64)
 
 
 @njit(cache=True)
-def _grow(n: Any, players: Any, weights: Any, budget: Any, off: Any, rng: Any, out: Any) -> None:
+def _grow(
+    n: Int, players: Int, weights: Floats, budget: Int, off: Ints, rng: Masks, out: Ints
+) -> None:
     """:func:`grow_layout` on a grid of ``(2m + 5)^2`` cells (``m = 4n``, the start in the
     middle, so no cell of a shape reaches the border; ``off``: :func:`_offsets` of that width):
     writes ``out[i] = (q, r, colour)``."""
@@ -231,7 +241,7 @@ def _grow(n: Any, players: Any, weights: Any, budget: Any, off: Any, rng: Any, o
 
 
 @njit(cache=True)
-def _free(x: Any, present: Any, colour: Any, off: Any, players: Any) -> Any:
+def _free(x: Int, present: Bools, colour: Ints, off: Ints, players: Int) -> bool:
     """Whether the tile on ``x`` keeps a freedom: uncoloured, pawn-free, a neighbour not yet
     coloured, or a pawn-free neighbour."""
     c = colour[x]
@@ -246,8 +256,15 @@ def _free(x: Any, present: Any, colour: Any, off: Any, players: Any) -> Any:
 
 @njit(cache=True)
 def _colour(
-    cells: Any, present: Any, colour: Any, off: Any, n: Any, players: Any, budget: Any, rng: Any
-) -> Any:
+    cells: Ints,
+    present: Bools,
+    colour: Ints,
+    off: Ints,
+    n: Int,
+    players: Int,
+    budget: Int,
+    rng: Masks,
+) -> bool:
     """:func:`colour_shape`'s search (iterative backtracking): fills ``colour`` at ``cells``
     and returns True, or returns False after ``budget`` colours tried."""
     m = cells.shape[0]

@@ -28,10 +28,12 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from limitgames.core import TERMINAL, IllegalActionError, NotationError, State
 from limitgames.core.events import Event, Outcome
 from limitgames.hex import groups, kernel, playouts, refusals
+from limitgames.hex.bitboard import Bools, Ints, Masks
 from limitgames.hex.codec import (
     Kind,
     ball_action,
@@ -132,7 +134,7 @@ class HexState(State):
         self._legal: list[int] | None = None
         self._placement: Placement | None = None
         self._surface: Surface | None = None
-        self._s: np.ndarray[Any, Any] | None = None
+        self._s: Masks | None = None
 
     # --- construction ---------------------------------------------------------------
     @classmethod
@@ -286,7 +288,7 @@ class HexState(State):
         """The 2008 placement phase (``None`` once moving). Read it; do not change it."""
         return self._placement
 
-    def kernel_vector(self) -> np.ndarray[Any, Any] | None:
+    def kernel_vector(self) -> Masks | None:
         """A copy of the kernel's state vector (``uint64[kernel.STATE_SIZE]``), or ``None``
         during the 2008 placement phase. Kernel player ``k`` is seat ``seat_order()[k]``."""
         return None if self._s is None else self._s.copy()
@@ -626,7 +628,7 @@ class HexState(State):
             return []
         return self._surface.cells_of(int(self._s[kernel.S_ISOLATED]))
 
-    def feature_matrix(self) -> np.ndarray[Any, Any]:
+    def feature_matrix(self) -> Ints:
         """``int64[players, 7]``, per seat: the columns of ``kernel.FEATURES`` (pawns, freedoms,
         mobility, removable, area, tiles, atari; see :meth:`features`)."""
         by_seat = np.zeros((len(self._seat_of), len(kernel.FEATURES)), dtype=np.int64)
@@ -681,13 +683,13 @@ class HexState(State):
 
         return encoding.index_to_action(self._variant, index)
 
-    def legal_action_mask(self) -> np.ndarray[Any, Any]:
+    def legal_action_mask(self) -> Bools:
         """``bool[num_distinct_actions]`` (:mod:`limitgames.hex.encoding`)."""
         from limitgames.hex import encoding
 
         return encoding.legal_action_mask(self)
 
-    def observation_tensor(self, seat: int) -> np.ndarray[Any, Any]:
+    def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
         """``float32[34, 64]`` tile planes of ``seat``'s view (:mod:`limitgames.hex.encoding`)."""
         from limitgames.hex import encoding
 

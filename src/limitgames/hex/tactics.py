@@ -238,9 +238,7 @@ def _near_enemy(nb: Masks, s: Masks) -> Mask:
 
 
 @njit(cache=True)
-def _legal_removal_in(
-    nb: Masks, s: Masks, rng: Masks, slot: int, mask: Mask, pawns: Mask
-) -> int:
+def _legal_removal_in(nb: Masks, s: Masks, rng: Masks, slot: int, mask: Mask, pawns: Mask) -> int:
     """A uniformly random legal removal among the candidate tiles ``mask`` (a removal action),
     or -1 if none is legal (outside the equaliser, where the legality is a split check)."""
     m = mask
