@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 
@@ -35,7 +34,7 @@ from limitgames.agents.hex_search.tree import (
     search,
 )
 from limitgames.hex import kernel
-from limitgames.hex.bitboard import seed_word
+from limitgames.hex.bitboard import Floats, Ints, Masks, seed_word
 from limitgames.hex.solver import _KEY_WORDS
 
 __all__ = ["REUSE_NODES", "ChildReport", "HexSearch", "SearchReport"]
@@ -119,7 +118,7 @@ class HexSearch:
         *,
         c: float = 1.4,
         depth: int | None = None,
-        evaluation: np.ndarray[Any, Any] | None = None,
+        evaluation: Floats | None = None,
         prior: float = 0.0,
         contempt: float = 0.0,
         greed: float = 0.0,
@@ -160,7 +159,7 @@ class HexSearch:
         self.reuse = reuse
         self.max_nodes = max_nodes
         self.rng = np.array([seed_word(seed)], dtype=np.uint64)
-        self._surface: np.ndarray[Any, Any] | None = None  # held, so its id is never reused
+        self._surface: Masks | None = None  # held, so its id is never reused
         self._allocate(1 << 14)
 
     def _allocate(self, nodes: int) -> None:
@@ -203,9 +202,9 @@ class HexSearch:
 
     def search(
         self,
-        nb: np.ndarray[Any, Any],
-        ring: np.ndarray[Any, Any],
-        s: np.ndarray[Any, Any],
+        nb: Masks,
+        ring: Ints,
+        s: Masks,
         *,
         iterations: int | None = None,
         seconds: float | None = None,
