@@ -41,6 +41,7 @@ from limitgames.agents.hex_search import EVALUATION_SIZE
 from limitgames.agents.hex_search import evaluate as compiled_evaluate
 from limitgames.agents.hex_search.evaluation import learned_values
 from limitgames.core import Action, State
+from limitgames.hex.bitboard import Floats
 from limitgames.hex.kernel import F_ATARI, F_FREEDOMS, F_MOBILITY, F_PAWNS, F_REMOVABLE
 from limitgames.hex.state import HexState
 
@@ -184,7 +185,7 @@ def solve(
     return solution.values, solution.best_action
 
 
-def evaluation_array() -> np.ndarray[Any, Any]:
+def evaluation_array() -> Floats:
     """The learned model as the compiled search reads it: ``float64[13]``, the weights of
     :data:`FEATURE_NAMES` then ``PAWN, FREEDOM, MOBILITY, SCALE, SCALE_PER_REMOVABLE``
     (see :func:`limitgames.agents.hex_search.evaluation.learned_values`).

@@ -14,13 +14,14 @@ from typing import Any
 import numpy as np
 
 from limitgames.hex import groups, kernel
+from limitgames.hex.bitboard import Masks
 from limitgames.hex.codec import move_tiles
 from limitgames.hex.surface import Surface
 
 
 def why_move_illegal(
     surface: Surface,
-    s: np.ndarray[Any, Any],
+    s: Masks,
     fr: int,
     to: int,
     *,
@@ -74,9 +75,7 @@ def why_move_illegal(
     )
 
 
-def why_removal_illegal(
-    surface: Surface, s: np.ndarray[Any, Any], t: int, *, name: Callable[[int], str]
-) -> str:
+def why_removal_illegal(surface: Surface, s: Masks, t: int, *, name: Callable[[int], str]) -> str:
     """The rule that forbids removing tile ``t`` in the kernel state ``s``."""
     if t >= len(surface.cells) or not (int(s[kernel.S_TILES]) >> t) & 1:
         return "there is no tile there"
