@@ -33,16 +33,120 @@ import limitgames.gym  # noqa: F401 - registers the limitgames/... environments
 try:
     import torch
     from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.maskable.policies import MaskableMultiInputActorCriticPolicy
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.env_util import make_vec_env
+    from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
     from stable_baselines3.common.vec_env import DummyVecEnv
+    from torch import nn
 except ImportError as _error:  # name the extra, not just the module
     raise ImportError(
         f"this example needs the rl extra: pip install 'limitgames[rl]' ({_error})"
     ) from _error
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
+from limitgames.hex.encoding import COORD_BITS, P_Q, P_R, P_TILES
+from limitgames.hex.surface import DIRECTIONS
+
 ENV_ID = "limitgames/HexVsRandom-v0"
+TILE_PLANES = P_Q
+"""Planes ``0 .. P_Q - 1`` describe each tile's state (on the table, pawns, free edge, colour,
+which neighbours are present, the step); the coordinate planes after them only say where it lies."""
+
+
+def adjacency(planes: torch.Tensor) -> torch.Tensor:
+    """The tile adjacency of a batch of observations (``rules/hex.md``, Surface: two tiles are
+    adjacent when their cells are neighbours), read from the planes themselves.
+
+    ``planes``: ``float32[B, NUM_PLANES, T]`` (the observation's first ``T`` columns). The axial
+    coordinates ``(q, r)`` of tile ``t`` are decoded from the bit planes ``q_bit_k`` and
+    ``r_bit_k``; returns ``float32[B, 6, T, T]``, 1 at ``[b, d, i, j]`` when tiles ``i`` and
+    ``j`` are both on the table and ``j``'s cell is ``i``'s cell plus ``DIRECTIONS[d]``."""
+    weights = 2.0 ** torch.arange(COORD_BITS, dtype=planes.dtype, device=planes.device)
+    q = torch.einsum("bkt,k->bt", planes[:, P_Q : P_Q + COORD_BITS], weights)
+    r = torch.einsum("bkt,k->bt", planes[:, P_R : P_R + COORD_BITS], weights)
+    dq = q[:, None, :] - q[:, :, None]  # [b, i, j] = q_j - q_i
+    dr = r[:, None, :] - r[:, :, None]
+    on = planes[:, P_TILES]
+    both = on[:, :, None] * on[:, None, :]
+    steps = [((dq == a) & (dr == b)).to(planes.dtype) for a, b in DIRECTIONS]
+    return torch.stack(steps, dim=1) * both[:, None]
+
+
+class TileGraph(BaseFeaturesExtractor):  # type: ignore[misc]
+    """A features extractor that knows the board: message passing over the tile adjacency.
+
+    Each tile on the table starts from its state planes (``TILE_PLANES`` numbers); each of
+    ``rounds`` rounds adds to it ``relu(W [h_i, sum_j A_0[i, j] h_j, ..., sum_j A_5[i, j] h_j])``,
+    one sum per direction of :func:`adjacency` (a hexagonal convolution on whatever layout the
+    game drew), with weights shared by all tiles; tiles off the table stay 0. Output:
+    ``float32[B, tiles * width + width]``, the ``tiles`` embeddings in tile order (tile ``t`` =
+    action tile ``t``) then their mean over the tiles on the table. Only the observation part
+    of the Dict is read: the legal actions reach the policy through the mask."""
+
+    def __init__(
+        self, observation_space: Any, tiles: int = 16, width: int = 32, rounds: int = 3
+    ) -> None:
+        super().__init__(observation_space, features_dim=tiles * width + width)
+        self.tiles, self.width = tiles, width
+        self.embed = nn.Linear(TILE_PLANES, width)
+        self.rounds = nn.ModuleList(nn.Linear(7 * width, width) for _ in range(rounds))
+
+    def tile_embeddings(self, planes: torch.Tensor) -> torch.Tensor:
+        """``float32[B, NUM_PLANES, >= tiles]`` -> ``float32[B, tiles, width]``."""
+        planes = planes[:, :, : self.tiles]
+        links = adjacency(planes)
+        on = planes[:, P_TILES, :, None]
+        h = torch.relu(self.embed(planes[:, :TILE_PLANES].transpose(1, 2))) * on
+        for layer in self.rounds:
+            messages = torch.einsum("bdij,bjh->bidh", links, h).flatten(2)
+            h = (h + torch.relu(layer(torch.cat([h, messages], dim=-1)))) * on
+        return h
+
+    def forward(self, observations: dict[str, torch.Tensor]) -> torch.Tensor:
+        planes = observations["observation"]
+        h = self.tile_embeddings(planes)
+        count = planes[:, P_TILES, : self.tiles].sum(dim=1, keepdim=True).clamp(min=1.0)
+        return torch.cat([h.flatten(1), h.sum(dim=1) / count], dim=1)
+
+
+class TileActions(nn.Module):
+    """The policy's action logits from the tile embeddings, with weights shared by all tiles:
+    moving the pawn on tile ``f`` to tile ``t`` (action ``f * T + t``) scores
+    ``v . relu(S h_f + D h_t + c)``, removing tile ``t`` (action ``T * T + t``) ``w . h_t``.
+    Input ``float32[B, tiles * width + ...]`` (:class:`TileGraph`'s output), output
+    ``float32[B, tiles * tiles + tiles]``."""
+
+    def __init__(self, tiles: int, width: int, hidden: int = 32) -> None:
+        super().__init__()
+        self.tiles, self.width = tiles, width
+        self.source = nn.Linear(width, hidden)
+        self.target = nn.Linear(width, hidden, bias=False)
+        self.move = nn.Linear(hidden, 1)
+        self.remove = nn.Linear(width, 1)
+        for last in (self.move, self.remove):  # near-uniform at the start, as SB3's own head
+            nn.init.orthogonal_(last.weight, gain=0.01)
+            nn.init.zeros_(last.bias)
+
+    def forward(self, latent: torch.Tensor) -> torch.Tensor:
+        h = latent[:, : self.tiles * self.width].reshape(-1, self.tiles, self.width)
+        pairs = torch.relu(self.source(h)[:, :, None, :] + self.target(h)[:, None, :, :])
+        moves = self.move(pairs).squeeze(-1).flatten(1)
+        removals = self.remove(h).squeeze(-1)
+        return torch.cat([moves, removals], dim=1)
+
+
+class TilePolicy(MaskableMultiInputActorCriticPolicy):  # type: ignore[misc]
+    """``MaskableMultiInputActorCriticPolicy`` with :class:`TileGraph` features, the action
+    logits from :class:`TileActions` and the value from an MLP over the features."""
+
+    def _build(self, lr_schedule: Any) -> None:
+        super()._build(lr_schedule)
+        kwargs = self.features_extractor_kwargs
+        self.action_net = TileActions(kwargs.get("tiles", 16), kwargs.get("width", 32))
+        self.optimizer = self.optimizer_class(
+            self.parameters(), lr=lr_schedule(1), **self.optimizer_kwargs
+        )
 
 
 @dataclass
@@ -186,6 +290,9 @@ def train(
     learning_rate: float = 3e-4,
     ent_coef: float = 0.01,
     net: tuple[int, ...] = (64, 64),
+    policy: str = "tiles",
+    width: int = 32,
+    rounds: int = 3,
     threads: int = 1,
     eval_every_minutes: float = 1.0,
     eval_games: int = 200,
@@ -210,8 +317,19 @@ def train(
         vec_env_cls=DummyVecEnv,
         env_kwargs={"size": size, "seat": None},
     )
+    if policy == "tiles":
+        policy_class: Any = TilePolicy
+        policy_kwargs: dict[str, Any] = {
+            "features_extractor_class": TileGraph,
+            "features_extractor_kwargs": {"tiles": 4 * size, "width": width, "rounds": rounds},
+            "net_arch": {"pi": [], "vf": list(net)},
+        }
+    elif policy == "mlp":
+        policy_class, policy_kwargs = "MultiInputPolicy", {"net_arch": list(net)}
+    else:
+        raise ValueError(f"unknown policy {policy!r}: choose tiles or mlp")
     model = MaskablePPO(
-        "MultiInputPolicy",
+        policy_class,
         vec,
         n_steps=n_steps,
         batch_size=batch_size,
@@ -219,7 +337,7 @@ def train(
         learning_rate=learning_rate,
         ent_coef=ent_coef,
         gamma=1.0,  # the only reward is the result at the end of a short game
-        policy_kwargs={"net_arch": list(net)},
+        policy_kwargs=policy_kwargs,
         seed=seed,
         device="cpu",
         verbose=0,
@@ -258,7 +376,17 @@ def main() -> None:
     parser.add_argument("--epochs", type=int, default=4)
     parser.add_argument("--lr", type=float, default=3e-4)
     parser.add_argument("--ent-coef", type=float, default=0.01)
-    parser.add_argument("--net", default="64,64", help="hidden layer sizes, comma separated")
+    parser.add_argument(
+        "--policy",
+        choices=("tiles", "mlp"),
+        default="tiles",
+        help="tiles: message passing over the tile adjacency; mlp: MultiInputPolicy",
+    )
+    parser.add_argument("--width", type=int, default=32, help="tile embedding width (tiles)")
+    parser.add_argument("--rounds", type=int, default=3, help="message passing rounds (tiles)")
+    parser.add_argument(
+        "--net", default="64,64", help="hidden layer sizes (tiles: of the value only)"
+    )
     parser.add_argument(
         "--threads",
         type=int,
@@ -286,6 +414,9 @@ def main() -> None:
         learning_rate=args.lr,
         ent_coef=args.ent_coef,
         net=tuple(int(width) for width in args.net.split(",")),
+        policy=args.policy,
+        width=args.width,
+        rounds=args.rounds,
         threads=args.threads,
         eval_every_minutes=args.eval_every,
         eval_games=args.eval_games,
