@@ -8,9 +8,15 @@ Browne's Limit with 4 tiles per colour, you against a uniformly random opponent,
 action index (``A = T * T + T = 272`` for ``T = 16`` tiles), the observation
 ``{"observation": float32[34, 64], "action_mask": int8[272]}`` and the reward your return when
 the game ends (+1 win, 0 shared, -1 loss). ``MaskablePPO`` reads the legal actions from the
-env's own ``action_masks()`` (sb3-contrib's convention, no ``ActionMasker`` wrapper) and the
-``MultiInputPolicy`` flattens both parts of the Dict observation into one MLP input. Your seat
+env's own ``action_masks()`` (sb3-contrib's convention, no ``ActionMasker`` wrapper). Your seat
 is drawn each episode (``seat=None``), so the policy learns both seats.
+
+The policy (``--policy tiles``, the default) knows the board: :class:`TileGraph` decodes each
+tile's axial coordinates from the observation's ``q_bit_k`` / ``r_bit_k`` planes, so it knows
+which tiles are neighbours on the layout this game drew, and passes messages between them
+(weights shared by all tiles); :class:`TileActions` scores each move and removal from the
+embeddings of the tiles it names. ``--policy mlp`` is sb3's ``MultiInputPolicy``, which
+flattens the Dict observation into one MLP and cannot tell which tiles are neighbours.
 
 Every ``--eval-every`` minutes (and at the start and the end) the policy plays
 ``--eval-games`` seeded games against random, half of them in each seat, taking the most
@@ -306,9 +312,14 @@ def train(
     the ``envs`` training environments (``seed + i``); evaluation ``k`` plays the reset seeds
     ``seed + 100000 * k + i``, taking the most probable legal action (``deterministic``) or
     sampling from the masked policy. With ``save``, the model is written there (``MaskablePPO.save``,
-    a zip). Raises ValueError if neither budget is given."""
+    a zip). ``policy="tiles"``: :class:`TilePolicy` (``width`` numbers per tile, ``rounds``
+    rounds of message passing, ``net`` the value's hidden layers); ``policy="mlp"``: sb3's
+    ``MultiInputPolicy`` with hidden layers ``net``. Raises ValueError if neither budget is
+    given or the policy is unknown."""
     if minutes is None and timesteps is None:
         raise ValueError("give a time budget (minutes) or a number of timesteps")
+    if policy not in ("tiles", "mlp"):
+        raise ValueError(f"unknown policy {policy!r}: choose tiles or mlp")
     torch.set_num_threads(threads)
     vec = make_vec_env(
         ENV_ID,
@@ -324,10 +335,8 @@ def train(
             "features_extractor_kwargs": {"tiles": 4 * size, "width": width, "rounds": rounds},
             "net_arch": {"pi": [], "vf": list(net)},
         }
-    elif policy == "mlp":
-        policy_class, policy_kwargs = "MultiInputPolicy", {"net_arch": list(net)}
     else:
-        raise ValueError(f"unknown policy {policy!r}: choose tiles or mlp")
+        policy_class, policy_kwargs = "MultiInputPolicy", {"net_arch": list(net)}
     model = MaskablePPO(
         policy_class,
         vec,

@@ -37,6 +37,9 @@ def test_a_short_seeded_run_honours_the_masks_and_plays_the_games_asked(tmp_path
         n_steps=256,
         batch_size=256,
         n_epochs=2,
+        policy="tiles",  # the default, kept small here: the test checks legality, not strength
+        width=8,
+        rounds=1,
         threads=1,
         eval_every_minutes=1000.0,  # no evaluation in between, however busy the machine
         eval_games=12,
