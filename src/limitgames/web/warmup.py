@@ -1,0 +1,70 @@
+"""Start-up warm-up: every game played once, so that its compiled kernels are loaded before people play.
+
+The hex engine's kernels are Numba functions (``hex/kernel.py`` and its
+neighbours, ``cache=True``). Numba makes a function's machine code the first
+time the function is called in a process: it loads it from its on-disk cache
+(about 0.1 s a function, measured in a server process under load), or
+compiles it when the cache does not match the source (up to seconds, after
+an upgrade). A server process that first needed a kernel while people
+played did that on its event loop, in the middle of somebody's action: every
+game of the process waited meanwhile (a profile of a worker under the load
+benchmark showed ten kernels loaded that way, 1.1 s in all, the first time
+the games reached the positions that use them).
+
+:func:`play_every_game` plays one seeded game of each game to its end (or
+:data:`WARMUP_PLIES` actions) through the game protocol, asking every seat's
+observation and the spectator's on the way, as the views do; ``app.settle_memory``
+runs it in a thread at start-up, before the imports are frozen out of the
+garbage collector.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+
+from limitgames.core import available_games, get_game
+
+WARMUP_PLIES = 400
+"""The most actions played in each game's warm-up (a random hex game ends in about 50)."""
+
+
+def play_every_game(plies: int = WARMUP_PLIES, seed: int = 0) -> dict[str, int]:
+    """Play one game of each registered game with uniformly random legal actions.
+
+    Each action is written in notation, read back, checked, applied to a
+    copy (as a move is committed) and with its events (as it is told); after each, the state's terminal test, every seat's
+    observation and the spectator's are asked (what a view asks), and the
+    returns and the outcome at the end: every rule a live
+    game uses has then run once in this process.
+
+    Args:
+        plies: the most actions played in each game (>= 0).
+        seed: the seed of each game's chance and of the choice of actions.
+
+    Returns:
+        ``{game id: actions played}``.
+    """
+    played: dict[str, int] = {}
+    for game_id in available_games():
+        state = get_game(game_id).new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        count = 0
+        while not state.is_terminal() and count < plies:
+            legal = state.legal_actions()
+            action = state.parse_action(state.action_to_string(legal[rng.randrange(len(legal))]))
+            state.is_legal(action)
+            state.clone().apply(action)  # as a move is committed (``GameHub.commit``)
+            state.apply_with_events(action)  # as its events are told
+            count += 1
+            for seat in [*range(state.num_players), None]:
+                state.observation(seat)
+        if state.is_terminal():
+            state.returns()
+            with contextlib.suppress(NotImplementedError):  # a game that does not say why it ends
+                state.outcome()
+        played[game_id] = count
+    return played
+
+
+__all__ = ["WARMUP_PLIES", "play_every_game"]
