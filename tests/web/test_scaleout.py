@@ -37,6 +37,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from limitgames.web.computer import ComputerPool
 from limitgames.web.fanout import Deliver, Resync, SharedGames
 from limitgames.web.live import Connection, GameHub, RefusedError
+from limitgames.web.live_game import LiveGame
 from limitgames.web.messages import ClockChoice, NewGame, SeatChoice
 from limitgames.web.storage import Store, hash_token
 from tests.deadlines import scaled, wait_until
@@ -925,5 +926,49 @@ def test_a_person_connected_to_another_process_is_not_away(tmp_path: Path) -> No
             assert await zombies() == [None, "left"]
             again = await b.get(game_id)  # B, with nobody left there, forgot its copy
             assert again is not None and live_a.seats[1].zombie == again.seats[1].zombie == "left"
+
+    asyncio.run(run())
+
+
+def test_a_process_without_a_connection_to_a_game_draws_no_view_of_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fan-out costs a process that nobody watches a game on nothing but reading the
+    message: B holds a copy of A's game (loaded, no connection); six actions on A are drawn
+    for A's connection only (counted per copy), B forgets its copy at the first, and a
+    connection opened on B afterwards gets the game as stored (ply 6)."""
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    drawn: list[Any] = []
+    view_for = LiveGame.view_for
+
+    def counted(self: LiveGame, seats: frozenset[int]) -> dict[str, Any]:
+        drawn.append(self)
+        return view_for(self, seats)
+
+    monkeypatch.setattr(LiveGame, "view_for", counted)
+
+    async def run() -> None:
+        async with two_hubs(url) as (broker, hubs):
+            a, b = hubs
+            request = NewGame(game="hex", variant={"size": 4}, seats=[SeatChoice(kind="me")] * 2)
+            game_id, tokens = await a.create(request)
+            live_a, live_b = await a.get(game_id), await b.get(game_id)
+            assert live_a is not None and live_b is not None and live_a is not live_b
+            both = Connection(queue_size=1000)
+            await a.join(live_a, both, [(0, tokens[0]), (1, tokens[1])])
+            live_a.connections.add(both)
+            await broker.flush()
+            drawn.clear()
+            rng = random.Random(3)
+            for ply in range(6):
+                legal = live_a.state.legal_actions()
+                action = live_a.state.action_to_string(legal[rng.randrange(len(legal))])
+                await a.act(live_a, both, action, ply)
+                await broker.flush()
+            assert len(drawn) >= 6 and all(live is live_a for live in drawn)
+            assert game_id not in b.games  # forgotten, not kept in step
+            again = await b.get(game_id)
+            assert again is not None and len(again.action_seats) == 6
+            assert again.notations == live_a.notations
 
     asyncio.run(run())
