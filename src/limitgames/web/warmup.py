@@ -3,13 +3,15 @@
 The hex engine's kernels are Numba functions (``hex/kernel.py`` and its
 neighbours, ``cache=True``). Numba makes a function's machine code the first
 time the function is called in a process: it loads it from its on-disk cache
-(about 0.1 s a function, measured in a server process under load), or
-compiles it when the cache does not match the source (up to seconds, after
-an upgrade). A server process that first needed a kernel while people
-played did that on its event loop, in the middle of somebody's action: every
-game of the process waited meanwhile (a profile of a worker under the load
-benchmark showed ten kernels loaded that way, 1.1 s in all, the first time
-the games reached the positions that use them).
+(the ten a hex game needs took 0.55-0.7 s in all in a fresh interpreter, on
+a busy machine, 2026-11-29: the first game played 0.69 s, the second 0.15 s),
+or compiles it when the cache does not match the source (seconds, after an
+upgrade). A server process that first needed a kernel while people played
+did that on its event loop, in the middle of somebody's action, and every
+game of the process waited meanwhile: a profile of a worker under the load
+benchmark (``benchmarks/bench_web_load.py --scenario throughput``) showed ten
+kernels loaded that way during play, the last ones only when the first games
+reached the positions that use them.
 
 :func:`play_every_game` plays one seeded game of each game to its end (or
 :data:`WARMUP_PLIES` actions) through the game protocol, asking every seat's
