@@ -53,6 +53,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -117,6 +118,37 @@ the same load without what accounts add, for comparison."""
 
 FAILURES: list[str] = []
 """Connections or requests that failed (reported: a figure with failures is suspect)."""
+
+
+class ClientCollections:
+    """This process's own garbage collections (the client's), which delay every latency it
+    measures meanwhile: each scenario freezes what exists once everybody has signed in
+    (``gc.freeze``, so later collections walk only the objects of the play), and reports
+    the longest collection of its counted seconds beside its figures."""
+
+    def __init__(self) -> None:
+        self.started = 0.0
+        self.pauses: list[tuple[float, float]] = []
+        """``(monotonic end, seconds)`` of each collection."""
+        gc.callbacks.append(self._note)
+
+    def _note(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self.started = time.monotonic()
+        else:
+            self.pauses.append((time.monotonic(), time.monotonic() - self.started))
+
+    def settle(self) -> None:
+        """Collect, then keep what exists (the people, their clients) out of later collections."""
+        gc.collect()
+        gc.freeze()
+
+    def longest_ms(self, start: float, end: float) -> float:
+        """The longest collection that ended between monotonic ``start`` and ``end`` (ms)."""
+        return 1000 * max((s for at, s in self.pauses if start <= at <= end), default=0.0)
+
+
+COLLECTIONS = ClientCollections()
 
 
 def _drop_tables(url: str) -> None:
@@ -460,6 +492,7 @@ async def human_scenario(
         server.base, db_url, 2 * args.games + args.computer_games, "person"
     )
     signed_in = time.monotonic() - signing
+    COLLECTIONS.settle()
     cpu, start = time.process_time(), time.monotonic()
     warm = start + args.warmup
     end = warm + args.seconds
@@ -475,6 +508,7 @@ async def human_scenario(
     await asyncio.gather(meter.over(warm, end), *tasks)
     for person in people:
         await person.close()
+    gc.unfreeze()  # the next measurement's people are frozen in their turn
     # actions sent once every game is going (the first ones wait for the games to be created)
     others = [latency for sent, latency in computer_games if sent >= warm]
     every = [latency for sent, latency in human_games if sent >= warm] + others
@@ -488,6 +522,7 @@ async def human_scenario(
         "p99_vs_computer_ms": 1000 * _p(others, 0.99) if others else None,
         "actions_per_second": len(every) / args.seconds,
         "client_cpu": (time.process_time() - cpu) / (time.monotonic() - start),
+        "client_gc_ms": COLLECTIONS.longest_ms(warm, end),
     }
 
 
@@ -497,6 +532,7 @@ async def throughput_scenario(
     signing = time.monotonic()
     people = await sign_in_everyone(server.base, db_url, args.fast_games, "player")
     signed_in = time.monotonic() - signing
+    COLLECTIONS.settle()
     cpu, start = time.process_time(), time.monotonic()
     warm = start + args.warmup
     end = warm + args.seconds
@@ -505,6 +541,7 @@ async def throughput_scenario(
     await asyncio.gather(meter.over(warm, end), *tasks)
     for person in people:
         await person.close()
+    gc.unfreeze()  # the next measurement's people are frozen in their turn
     counted = [latency for sent, latency in latencies if warm <= sent + latency <= end]
     return {
         "people": len(people),
@@ -513,6 +550,7 @@ async def throughput_scenario(
         "actions_per_second": len(counted) / args.seconds,
         "p99_ms": 1000 * _p(counted, 0.99) if counted else float("nan"),
         "client_cpu": (time.process_time() - cpu) / (time.monotonic() - start),
+        "client_gc_ms": COLLECTIONS.longest_ms(warm, end),
     }
 
 
@@ -584,7 +622,8 @@ def main() -> None:
                         f"max {latency_words(figures['max_ms'])} "
                         f"(p99 in the computer games "
                         f"{latency_words(figures['p99_vs_computer_ms'])}); "
-                        f"client CPU {figures['client_cpu']:.0%} of a core; in the "
+                        f"client CPU {figures['client_cpu']:.0%} of a core, its longest garbage "
+                        f"collection {figures['client_gc_ms']:.0f} ms; in the "
                         f"{args.seconds:g} s counted, {meter.words(figures['actions'])}; "
                         f"{before} before, {_load()} after",
                         flush=True,
@@ -610,7 +649,8 @@ def main() -> None:
                         f"worker(s), {args.seconds:g} s after {args.warmup:g} s: "
                         f"{figures['actions_per_second']:.0f} actions/s (p99 "
                         f"{figures['p99_ms']:.0f} ms, client CPU "
-                        f"{figures['client_cpu']:.0%} of a core; {meter.words(figures['actions'])}); "
+                        f"{figures['client_cpu']:.0%} of a core, its longest garbage collection "
+                        f"{figures['client_gc_ms']:.0f} ms; {meter.words(figures['actions'])}); "
                         f"{before} before, {_load()} after",
                         flush=True,
                     )
