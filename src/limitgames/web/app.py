@@ -57,7 +57,7 @@ from limitgames.web.routing import (
 )
 from limitgames.web.startup import ServerStart, StartingGate
 from limitgames.web.storage import Store
-from limitgames.web.warmup import play_every_game
+from limitgames.web.warmup import warm_up
 
 STATIC = Path(__file__).parent / "static"
 
@@ -126,7 +126,7 @@ async def settle_memory() -> None:
     modules, Numba's and the agents' among them, about 180,000 objects) took
     about 100 ms, during which the event loop answered nobody: the load
     benchmark saw every game of a process stall 100-200 ms at once, a few
-    times a minute. Each game is also played once (``warmup.play_every_game``:
+    times a minute. Each game is also played once (``warmup.warm_up``:
     the hex kernels are loaded by Numba then, not on the event loop in the
     middle of somebody's action). ``gc.freeze()`` moves what exists after start-up to the
     permanent generation, so later collections only walk the objects of the
@@ -137,7 +137,7 @@ async def settle_memory() -> None:
     def warm() -> None:
         for game_id in available_games():
             level_notes(game_id)
-        play_every_game()  # the compiled kernels loaded now, not during somebody's action
+        warm_up()  # the compiled kernels loaded now, not during somebody's action
 
     await asyncio.to_thread(warm)
     gc.collect()

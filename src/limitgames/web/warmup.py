@@ -16,13 +16,14 @@ reached the positions that use them.
 :func:`play_every_game` plays one seeded game of each game to its end (or
 :data:`WARMUP_PLIES` actions) through the game protocol, asking every seat's
 observation and the spectator's on the way, as the views do; ``app.settle_memory``
-runs it in a thread at start-up, before the imports are frozen out of the
-garbage collector.
+runs it (:func:`warm_up`: once per process) in a thread at start-up, before
+the imports are frozen out of the garbage collector.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import random
 
 from limitgames.core import available_games, get_game
@@ -69,4 +70,12 @@ def play_every_game(plies: int = WARMUP_PLIES, seed: int = 0) -> dict[str, int]:
     return played
 
 
-__all__ = ["WARMUP_PLIES", "play_every_game"]
+@functools.cache
+def warm_up() -> dict[str, int]:
+    """:func:`play_every_game` once per process (the kernels, once loaded, stay loaded): what
+    ``app.settle_memory`` calls, so that each app started in one process (the tests start
+    hundreds) does not play them again. Returns its answer."""
+    return play_every_game()
+
+
+__all__ = ["WARMUP_PLIES", "play_every_game", "warm_up"]
