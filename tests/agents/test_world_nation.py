@@ -124,6 +124,22 @@ def test_personalities_weigh_a_wrecked_world_differently() -> None:
     assert mix(wrecked, PERSONALITIES["balanced"])[0] == pytest.approx(-0.113, abs=1e-3)
 
 
+def test_the_independent_nation_plays_for_its_own_score_only() -> None:
+    # independent (1 own, 0 world, 0 rank): tanh((score - 40) / 25), whatever the others
+    # score. Seat 0 at 50 is worth tanh(0.4) = 0.380 beside 20s or beside 70s.
+    independent = PERSONALITIES["independent"]
+    beside_poor = mix([50.0, 20.0, 20.0, 20.0], independent)[0]
+    beside_rich = mix([50.0, 70.0, 70.0, 70.0], independent)[0]
+    assert beside_poor == pytest.approx(beside_rich) == pytest.approx(0.380, abs=1e-3)
+    # a crisis still costs it in full: it lowers every nation's projected score by the same
+    # CRISIS_COST + 3 x END_COST (test above), its own included
+    safe, doomed = (
+        nation_values(three_crises(5), independent),
+        nation_values(three_crises(0), independent),
+    )
+    assert safe[0] > doomed[0]
+
+
 def test_a_finished_game_is_worth_its_final_scores() -> None:
     state = new_state(players=2, seed=1)
     agents = [make_agent("heuristic", 7), make_agent("heuristic", 8)]

@@ -173,7 +173,70 @@ def _levels_short(data: WorldData, population: int, offset: int, have: int) -> i
     return population - p
 
 
-def plan_value(state: Any, seat: int) -> float:
+RESERVE_TOKEN = 2.0
+"""Points a disruption token on the nation's board costs beyond the score's -1, when
+:func:`plan_value` projects the supply step: a token missing from the disruption reserve
+(14 at 4 nations) brings the military crisis closer, which costs every nation about
+``CRISIS_COST`` (8) points: some 32 points of the world's score over 14 tokens. Before the
+supply step the tokens a shortage's unrest will overflow into are on the projected board, so
+letting a population go unfed is not cheaper than feeding it (``docs/agents.md``)."""
+SHORTAGE_PLANTS = (MILITARY, INDUSTRIAL, RENEWABLE)
+"""The order in which :func:`supplied` lowers a nation's plants for a supply shortage (the
+nation's choice, rulebook p14): military first (it feeds no one and pollutes), renewable last
+(it feeds the next generation)."""
+
+
+def _lower_plants(data: WorldData, nation: Nation, count: int) -> None:
+    """Lower ``count`` plant levels of ``nation`` in :data:`SHORTAGE_PLANTS` order, a plant at
+    position 1 being left alone (the engine offers only plants above 1)."""
+    for _ in range(count):
+        for i in SHORTAGE_PLANTS:
+            if nation.plants[i] > 1:
+                nation.move_plant(i, -1, data.production_positions)
+                break
+
+
+def supplied(state: Any, seat: int, board: Nation | None = None) -> tuple[Nation, int]:
+    """The board of the nation at ``seat`` (``board``: that nation's board as another seat
+    sees it, by default ``state.nations[seat]``) as it will stand after this generation's supply
+    step (rulebook p14, "Supply"; amounts in ``world/data.toml``), and the disruption tokens
+    that step's unrest overflows into (taken from the reserve while it lasts, then from the
+    LIMIT box).
+
+    Before the supply step (a stage of :data:`BEFORE_SUPPLY`), the renewable stock feeds what
+    it can (Vegetarianism: one level lower); each population level left unfed costs
+    ``renewable_shortage_population`` population levels, ``renewable_shortage_plant`` plant
+    levels (lowered in :data:`SHORTAGE_PLANTS` order) and ``renewable_shortage_unrest`` steps
+    of social unrest, each step past the track's end a disruption token (rulebook p9). Plant
+    levels the nation still owes from a shortage (a ``plant`` choice with a negative move,
+    pending or deferred) are lowered the same way, so a position just before supply and the
+    same position just after it give the same board. Without a shortage to come or owed, the
+    board is a copy of the nation's own. Allies' help (p22) is not assumed.
+    """
+    data: WorldData = state.data
+    nation = (state.nations[seat] if board is None else board).copy()
+    so = data.social
+    overflow = 0
+    if state.stage in BEFORE_SUPPLY:
+        offset = -1 if "vegetarianism" in nation.permanent else 0
+        pop = nation.population
+        short = _levels_short(data, pop, offset, nation.stock[RENEWABLE])
+        fed = pop - short
+        nation.stock[RENEWABLE] -= data.level(fed + offset) if fed > 0 else 0
+        if short:
+            nation.population = max(1, pop - so["renewable_shortage_population"] * short)
+            unrest = nation.unrest + so["renewable_shortage_unrest"] * short
+            overflow = max(0, unrest - data.unrest_positions)
+            nation.unrest = min(unrest, data.unrest_positions)
+            nation.disruption += overflow
+            _lower_plants(data, nation, so["renewable_shortage_plant"] * short)
+    for choice in (*state.pending, *state.deferred):
+        if choice.kind == "plant" and choice.args[1] == seat and choice.args[2] < 0:
+            _lower_plants(data, nation, int(choice.args[0]) * -int(choice.args[2]))
+    return nation, overflow
+
+
+def plan_value(state: Any, seat: int, projected: bool = False) -> float:
     """What the nation at ``seat`` is heading for, a generation ahead, in points.
 
     Its score now (money counted continuously), minus what the next supply, consumption and
@@ -182,15 +245,28 @@ def plan_value(state: Any, seat: int) -> float:
     generation, with population growth); goods short for class C's consumption; fossil
     short for its plants; its pollution per generation beyond its share of the pollution
     reserve (an environmental crisis); social unrest near the uprising and disruption zones.
+
+    ``projected=False`` (the heuristic nation, level ``easy``, and the ``nation`` agent with
+    ``shortage=points``): before the supply step each population level the stock leaves
+    unfed costs :data:`SHORT_FOOD` points. ``projected=True`` (``shortage=board``): the
+    position is judged as it will stand after the supply step (:func:`supplied`: the
+    population, plant levels, unrest and disruption tokens the shortage costs), the same way
+    as the position after that step, so an option that carries the game past supply is not
+    worth more than one that prevents the shortage.
     """
     data: WorldData = state.data
     nation: Nation = state.nations[seat]
+    if projected:
+        nation = supplied(state, seat)[0]
+        value_of_tokens = -RESERVE_TOKEN * nation.disruption
+    else:
+        value_of_tokens = 0.0
     so = data.social
     crises = sum(len(g) for g in state.crises)
     w = data.scoring
     base, unit = int(w["financial_base"]), int(w["money_unit"])
     money_points = nation.money // unit * max(0, base - crises)
-    value = float(board_score(data, nation, crises) - money_points)
+    value = float(board_score(data, nation, crises) - money_points) + value_of_tokens
     # money counts at the end, after the crises still to come: one more is assumed, and one
     # more again while the World Bank holds less than a generation and a half of taxes (it
     # pays taxes; a card's price goes back to it: spending keeps the financial crisis away)
@@ -206,7 +282,7 @@ def plan_value(state: Any, seat: int) -> float:
     stock_r = nation.stock[RENEWABLE]
     before = state.stage in BEFORE_SUPPLY
     food_offset = -1 if "vegetarianism" in nation.permanent else 0
-    if before:
+    if before and not projected:
         value -= SHORT_FOOD * _levels_short(data, pop, food_offset, stock_r)
         left = max(0, stock_r - data.level(pop + food_offset))
     else:

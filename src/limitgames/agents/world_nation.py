@@ -13,7 +13,8 @@ nation, each in ``-1..1``:
 
 The weights are the nation's **personality** (:data:`PERSONALITIES`): ``cooperative``
 plays for its score and the world's, ``competitive`` mostly for its rank, ``balanced``
-(the default) for its own score first and its rank second.
+(the default) for its own score first and its rank second, ``independent`` for its own score
+only (the crises still count in full: every nation's projected score bears them).
 
 The projected score (:func:`nation_scores`) is the heuristic nation's ``plan_value`` (its
 score as the engine counts it at the end, a generation ahead: food, goods, fossil, pollution
@@ -38,7 +39,8 @@ determinization per iteration) with three changes where the world's rule of thum
 
 On another game the agent is plain ``ismcts`` with the same budget.
 
-Spec: ``nation:iterations=300,seconds=4,personality=balanced,width=6,plies=1,depth=0,c=0.7``.
+Spec: ``nation:iterations=300,seconds=4,personality=balanced,width=6,plies=1,depth=0,c=0.7,
+shortage=points``.
 The iterations are the work per decision (reproducible for a seed); ``seconds`` caps the
 wall time of a decision on a slow or busy machine.
 """
@@ -55,7 +57,7 @@ from limitgames.agents.budget import Budget, OptionReader
 from limitgames.agents.evaluation import squash
 from limitgames.agents.ismcts import InfoNode, IsmctsAgent
 from limitgames.agents.mcts import Playout
-from limitgames.agents.world_evaluation import plan_value, rank_actions, shown_nations
+from limitgames.agents.world_evaluation import plan_value, rank_actions, shown_nations, supplied
 from limitgames.core import Action, State
 from limitgames.world.data import WorldData
 from limitgames.world.nation import INDUSTRIAL, MILITARY, Nation
@@ -74,6 +76,7 @@ PERSONALITIES: dict[str, Personality] = {
     "cooperative": Personality(own=0.5, world=0.5, rank=0.0),
     "balanced": Personality(own=0.6, world=0.1, rank=0.3),
     "competitive": Personality(own=0.3, world=0.0, rank=0.7),
+    "independent": Personality(own=1.0, world=0.0, rank=0.0),
 }
 """The personalities by name (the ``personality`` option)."""
 
@@ -102,7 +105,7 @@ def _share(need: float, left: float) -> float:
     return need / (need + left) if need > 0 else 0.0
 
 
-def crisis_outlook(state: Any) -> float:
+def crisis_outlook(state: Any, projected: bool = False) -> float:
     """Crisis tiles expected at the game's end: those placed plus a chance (0..1) of each
     kind not yet placed this generation (rulebook pp 20-21), from what every seat sees:
 
@@ -112,12 +115,21 @@ def crisis_outlook(state: Any) -> float:
       production's pollution (``data.pollution`` by plant position);
     - military: the disruption reserve against one token per nation and one per step of
       social unrest past 9 (the uprising zone's disruption).
+
+    ``projected=True``: before the supply step, each nation as it will stand after it
+    (``world_evaluation.supplied``: a shortage's unrest, and the disruption tokens it takes
+    from the reserve), the same way as the position after that step.
     """
     data: WorldData = state.data
     so = data.social
     placed = sum(len(g) for g in state.crises)
     now: list[str] = state.crises[-1] if state.crises else []
     nations: list[Nation] = shown_nations(state)
+    reserve = state.disruption_reserve
+    if projected:
+        boards = [supplied(state, seat, n) for seat, n in enumerate(nations)]
+        nations = [n for n, _overflow in boards]
+        reserve -= sum(overflow for _n, overflow in boards)
     expected = float(placed)
     if "financial" not in now:
         taxes = sum(
@@ -133,7 +145,7 @@ def crisis_outlook(state: Any) -> float:
         expected += _share(float(pollution), float(state.pollution_reserve))
     if "military" not in now:
         disruption = len(nations) + sum(max(0, n.unrest - 9) for n in nations)
-        expected += _share(float(disruption), float(state.disruption_reserve))
+        expected += _share(float(disruption), float(reserve))
     return expected
 
 
@@ -169,21 +181,25 @@ FOLLOW_UPS = frozenset(
 or plant): a position waiting on one is judged after the mover's best reply."""
 
 
-def nation_scores(state: Any) -> list[float]:
+def nation_scores(state: Any, projected: bool = False) -> list[float]:
     """The score each nation is heading for, in points: the heuristic nation's
     ``plan_value`` (its score a generation ahead, money counted after one or two more crises)
     less :func:`crisis_penalty`; the engine's final scores when the game is over.
 
     While the mover owes a follow-up (:data:`FOLLOW_UPS`: Market Access played, its trade
     still to choose), the mover's score is the best of its legal replies: a card whose worth
-    lies in the choice after it is not judged worthless."""
+    lies in the choice after it is not judged worthless.
+
+    ``projected=True`` (the ``shortage=board`` option): before the supply step, each nation
+    is judged as it will stand after it (``plan_value(..., projected=True)`` and
+    :func:`crisis_outlook` likewise), the same way as the position after that step."""
     if state.is_terminal():
         return [float(s) for s in state.scores]
     data: WorldData = state.data
     crises = sum(len(g) for g in state.crises)
     left = max(0, int(data.end["generations"]) - state.generation)
-    penalty = crisis_penalty(crisis_outlook(state), crises, left)
-    scores = [plan_value(state, seat) - penalty for seat in range(len(state.nations))]
+    penalty = crisis_penalty(crisis_outlook(state, projected), crises, left)
+    scores = [plan_value(state, seat, projected) - penalty for seat in range(len(state.nations))]
     pending = state.pending
     if pending and pending[-1].kind in FOLLOW_UPS:
         mover = state.current_player()
@@ -194,8 +210,8 @@ def nation_scores(state: Any) -> list[float]:
             if child.is_terminal():
                 value = float(child.scores[mover])
             else:
-                value = plan_value(child, mover) - crisis_penalty(
-                    crisis_outlook(child), crises, left
+                value = plan_value(child, mover, projected) - crisis_penalty(
+                    crisis_outlook(child, projected), crises, left
                 )
             best = max(best, value)
         if best > -math.inf:
@@ -203,9 +219,9 @@ def nation_scores(state: Any) -> list[float]:
     return scores
 
 
-def nation_values(state: State, personality: Personality) -> list[float]:
+def nation_values(state: State, personality: Personality, projected: bool = False) -> list[float]:
     """One value per nation in ``-1..1`` (:func:`mix` of :func:`nation_scores`)."""
-    return mix(nation_scores(state), personality)
+    return mix(nation_scores(state, projected), personality)
 
 
 # --- the agent --------------------------------------------------------------------------------
@@ -221,6 +237,14 @@ A deeper tree expands the next decisions (the mover's follow-up, the other natio
 in random order, and the means of a root option then average mostly random continuations:
 an option whose worth lies in a choice after it (Market Access and its trade) looks worse the
 more the search expands it, and a nation that passes instead goes unfed (docs/agents.md)."""
+SHORTAGES = ("points", "board")
+"""How the search's leaves judge a supply shortage still to come (the ``shortage`` option):
+``points`` (the default, level medium) as the heuristic nation does, ``SHORT_FOOD`` points per
+population level unfed; ``board`` (levels hard and expert) as the position will stand after
+the supply step (``world_evaluation.supplied``: the population, plant levels, unrest and
+disruption tokens it costs, each token also ``RESERVE_TOKEN`` points), the same way as a leaf
+the search reached after that step. The root's ranking (the rule of thumb) is the heuristic
+nation's in both."""
 MIN_VISITS = 8
 """Visits an option needs before the search may prefer it to the rule of thumb's best."""
 
@@ -241,8 +265,10 @@ class NationAgent(IsmctsAgent):
         c: float = 0.7,
         margin: float = MARGIN,
         plies: int = PLIES,
+        shortage: str = "points",
     ) -> None:
         super().__init__(spec, seed, budget, c=c, playouts="heuristic", depth=depth)
+        self.projected = shortage == "board"
         self.world_plies = plies
         self.personality = PERSONALITIES[personality]
         self.width = width
@@ -279,12 +305,12 @@ class NationAgent(IsmctsAgent):
     def final_values(self, state: State) -> list[float]:
         if not self._world:
             return super().final_values(state)
-        return nation_values(state, self.personality)
+        return nation_values(state, self.personality, self.projected)
 
     def make_leaf(self, state: State) -> Playout:
         if not self._world:
             return super().make_leaf(state)
-        personality, depth = self.personality, self.depth or 0
+        personality, depth, projected = self.personality, self.depth or 0, self.projected
 
         def leaf(det: State, rng: random.Random) -> list[float]:
             for _step in range(depth):
@@ -292,7 +318,7 @@ class NationAgent(IsmctsAgent):
                     break
                 legal = det.legal_actions()
                 det.apply(legal[rng.randrange(len(legal))])
-            return nation_values(det, personality)
+            return nation_values(det, personality, projected)
 
         return leaf
 
@@ -306,6 +332,7 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     c = reader.number("c", 0.7)
     margin = reader.fraction("margin", MARGIN)
     plies = reader.integer("plies", PLIES, minimum=1)
+    shortage = reader.choice("shortage", "points", SHORTAGES)
     reader.finish()
     assert width is not None and depth is not None and c is not None and plies is not None
     return NationAgent(
@@ -318,6 +345,7 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
         c=c,
         margin=margin,
         plies=plies,
+        shortage=shortage,
     )
 
 
@@ -326,5 +354,6 @@ register_agent(
     _make,
     "LIMIT (world) computer nation: ISMCTS on projected final scores, crises counted, the "
     "root narrowed by the rule of thumb; options iterations=N, seconds=S (cap), "
-    "personality=cooperative|balanced|competitive, width=K, plies=1, depth=D, c=0.7, margin=0.05",
+    "personality=cooperative|balanced|competitive|independent, width=K, plies=1, depth=D, c=0.7, "
+    "margin=0.05, shortage=points|board",
 )
