@@ -257,7 +257,10 @@ def plan_value(state: Any, seat: int, projected: bool = False) -> float:
     data: WorldData = state.data
     nation: Nation = state.nations[seat]
     if projected:
-        nation = supplied(state, seat)[0]
+        if state.stage in BEFORE_SUPPLY or any(
+            c.kind == "plant" for c in (*state.pending, *state.deferred)
+        ):  # else the projected board is a copy of the nation's own (not made: it is costly)
+            nation = supplied(state, seat)[0]
         value_of_tokens = -RESERVE_TOKEN * nation.disruption
     else:
         value_of_tokens = 0.0
