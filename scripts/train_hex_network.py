@@ -1,0 +1,533 @@
+"""Train the hex tile network (:mod:`limitgames.agents.hex_network`) by self-play with an expert.
+
+Usage (the shipped weights; ``--help`` for every option)::
+
+    nice -n 19 .venv/bin/python scripts/train_hex_network.py --out runs/hexnet --ship exit1
+
+Expert Iteration (Anthony, Tian and Barber 2017) without a network in the expert yet:
+
+- **expert**: the compiled MCTS of hex (:class:`limitgames.agents.hex_search.HexSearch`:
+  tactical playouts, tactical order with progressive widening, c = 1, contempt 0.3, the
+  search of the ``hard`` level), ``--iterations`` per decision, playing both seats;
+  MCTS-Solver and the exact solver are off, so that no exact value reaches the targets (the
+  exact solver is the independent check, ``benchmarks/hex_network_exact.py``);
+- **games**: 2 players, nestorgames edition, the game's default layouts, each game's size
+  drawn from ``--sizes`` (2-8: the small sizes the solver covers are in the distribution);
+  the first ``--explore`` decisions of a game are sampled from the expert's visit shares, the
+  rest take its most visited action;
+- **targets**: at every decision with more than one legal action, the policy target is the
+  root's visit shares (every legal action tried at least once counts; the rest 0) and the
+  value target the game's result for the seat to move (+1 won, -1 lost, 0 drawn);
+- **apprentice**: the tile network, trained in PyTorch on every sample so far (the expert does
+  not change, so older games stay valid targets) by Adam on ``value MSE + policy cross
+  entropy``, ``--steps`` minibatches per generation.
+
+Each generation adds ``--games`` games, trains, and writes ``curve.csv`` (losses, the value's
+sign accuracy on the held-out games' decided positions, the policy's agreement with the
+expert's top move) and a checkpoint (``generation-NN.npz``, the NumPy weights). Held-out games
+are played once, with seeds no training game uses. With ``--ship NAME`` the last weights are
+copied to ``src/limitgames/agents/networks/`` with a card (``.json``) naming the commit, the
+command, the date, the machine and the held-out figures. Seeded: the same arguments give the
+same games (the workers return them in order) and, with ``--threads 1``, the same weights.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import datetime
+import json
+import multiprocessing
+import os
+import platform
+import shlex
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+try:
+    import torch
+    from torch import nn
+except ImportError as _error:  # name the extra, not just the module
+    raise ImportError(f"training needs torch: pip install 'limitgames[rl]' ({_error})") from None
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from limitgames.agents.hex_network import (
+    NETWORKS,
+    TILE_FEATURES,
+    HexNetwork,
+    NetworkBatch,
+)
+from limitgames.hex.codec import REMOVAL_BASE
+from limitgames.hex.encoding import NUM_PLANES, P_TILES
+from limitgames.hex.surface import MAX_TILES
+
+ROOT = Path(__file__).resolve().parents[1]
+NETWORK_DIR = ROOT / "src" / "limitgames" / "agents" / "networks"
+HELD_OUT_SEED = 1_000_003
+"""Held-out games draw their seeds from this offset on (training games from 0 on)."""
+
+
+# --- the network in PyTorch (the NumPy one in limitgames.agents.hex_network is its twin) ----------
+class TileNet(nn.Module):
+    """The tile network of :mod:`limitgames.agents.hex_network` in PyTorch (same weights, same
+    forward pass; :meth:`arrays` and :meth:`load_arrays` convert)."""
+
+    def __init__(self, width: int = 32, rounds: int = 4, hidden: int = 64, policy: int = 32):
+        super().__init__()
+        self.width, self.hidden, self.policy = width, hidden, policy
+        self.embed = nn.Linear(TILE_FEATURES, width)
+        self.rounds = nn.ModuleList(nn.Linear(7 * width, width) for _ in range(rounds))
+        self.value1 = nn.Linear(2 * width, hidden)
+        self.value2 = nn.Linear(hidden, 1)
+        self.move_source = nn.Linear(width, policy, bias=False)
+        self.move_target = nn.Linear(width, policy, bias=False)
+        self.move_global = nn.Linear(2 * width, policy)
+        self.move_out = nn.Linear(policy, 1)
+        self.remove_tile = nn.Linear(width, policy, bias=False)
+        self.remove_global = nn.Linear(2 * width, policy)
+        self.remove_out = nn.Linear(policy, 1)
+
+    def tiles(
+        self, features: torch.Tensor, neighbours: torch.Tensor
+    ) -> tuple[torch.Tensor, torch.Tensor]:
+        """``features [B, T, F]``, ``neighbours [B, T, 6]`` (-1: none) -> tile embeddings
+        ``[B, T, W]`` and the pooled position ``[B, 2 W]``."""
+        count, t = features.shape[0], features.shape[1]
+        on = features[:, :, P_TILES : P_TILES + 1]
+        h = torch.relu(self.embed(features)) * on
+        links = torch.where((neighbours < 0) | (neighbours >= t), t, neighbours)
+        links = links.reshape(count, t * 6, 1).expand(-1, -1, self.width)
+        pad = features.new_zeros((count, 1, self.width))
+        for layer in self.rounds:
+            padded = torch.cat([h, pad], dim=1)
+            messages = torch.gather(padded, 1, links).reshape(count, t, 6 * self.width)
+            h = (h + torch.relu(layer(torch.cat([h, messages], dim=2)))) * on
+        tiles_on = on.sum(dim=1).clamp(min=1.0)
+        pooled = torch.cat([h.sum(dim=1) / tiles_on, h.max(dim=1).values], dim=1)
+        return h, pooled
+
+    def forward(
+        self,
+        features: torch.Tensor,
+        neighbours: torch.Tensor,
+        position: torch.Tensor,
+        actions: torch.Tensor,
+    ) -> tuple[torch.Tensor, torch.Tensor]:
+        """Values ``[B]`` and the logits ``[N]`` of kernel actions ``actions[i]`` in positions
+        ``position[i]``."""
+        h, pooled = self.tiles(features, neighbours)
+        values = torch.tanh(self.value2(torch.relu(self.value1(pooled)))).squeeze(1)
+        logits = features.new_zeros(actions.shape[0])
+        move = actions < REMOVAL_BASE
+        b, act = position[move], actions[move]
+        z = (
+            self.move_source(h[b, act // MAX_TILES])
+            + self.move_target(h[b, act % MAX_TILES])
+            + self.move_global(pooled)[b]
+        )
+        logits[move] = self.move_out(torch.relu(z)).squeeze(1)
+        remove = ~move
+        b, tile = position[remove], actions[remove] - REMOVAL_BASE
+        z = self.remove_tile(h[b, tile]) + self.remove_global(pooled)[b]
+        logits[remove] = self.remove_out(torch.relu(z)).squeeze(1)
+        return values, logits
+
+    def arrays(self) -> dict[str, np.ndarray[Any, Any]]:
+        """The weights under :class:`~limitgames.agents.hex_network.HexNetwork`'s names."""
+
+        def t(x: torch.Tensor) -> np.ndarray[Any, Any]:
+            return np.asarray(x.detach().cpu().numpy(), dtype=np.float32)
+
+        out = {"embed_w": t(self.embed.weight.T), "embed_b": t(self.embed.bias)}
+        for k, layer in enumerate(self.rounds):
+            assert isinstance(layer, nn.Linear)
+            out[f"round{k}_w"], out[f"round{k}_b"] = t(layer.weight.T), t(layer.bias)
+        out |= {
+            "value1_w": t(self.value1.weight.T),
+            "value1_b": t(self.value1.bias),
+            "value2_w": t(self.value2.weight[0]),
+            "value2_b": t(self.value2.bias),
+            "move_source": t(self.move_source.weight.T),
+            "move_target": t(self.move_target.weight.T),
+            "move_global": t(self.move_global.weight.T),
+            "move_b": t(self.move_global.bias),
+            "move_out": t(self.move_out.weight[0]),
+            "move_out_b": t(self.move_out.bias),
+            "remove_tile": t(self.remove_tile.weight.T),
+            "remove_global": t(self.remove_global.weight.T),
+            "remove_b": t(self.remove_global.bias),
+            "remove_out": t(self.remove_out.weight[0]),
+            "remove_out_b": t(self.remove_out.bias),
+        }
+        return out
+
+    def load_arrays(self, arrays: dict[str, Any]) -> None:
+        """Set the weights from :meth:`arrays`' names (the inverse of :meth:`arrays`)."""
+
+        def put(param: torch.Tensor, value: Any) -> None:
+            with torch.no_grad():
+                param.copy_(torch.as_tensor(np.asarray(value), dtype=param.dtype))
+
+        put(self.embed.weight, np.asarray(arrays["embed_w"]).T)
+        put(self.embed.bias, arrays["embed_b"])
+        for k, layer in enumerate(self.rounds):
+            assert isinstance(layer, nn.Linear)
+            put(layer.weight, np.asarray(arrays[f"round{k}_w"]).T)
+            put(layer.bias, arrays[f"round{k}_b"])
+        put(self.value1.weight, np.asarray(arrays["value1_w"]).T)
+        put(self.value1.bias, arrays["value1_b"])
+        put(self.value2.weight, np.asarray(arrays["value2_w"])[None, :])
+        put(self.value2.bias, arrays["value2_b"])
+        put(self.move_source.weight, np.asarray(arrays["move_source"]).T)
+        put(self.move_target.weight, np.asarray(arrays["move_target"]).T)
+        put(self.move_global.weight, np.asarray(arrays["move_global"]).T)
+        put(self.move_global.bias, arrays["move_b"])
+        put(self.move_out.weight, np.asarray(arrays["move_out"])[None, :])
+        put(self.move_out.bias, arrays["move_out_b"])
+        put(self.remove_tile.weight, np.asarray(arrays["remove_tile"]).T)
+        put(self.remove_global.weight, np.asarray(arrays["remove_global"]).T)
+        put(self.remove_global.bias, arrays["remove_b"])
+        put(self.remove_out.weight, np.asarray(arrays["remove_out"])[None, :])
+        put(self.remove_out.bias, arrays["remove_out_b"])
+
+
+# --- self-play -----------------------------------------------------------------------------------
+@dataclass
+class Samples:
+    """Decisions of some games: observation words ``uint64[N, NUM_PLANES]`` (the seat to move's
+    planes), results ``float32[N]`` (for the seat to move), the size of each game, and per
+    decision its legal kernel actions and the expert's visit shares over them."""
+
+    words: np.ndarray[Any, Any]
+    results: np.ndarray[Any, Any]
+    sizes: np.ndarray[Any, Any]
+    actions: list[np.ndarray[Any, Any]]
+    shares: list[np.ndarray[Any, Any]]
+
+    @staticmethod
+    def join(parts: list[Samples]) -> Samples:
+        return Samples(
+            np.concatenate([p.words for p in parts]).reshape(-1, NUM_PLANES),
+            np.concatenate([p.results for p in parts]),
+            np.concatenate([p.sizes for p in parts]),
+            [a for p in parts for a in p.actions],
+            [s for p in parts for s in p.shares],
+        )
+
+    def __len__(self) -> int:
+        return len(self.results)
+
+
+def play_game(job: tuple[int, int, int, int]) -> Samples:
+    """One self-play game of the expert: ``(seed, size, iterations, explore)`` -> its samples."""
+    from limitgames.agents.hex_search import HexSearch
+    from limitgames.core import get_game
+    from limitgames.hex import kernel
+    from limitgames.hex.encoding import surface_static, write_planes
+
+    seed, size, iterations, explore = job
+    rng = np.random.default_rng(seed)
+    state: Any = get_game("hex").new_initial_state(seed=seed, size=size, players=2)
+    s, surface = state.kernel_vector(), state.surface
+    assert s is not None and surface is not None
+    nb, ring = surface.neighbour_masks, surface.ring
+    static = surface_static(surface, "nestorgames", size)
+    search = HexSearch(
+        c=1.0, greed=1.0, order=1.0, widen=2.0, contempt=0.3, solver=False, seed=seed
+    )
+    buffer = np.empty(kernel.MAX_MOVES, np.int64)
+    words, movers, actions, shares = [], [], [], []
+    decision = 0
+    while int(s[kernel.S_STEP]) != kernel.OVER_STEP:
+        n = kernel.legal_actions(nb, s, buffer)
+        if n == 1:
+            kernel.play(nb, ring, s, buffer[0])
+            continue
+        report = search.search(nb, ring, s, iterations=iterations)
+        legal = buffer[:n].copy()
+        visits = {c.action: c.visits for c in report.children}
+        counts = np.array([visits.get(int(a), 0) for a in legal], dtype=np.float64)
+        mover = int(s[kernel.S_TO_MOVE])
+        w = np.zeros(NUM_PLANES, np.uint64)
+        write_planes(s, static, mover, w)
+        words.append(w)
+        movers.append(mover)
+        actions.append(legal.astype(np.int16))
+        shares.append((counts / counts.sum()).astype(np.float32))
+        if decision < explore:
+            action = int(rng.choice(legal, p=counts / counts.sum()))
+        else:
+            action = report.action
+        kernel.play(nb, ring, s, action)
+        decision += 1
+    result = np.zeros(3)
+    kernel.returns_of(s, result)
+    return Samples(
+        np.array(words, dtype=np.uint64).reshape(-1, NUM_PLANES),
+        np.array([result[m] for m in movers], dtype=np.float32),
+        np.full(len(movers), size, dtype=np.int8),
+        actions,
+        shares,
+    )
+
+
+def play_games(
+    jobs: list[tuple[int, int, int, int]], workers: int, progress: Progress, label: str
+) -> Samples:
+    """Play ``jobs`` on ``workers`` processes (results in job order)."""
+    task = progress.add_task(label, total=len(jobs))
+    parts: list[Samples] = []
+    if workers <= 1:
+        for job in jobs:
+            parts.append(play_game(job))
+            progress.advance(task)
+    else:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            for part in pool.imap(play_game, jobs, chunksize=2):
+                parts.append(part)
+                progress.advance(task)
+    progress.remove_task(task)
+    return Samples.join(parts)
+
+
+def game_jobs(
+    first: int, count: int, sizes: list[int], weights: list[float], iterations: int, explore: int
+) -> list[tuple[int, int, int, int]]:
+    """Jobs for games ``first .. first + count - 1``: each game's size drawn from its seed."""
+    p = np.array(weights, dtype=np.float64) / sum(weights)
+    jobs = []
+    for seed in range(first, first + count):
+        size = int(np.random.default_rng([seed, 7]).choice(sizes, p=p))
+        jobs.append((seed, size, iterations, explore))
+    return jobs
+
+
+# --- training ------------------------------------------------------------------------------------
+@dataclass
+class Prepared:
+    """Samples in the network's input form (neighbour tables decoded once)."""
+
+    features: np.ndarray[Any, Any]
+    neighbours: np.ndarray[Any, Any]
+    samples: Samples
+
+    @staticmethod
+    def of(samples: Samples) -> Prepared:
+        features = np.zeros((len(samples), MAX_TILES, TILE_FEATURES), np.float32)
+        neighbours = np.full((len(samples), MAX_TILES, 6), -1, np.int8)
+        for start in range(0, len(samples), 1024):  # the decoding compares every tile pair
+            stop = min(len(samples), start + 1024)
+            batch = NetworkBatch.from_words(samples.words[start:stop])
+            t = batch.features.shape[1]
+            features[start:stop, :t] = batch.features
+            neighbours[start:stop, :t] = batch.neighbours
+        return Prepared(features, neighbours, samples)
+
+    @staticmethod
+    def join(parts: list[Prepared]) -> Prepared:
+        return Prepared(
+            np.concatenate([p.features for p in parts]),
+            np.concatenate([p.neighbours for p in parts]),
+            Samples.join([p.samples for p in parts]),
+        )
+
+    def tensors(self, index: np.ndarray[Any, Any]) -> tuple[torch.Tensor, ...]:
+        """Inputs and targets of the samples ``index``: features, neighbours, the position and
+        kernel action of every legal action, the visit shares, the results."""
+        s = self.samples
+        t = 4 * int(s.sizes[index].max())
+        acts = [s.actions[i].astype(np.int64) for i in index]
+        position = np.repeat(np.arange(len(index)), [len(a) for a in acts])
+        return (
+            torch.from_numpy(self.features[index, :t]),
+            torch.from_numpy(self.neighbours[index, :t].astype(np.int64)),
+            torch.from_numpy(position),
+            torch.from_numpy(np.concatenate(acts)),
+            torch.from_numpy(np.concatenate([s.shares[i] for i in index])),
+            torch.from_numpy(s.results[index]),
+        )
+
+
+def losses(
+    model: TileNet, inputs: tuple[torch.Tensor, ...]
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]:
+    """Value MSE, policy cross entropy (mean per position), the values and the logits."""
+    features, neighbours, position, actions, shares, results = inputs
+    values, logits = model(features, neighbours, position, actions)
+    count = features.shape[0]
+    top = torch.full((count,), -1e30, dtype=logits.dtype).scatter_reduce(
+        0, position, logits, "amax"
+    )
+    shifted = logits - top[position].detach()
+    total = torch.zeros(count, dtype=logits.dtype).index_add(0, position, torch.exp(shifted))
+    log_policy = shifted - torch.log(total)[position]
+    policy_loss = -(shares * log_policy).sum() / count
+    value_loss = torch.mean((values - results) ** 2)
+    return value_loss, policy_loss, values, logits
+
+
+def held_out_figures(model: TileNet, data: Prepared) -> dict[str, float]:
+    """On the held-out samples: the losses, the value's sign accuracy on decided games' positions
+    (draws left out), and the share where the policy's top action is the expert's most visited."""
+    model.eval()
+    s = data.samples
+    sums = {"value_loss": 0.0, "policy_loss": 0.0}
+    right = decided = agree = 0
+    with torch.no_grad():
+        for start in range(0, len(s), 512):
+            index = np.arange(start, min(len(s), start + 512))
+            inputs = data.tensors(index)
+            v_loss, p_loss, values, logits = losses(model, inputs)
+            sums["value_loss"] += float(v_loss) * len(index)
+            sums["policy_loss"] += float(p_loss) * len(index)
+            results = s.results[index]
+            sign = np.sign(values.numpy())
+            mask = results != 0
+            right += int((sign[mask] == np.sign(results[mask])).sum())
+            decided += int(mask.sum())
+            flat = logits.numpy()
+            start_of = 0
+            for i in index:
+                n = len(s.actions[i])
+                agree += int(np.argmax(flat[start_of : start_of + n]) == np.argmax(s.shares[i]))
+                start_of += n
+    model.train()
+    return {
+        "value_loss": sums["value_loss"] / len(s),
+        "policy_loss": sums["policy_loss"] / len(s),
+        "sign_accuracy": right / max(1, decided),
+        "top_agreement": agree / len(s),
+    }
+
+
+def commit_of() -> str:
+    """The current commit (with ``+dirty`` if the tree has changes), or ``unknown``."""
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "src", "scripts"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    except OSError:
+        return "unknown"
+    return (head or "unknown") + ("+dirty" if dirty else "")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=Path("runs/hexnet"), help="run folder")
+    parser.add_argument("--generations", type=int, default=10)
+    parser.add_argument("--games", type=int, default=200, help="new games a generation")
+    parser.add_argument("--held-out", type=int, default=100, help="held-out games (once)")
+    parser.add_argument("--iterations", type=int, default=3000, help="expert MCTS iterations")
+    parser.add_argument("--explore", type=int, default=4, help="decisions sampled per game")
+    parser.add_argument("--sizes", default="2,3,4,5,6,7,8")
+    parser.add_argument("--size-weights", default="1,1,2,1,1,1,3")
+    parser.add_argument("--steps", type=int, default=400, help="minibatches a generation")
+    parser.add_argument("--batch", type=int, default=256)
+    parser.add_argument("--lr", type=float, default=2e-3)
+    parser.add_argument("--width", type=int, default=32)
+    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=2, help="self-play processes")
+    parser.add_argument("--threads", type=int, default=1, help="torch threads")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--minutes", type=float, default=None, help="stop after a generation past this"
+    )
+    parser.add_argument("--ship", choices=sorted(NETWORKS), help="copy the last weights there")
+    args = parser.parse_args(argv)
+    command = "python scripts/train_hex_network.py " + shlex.join(
+        sys.argv[1:] if argv is None else argv
+    )
+    started = time.monotonic()
+    commit = commit_of()  # at the start: the code that made the weights
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    sizes = [int(x) for x in args.sizes.split(",")]
+    weights = [float(x) for x in args.size_weights.split(",")]
+    if len(sizes) != len(weights) or not all(2 <= n <= 16 for n in sizes):
+        parser.error("--sizes and --size-weights need as many entries, sizes 2..16")
+    args.out.mkdir(parents=True, exist_ok=True)
+    model = TileNet(width=args.width, rounds=args.rounds)
+    optimiser = torch.optim.Adam(model.parameters(), lr=args.lr, weight_decay=1e-5)
+    rng = np.random.default_rng(args.seed)
+    curve_path = args.out / "curve.csv"
+    fields = ["generation", "games", "samples", "minutes", "train_value_loss",
+              "train_policy_loss", "value_loss", "policy_loss", "sign_accuracy", "top_agreement"]  # fmt: skip
+    with curve_path.open("w", newline="") as handle:
+        csv.writer(handle).writerow(fields)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())  # fmt: skip
+    base = args.seed * 10_000_000
+    figures: dict[str, float] = {}
+    with Progress(*columns) as progress:
+        held = play_games(
+            game_jobs(base + HELD_OUT_SEED, args.held_out, sizes, weights, args.iterations, args.explore),
+            args.workers, progress, "held-out games",
+        )  # fmt: skip
+        held_data = Prepared.of(held)
+        parts: list[Prepared] = []
+        generations = progress.add_task("generations", total=args.generations)
+        for generation in range(1, args.generations + 1):
+            first = base + (generation - 1) * args.games
+            jobs = game_jobs(first, args.games, sizes, weights, args.iterations, args.explore)
+            games = play_games(jobs, args.workers, progress, f"games, generation {generation}")
+            parts.append(Prepared.of(games))
+            data = Prepared.join(parts)
+            steps = progress.add_task("training", total=args.steps)
+            train_v = train_p = 0.0
+            for _ in range(args.steps):
+                index = rng.choice(
+                    len(data.samples), size=min(args.batch, len(data.samples)), replace=False
+                )
+                value_loss, policy_loss, _, _ = losses(model, data.tensors(np.sort(index)))
+                optimiser.zero_grad()
+                (value_loss + policy_loss).backward()  # type: ignore[no-untyped-call]
+                optimiser.step()
+                train_v += float(value_loss) / args.steps
+                train_p += float(policy_loss) / args.steps
+                progress.advance(steps)
+            progress.remove_task(steps)
+            figures = held_out_figures(model, held_data)
+            minutes = (time.monotonic() - started) / 60
+            row = [generation, generation * args.games, len(data.samples), round(minutes, 2),
+                   round(train_v, 5), round(train_p, 5)] + [round(figures[k], 5) for k in fields[6:]]  # fmt: skip
+            with curve_path.open("a", newline="") as handle:
+                csv.writer(handle).writerow(row)
+            HexNetwork(model.arrays()).save(args.out / f"generation-{generation:02d}.npz")
+            torch.save({"model": model.state_dict(), "optimiser": optimiser.state_dict()},
+                       args.out / "last.pt")  # fmt: skip
+            progress.console.print(dict(zip(fields, row, strict=True)))
+            progress.advance(generations)
+            if args.minutes is not None and minutes >= args.minutes:
+                break
+    if args.ship:
+        stem = NETWORKS[args.ship]
+        NETWORK_DIR.mkdir(parents=True, exist_ok=True)
+        HexNetwork(model.arrays()).save(NETWORK_DIR / f"{stem}.npz")
+        card = {
+            "name": args.ship,
+            "commit": commit,
+            "command": command,
+            "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+            "machine": f"{platform.machine()}, {os.cpu_count()} cores, {platform.python_version()}",
+            "minutes": round((time.monotonic() - started) / 60, 1),
+            "samples": len(data.samples),
+            "held_out_samples": len(held),
+            "shape": {"width": args.width, "rounds": args.rounds, "hidden": 64, "policy": 32},
+            "held_out": {k: round(v, 4) for k, v in figures.items()},
+        }
+        (NETWORK_DIR / f"{stem}.json").write_text(json.dumps(card, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()
