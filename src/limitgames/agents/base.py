@@ -142,6 +142,7 @@ BUILTIN_AGENT_MODULES: list[str] = [
     "limitgames.agents.heuristic",
     "limitgames.agents.mcts",
     "limitgames.agents.hex_mcts",
+    "limitgames.agents.puct",
     "limitgames.agents.ismcts",
     "limitgames.agents.alphabeta",
     "limitgames.agents.world_nation",

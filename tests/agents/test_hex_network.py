@@ -1,0 +1,182 @@
+"""The hex tile network (limitgames.agents.hex_network): NumPy inference against PyTorch's, the
+neighbour decoding against the surface, the sharing of weights across tiles, the registry.
+
+The PyTorch twin is the training script's ``TileNet`` (scripts/train_hex_network.py), loaded
+from the file: the agents layer never imports torch.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from limitgames.agents.hex_network import (
+    NETWORKS,
+    HexNetwork,
+    NetworkBatch,
+    load_network,
+    neighbour_table,
+    network_card,
+)
+from limitgames.core import get_game
+from limitgames.hex import kernel
+from limitgames.hex.encoding import NUM_PLANES, surface_static, unpack_planes, write_planes
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "train_hex_network.py"
+
+
+def _positions(count: int, seed: int) -> tuple[np.ndarray[Any, Any], list[Any], list[Any]]:
+    """Seeded positions of sizes 2-8 (2 and 3 players) reached by uniformly random decisions:
+    their words, their surfaces' neighbour tables and their legal actions."""
+    rng = random.Random(seed)
+    words, rings, actions = [], [], []
+    buffer = np.empty(kernel.MAX_MOVES, np.int64)
+    while len(words) < count:
+        size, players = rng.choice([(2, 2), (3, 2), (4, 2), (4, 3), (6, 2), (8, 2), (8, 3)])
+        state: Any = get_game("hex").new_initial_state(
+            seed=rng.randrange(10**6), size=size, players=players
+        )
+        s, surface = state.kernel_vector(), state.surface
+        nb, ring = surface.neighbour_masks, surface.ring
+        for _ in range(rng.randrange(0, 12)):
+            if int(s[kernel.S_STEP]) == kernel.OVER_STEP:
+                break
+            n = kernel.legal_actions(nb, s, buffer)
+            kernel.play(nb, ring, s, buffer[rng.randrange(n)])
+        if int(s[kernel.S_STEP]) == kernel.OVER_STEP:
+            continue
+        w = np.zeros(NUM_PLANES, np.uint64)
+        write_planes(s, surface_static(surface, "nestorgames", size), int(s[kernel.S_TO_MOVE]), w)
+        words.append(w)
+        rings.append(ring)
+        actions.append(buffer[: kernel.legal_actions(nb, s, buffer)].copy())
+    return np.array(words), rings, actions
+
+
+def _torch_twin() -> Any:
+    pytest.importorskip("torch", reason="needs limitgames[rl] (torch)")
+    spec = importlib.util.spec_from_file_location("train_hex_network", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.slow  # importing torch takes a second or two
+def test_numpy_inference_equals_torch_on_seeded_random_positions() -> None:
+    import torch
+
+    script = _torch_twin()
+    network = HexNetwork.random(5, width=16, rounds=3, hidden=24, policy=12)
+    twin = script.TileNet(width=16, rounds=3, hidden=24, policy=12).double()
+    twin.load_arrays(network.arrays)
+    # the conversion both ways loses nothing
+    for name, value in twin.arrays().items():
+        np.testing.assert_array_equal(value, network.arrays[name])
+    words, rings, actions = _positions(40, seed=11)
+    batch = NetworkBatch.from_words(words)
+    values, policies = network.evaluate(batch, actions)
+    position = np.repeat(np.arange(len(actions)), [len(a) for a in actions])
+    with torch.no_grad():
+        t_values, t_logits = twin(
+            torch.from_numpy(batch.features).double(),
+            torch.from_numpy(batch.neighbours),
+            torch.from_numpy(position),
+            torch.from_numpy(np.concatenate(actions)),
+        )
+    np.testing.assert_allclose(values, t_values.numpy(), atol=1e-5)
+    start = 0
+    for b, policy in enumerate(policies):
+        logits = t_logits.numpy()[start : start + len(actions[b])]
+        start += len(actions[b])
+        expected = np.exp(logits - logits.max())
+        np.testing.assert_allclose(policy, expected / expected.sum(), atol=1e-5)
+    # the surfaces' fixed neighbour tables give the same outputs as the decoded ones
+    t = batch.features.shape[1]
+    fixed = NetworkBatch(batch.features, np.array(rings)[:, :t])
+    again, _ = network.evaluate(fixed, actions)
+    np.testing.assert_allclose(again, values, atol=1e-6)
+
+
+def test_the_decoded_neighbours_are_the_surface_s_on_the_table() -> None:
+    words, rings, _ = _positions(30, seed=3)
+    table = neighbour_table(unpack_planes(words))
+    for b in range(len(words)):
+        on = {t for t in range(64) if (int(words[b, 0]) >> t) & 1}
+        for t in range(64):
+            for d in range(6):
+                j = int(rings[b][t, d])
+                expected = j if t in on and j in on else -1
+                assert table[b, t, d] == expected, (b, t, d)
+
+
+def test_weights_are_shared_by_all_tiles_so_renumbering_the_tiles_changes_nothing() -> None:
+    """Renumber the tiles of a position by a permutation: the value is the same and each
+    action's probability moves with its tiles (the network has no per-tile weight)."""
+    network = HexNetwork.random(2)
+    words, _, actions = _positions(6, seed=8)
+    batch = NetworkBatch.from_words(words)
+    values, policies = network.evaluate(batch, actions)
+    rng = np.random.default_rng(4)
+    t = batch.features.shape[1]
+    for b in range(len(words)):
+        new_of = rng.permutation(t)  # tile i becomes tile new_of[i]
+        features = np.zeros_like(batch.features[b : b + 1])
+        features[0, new_of] = batch.features[b]
+        neighbours = np.full_like(batch.neighbours[b : b + 1], -1)
+        old = batch.neighbours[b]
+        neighbours[0, new_of] = np.where(old >= 0, new_of[np.maximum(old, 0)], -1)
+        renamed = []
+        for a in actions[b]:
+            if a < 4096:
+                renamed.append(new_of[a // 64] * 64 + new_of[a % 64])
+            else:
+                renamed.append(4096 + new_of[a - 4096])
+        value, policy = network.evaluate(NetworkBatch(features, neighbours), [renamed])
+        np.testing.assert_allclose(value[0], values[b], atol=1e-5)
+        np.testing.assert_allclose(policy[0], policies[b], atol=1e-5)
+
+
+def test_a_network_of_zeros_but_its_value_bias_values_every_position_alike() -> None:
+    """All weights 0 but ``value2_b = atanh(0.5)``: every value is tanh(atanh(0.5)) = 0.5 and
+    every legal action equally likely (all logits 0)."""
+    shapes = HexNetwork.shapes(width=8, rounds=2, hidden=4, policy=4)
+    arrays = {name: np.zeros(shape, np.float32) for name, shape in shapes.items()}
+    arrays["value2_b"][0] = np.arctanh(0.5)
+    words, _, actions = _positions(5, seed=1)
+    values, policies = HexNetwork(arrays).evaluate(NetworkBatch.from_words(words), actions)
+    np.testing.assert_allclose(values, 0.5, atol=1e-6)
+    for policy in policies:
+        np.testing.assert_allclose(policy, 1.0 / len(policy), atol=1e-6)
+
+
+def test_shipped_networks_load_by_name_are_small_and_carry_their_card() -> None:
+    for name in NETWORKS:
+        network = load_network(name)
+        assert sum(a.nbytes for a in network.arrays.values()) < 1_000_000
+        card = network_card(name)
+        assert card["name"] == name
+        assert card["command"].startswith("python scripts/train_hex_network.py")
+        assert card["commit"] and card["commit"] != "unknown"
+
+
+def test_unknown_networks_and_malformed_weights_are_refused() -> None:
+    with pytest.raises(ValueError, match="unknown network 'nope'"):
+        load_network("nope")
+    with pytest.raises(ValueError, match="unknown network"):
+        network_card("../../etc/passwd")
+    arrays = dict(HexNetwork.random(0, width=8, rounds=1).arrays)
+    arrays["embed_w"] = np.zeros((3, 8), np.float32)
+    with pytest.raises(ValueError, match="embed_w"):
+        HexNetwork(arrays)
+    arrays["embed_w"] = np.zeros((20, 8), np.float32)
+    del arrays["move_out"]
+    with pytest.raises(ValueError, match="move_out"):
+        HexNetwork(arrays)

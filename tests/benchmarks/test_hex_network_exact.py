@@ -1,0 +1,58 @@
+"""The counting of ``benchmarks/hex_network_exact.py`` (the network against the exact solver) on
+hand-made cases, and its judging of a few real positions (not the bars themselves)."""
+
+from __future__ import annotations
+
+import pytest
+from benchmarks.hex_network_exact import Judged, sample_positions, sign_right, tally, top_move_right
+
+from limitgames.agents.hex_network import HexNetwork
+
+
+def _j(
+    value: float, exact: float, policy: tuple[float, ...], children: tuple[float, ...]
+) -> Judged:
+    return Judged(3, "random", value, exact, policy, children)
+
+
+def test_signs_top_moves_and_draws_are_counted_as_the_docstring_says() -> None:
+    # a won position (+1) seen as won (0.4 > 0), its top move (0.7) reaches the win: both right
+    a = _j(0.4, 1.0, (0.2, 0.7, 0.1), (-1.0, 1.0, 0.0))
+    # a lost position seen as won: sign wrong; every move loses, so the top move is right
+    # (it reaches -1, the position's value) and the position is trivial
+    b = _j(0.2, -1.0, (0.5, 0.5), (-1.0, -1.0))
+    # value exactly 0 on a decided position: wrong; top move (first of the tie 0.5, 0.5) draws
+    # where a win was there: wrong
+    c = _j(0.0, 1.0, (0.5, 0.5), (0.0, 1.0))
+    # a drawn position with |v| = 0.1 < 0.3: in the band; top move 0.6 reaches the draw
+    d = _j(-0.1, 0.0, (0.4, 0.6), (-1.0, 0.0))
+    # a drawn position with |v| = 0.5: outside the band; top move loses: wrong
+    e = _j(0.5, 0.0, (0.9, 0.1), (-1.0, 0.0))
+    assert sign_right(0.4, 1.0) and not sign_right(0.2, -1.0) and not sign_right(0.0, 1.0)
+    assert top_move_right(a.policy, a.child_exact, a.exact)
+    assert not top_move_right(c.policy, c.child_exact, c.exact)
+    figures = tally([a, b, c, d, e], draw_band=0.3)
+    assert figures["positions"] == 5
+    assert (figures["decided"], figures["drawn"]) == (3, 2)
+    assert figures["sign_right"] == 1 and figures["sign_share"] == round(1 / 3, 4)
+    assert figures["draws_in_band"] == 1 and figures["draw_band_share"] == 0.5
+    assert figures["all_share"] == 0.4  # (1 sign + 1 band) of 5
+    assert figures["top_right"] == 3 and figures["top_share"] == 0.6  # a, b, d
+    # b is trivial (every move loses); of a, c, d, e the right ones are a and d
+    assert figures["non_trivial"] == 4 and figures["non_trivial_top_share"] == 0.5
+    assert tally([])["sign_share"] is None
+
+
+@pytest.mark.slow
+def test_judged_positions_agree_with_minimax_over_their_children() -> None:
+    """Each judged position's exact value for the mover is the best of its children's (two
+    players: the mover picks), its policy is a distribution over those children, and the
+    sample alternates its two sources."""
+    judged = sample_positions(HexNetwork.random(1), 6, seed=4, sizes=[2, 3], nodes=200_000)
+    assert len(judged) == 6
+    assert [j.source for j in judged] == ["random", "self-play"] * 3
+    for j in judged:
+        assert j.exact == max(j.child_exact)
+        assert len(j.policy) == len(j.child_exact) >= 2
+        assert abs(sum(j.policy) - 1.0) < 1e-5
+        assert -1.0 <= j.value <= 1.0
