@@ -33,8 +33,9 @@ SPECS = [
     f"hexmcts:seconds={BUDGET}",
     "hexmcts:iterations=25,playouts=tactical",
     "nation:iterations=25",
+    "puct:iterations=25,batch=8",
 ]
-ONLY_FOR = {"hexmcts": {"hex"}}
+ONLY_FOR = {"hexmcts": {"hex"}, "puct": {"hex"}}
 """Agents made for some games only; the others refuse them (checked below)."""
 SMALL_VARIANTS = {"hex": {"size": 4}, "cards": {"players": 3}}
 

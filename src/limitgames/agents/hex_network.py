@@ -231,11 +231,12 @@ class HexNetwork:
         on = x[:, :, P_TILES : P_TILES + 1]
         h = np.maximum(x @ a["embed_w"] + a["embed_b"], 0.0) * on
         links = np.where((batch.neighbours < 0) | (batch.neighbours >= t), t, batch.neighbours)
-        links = links.reshape(count, t * 6, 1)
+        # row of each neighbour in the tiles of all positions, one zero row past each position's
+        links = (links + (t + 1) * np.arange(count)[:, None, None]).reshape(-1)
         pad = np.zeros((count, 1, self.width), dtype=np.float32)
         for k in range(self.rounds):
-            padded = np.concatenate([h, pad], axis=1)
-            messages = np.take_along_axis(padded, links, axis=1).reshape(count, t, 6 * self.width)
+            padded = np.concatenate([h, pad], axis=1).reshape(count * (t + 1), self.width)
+            messages = padded[links].reshape(count, t, 6 * self.width)
             z = np.concatenate([h, messages], axis=2) @ a[f"round{k}_w"] + a[f"round{k}_b"]
             h = (h + np.maximum(z, 0.0)) * on
         tiles_on = np.maximum(on.sum(axis=1), 1.0)
@@ -262,13 +263,14 @@ class HexNetwork:
             b, act = position[move], actions[move]
             fr, to = act // MAX_TILES, act % MAX_TILES
             glob = pooled @ a["move_global"] + a["move_b"]
-            z = h[b, fr] @ a["move_source"] + h[b, to] @ a["move_target"] + glob[b]
+            source, target = h @ a["move_source"], h @ a["move_target"]  # per tile, [B, T, P]
+            z = source[b, fr] + target[b, to] + glob[b]
             out[move] = np.maximum(z, 0.0) @ a["move_out"] + a["move_out_b"][0]
         if not move.all():
             remove = ~move
             b, tile = position[remove], actions[remove] - REMOVAL_BASE
             glob = pooled @ a["remove_global"] + a["remove_b"]
-            z = h[b, tile] @ a["remove_tile"] + glob[b]
+            z = (h @ a["remove_tile"])[b, tile] + glob[b]
             out[remove] = np.maximum(z, 0.0) @ a["remove_out"] + a["remove_out_b"][0]
         return out
 
