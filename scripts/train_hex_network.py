@@ -64,7 +64,7 @@ from limitgames.agents.hex_network import (
     NetworkBatch,
 )
 from limitgames.hex.codec import REMOVAL_BASE
-from limitgames.hex.encoding import NUM_PLANES, P_TILES
+from limitgames.hex.encoding import NUM_PLANES, P_NEIGHBOUR, P_TILES
 from limitgames.hex.surface import MAX_TILES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -223,6 +223,31 @@ class Samples:
     def __len__(self) -> int:
         return len(self.results)
 
+    def save(self, path: Path) -> None:
+        """Write the samples as ``.npz`` (the legal actions and shares flattened)."""
+        np.savez_compressed(
+            path,
+            words=self.words,
+            results=self.results,
+            sizes=self.sizes,
+            counts=np.array([len(a) for a in self.actions], np.int64),
+            actions=np.concatenate(self.actions) if self.actions else np.zeros(0, np.int16),
+            shares=np.concatenate(self.shares) if self.shares else np.zeros(0, np.float32),
+        )
+
+    @staticmethod
+    def load(path: Path) -> Samples:
+        """The samples :meth:`save` wrote."""
+        with np.load(path) as data:
+            cuts = np.cumsum(data["counts"])[:-1]
+            return Samples(
+                data["words"],
+                data["results"],
+                data["sizes"],
+                list(np.split(data["actions"], cuts)),
+                list(np.split(data["shares"], cuts)),
+            )
+
 
 def play_game(job: tuple[int, int, int, int]) -> Samples:
     """One self-play game of the expert: ``(seed, size, iterations, explore)`` -> its samples."""
@@ -337,21 +362,44 @@ class Prepared:
             Samples.join([p.samples for p in parts]),
         )
 
-    def tensors(self, index: np.ndarray[Any, Any]) -> tuple[torch.Tensor, ...]:
+    def tensors(
+        self, index: np.ndarray[Any, Any], rng: np.random.Generator | None = None
+    ) -> tuple[torch.Tensor, ...]:
         """Inputs and targets of the samples ``index``: features, neighbours, the position and
-        kernel action of every legal action, the visit shares, the results."""
+        kernel action of every legal action, the visit shares, the results. With ``rng`` each
+        position is turned by one of the 12 symmetries of the hex grid (:func:`symmetry`)."""
         s = self.samples
         t = 4 * int(s.sizes[index].max())
         acts = [s.actions[i].astype(np.int64) for i in index]
         position = np.repeat(np.arange(len(index)), [len(a) for a in acts])
+        features = self.features[index, :t]
+        neighbours = self.neighbours[index, :t].astype(np.int64)
+        if rng is not None:
+            features, neighbours = features.copy(), neighbours.copy()
+            for row, k in enumerate(rng.integers(0, 12, size=len(index))):
+                order = symmetry(int(k))
+                neighbours[row][:, order] = self.neighbours[index[row], :t]
+                planes = features[row, :, P_NEIGHBOUR : P_NEIGHBOUR + 6].copy()
+                features[row][:, P_NEIGHBOUR + order] = planes
         return (
-            torch.from_numpy(self.features[index, :t]),
-            torch.from_numpy(self.neighbours[index, :t].astype(np.int64)),
+            torch.from_numpy(features),
+            torch.from_numpy(neighbours),
             torch.from_numpy(position),
             torch.from_numpy(np.concatenate(acts)),
             torch.from_numpy(np.concatenate([s.shares[i] for i in index])),
             torch.from_numpy(s.results[index]),
         )
+
+
+def symmetry(k: int) -> np.ndarray[Any, Any]:
+    """Symmetry ``k`` (0..11) of the hex grid as a map of directions: direction ``d`` of
+    ``DIRECTIONS`` (in cyclic order) becomes ``order[d]``: a turn by ``k % 6`` sixths, after a
+    reflection (``d -> 5 - d``, swapping ``q`` and ``r``) when ``k >= 6``. Tiles keep their
+    numbers, so the actions and their targets do not change."""
+    d = np.arange(6)
+    if k >= 6:
+        d = 5 - d
+    return (d + k) % 6
 
 
 def losses(
@@ -444,8 +492,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--minutes", type=float, default=None, help="stop after a generation past this"
     )
+    parser.add_argument("--final-steps", type=int, default=0, help="more after the last")
+    parser.add_argument("--value-weight", type=float, default=1.0, help="of the value loss")
+    parser.add_argument("--weight-decay", type=float, default=1e-4)
+    parser.add_argument(
+        "--symmetries", choices=("yes", "no"), default="yes", help="turn and mirror samples"
+    )
+    parser.add_argument("--games-from", type=Path, help="a run folder whose saved games to use")
     parser.add_argument("--ship", choices=sorted(NETWORKS), help="copy the last weights there")
     args = parser.parse_args(argv)
+    args.symmetries = args.symmetries == "yes"
     command = "python scripts/train_hex_network.py " + shlex.join(
         sys.argv[1:] if argv is None else argv
     )
@@ -459,7 +515,7 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--sizes and --size-weights need as many entries, sizes 2..16")
     args.out.mkdir(parents=True, exist_ok=True)
     model = TileNet(width=args.width, rounds=args.rounds)
-    optimiser = torch.optim.Adam(model.parameters(), lr=args.lr, weight_decay=1e-5)
+    optimiser = torch.optim.Adam(model.parameters(), lr=args.lr, weight_decay=args.weight_decay)
     rng = np.random.default_rng(args.seed)
     curve_path = args.out / "curve.csv"
     fields = ["generation", "games", "samples", "minutes", "train_value_loss",
@@ -470,31 +526,45 @@ def main(argv: list[str] | None = None) -> None:
     base = args.seed * 10_000_000
     figures: dict[str, float] = {}
     with Progress(*columns) as progress:
-        held = play_games(
-            game_jobs(base + HELD_OUT_SEED, args.held_out, sizes, weights, args.iterations, args.explore),
-            args.workers, progress, "held-out games",
-        )  # fmt: skip
+
+        def games_of(name: str, jobs: list[tuple[int, int, int, int]], label: str) -> Samples:
+            """The games of ``jobs``: read from ``--games-from`` if that run saved them (the
+            same seeds and options give the same games), else played; saved in ``--out``."""
+            if args.games_from is not None and (args.games_from / name).exists():
+                games = Samples.load(args.games_from / name)
+            else:
+                games = play_games(jobs, args.workers, progress, label)
+            games.save(args.out / name)
+            return games
+
+        held_jobs = game_jobs(base + HELD_OUT_SEED, args.held_out, sizes, weights, args.iterations, args.explore)  # fmt: skip
+        held = games_of("held-out.npz", held_jobs, "held-out games")
         held_data = Prepared.of(held)
         parts: list[Prepared] = []
         generations = progress.add_task("generations", total=args.generations)
         for generation in range(1, args.generations + 1):
             first = base + (generation - 1) * args.games
             jobs = game_jobs(first, args.games, sizes, weights, args.iterations, args.explore)
-            games = play_games(jobs, args.workers, progress, f"games, generation {generation}")
+            games = games_of(f"games-{generation:02d}.npz", jobs, f"games, generation {generation}")
             parts.append(Prepared.of(games))
             data = Prepared.join(parts)
-            steps = progress.add_task("training", total=args.steps)
+            last = generation == args.generations or (
+                args.minutes is not None and (time.monotonic() - started) / 60 >= args.minutes
+            )
+            count = args.steps + (args.final_steps if last else 0)
+            steps = progress.add_task("training", total=count)
             train_v = train_p = 0.0
-            for _ in range(args.steps):
+            for _ in range(count):
                 index = rng.choice(
                     len(data.samples), size=min(args.batch, len(data.samples)), replace=False
                 )
-                value_loss, policy_loss, _, _ = losses(model, data.tensors(np.sort(index)))
+                inputs = data.tensors(np.sort(index), rng if args.symmetries else None)
+                value_loss, policy_loss, _, _ = losses(model, inputs)
                 optimiser.zero_grad()
-                (value_loss + policy_loss).backward()  # type: ignore[no-untyped-call]
+                (args.value_weight * value_loss + policy_loss).backward()
                 optimiser.step()
-                train_v += float(value_loss) / args.steps
-                train_p += float(policy_loss) / args.steps
+                train_v += float(value_loss) / count
+                train_p += float(policy_loss) / count
                 progress.advance(steps)
             progress.remove_task(steps)
             figures = held_out_figures(model, held_data)
@@ -508,7 +578,7 @@ def main(argv: list[str] | None = None) -> None:
                        args.out / "last.pt")  # fmt: skip
             progress.console.print(dict(zip(fields, row, strict=True)))
             progress.advance(generations)
-            if args.minutes is not None and minutes >= args.minutes:
+            if last:
                 break
     if args.ship:
         stem = NETWORKS[args.ship]

@@ -180,3 +180,23 @@ def test_unknown_networks_and_malformed_weights_are_refused() -> None:
     del arrays["move_out"]
     with pytest.raises(ValueError, match="move_out"):
         HexNetwork(arrays)
+
+
+@pytest.mark.slow  # importing torch takes a second or two
+def test_the_training_symmetries_map_directions_as_turning_and_mirroring_the_grid_do() -> None:
+    """``symmetry(k)`` of the training script against the grid itself: the axial turn
+    ``(q, r) -> (q + r, -q)`` (a sixth of a turn; it maps the six neighbour offsets onto each
+    other in their cyclic order) ``k % 6`` times, after the mirror ``(q, r) -> (r, q)`` for
+    ``k >= 6``, takes direction ``d`` to direction ``symmetry(k)[d]``."""
+    from limitgames.hex.surface import DIRECTIONS
+
+    script = _torch_twin()
+    for k in range(12):
+        order = script.symmetry(k)
+        assert sorted(order) == list(range(6))
+        for d, (q, r) in enumerate(DIRECTIONS):
+            if k >= 6:
+                q, r = r, q
+            for _ in range(k % 6):
+                q, r = q + r, -q
+            assert DIRECTIONS[order[d]] == (q, r), (k, d)

@@ -90,3 +90,17 @@ def test_the_policy_and_values_the_search_reports_are_well_formed() -> None:
     assert -1.0 <= info["value"] <= 1.0 and 0.0 <= info["share"] <= 1.0
     assert 1 <= len(info["top"]) <= 3
     assert np.isclose(info["win"], (info["value"] + 1) / 2, atol=1e-3)
+
+
+def test_the_tree_is_reused_for_the_removal_after_the_move() -> None:
+    """The removal step follows the agent's own move: its position is a child of the last
+    root, so the search starts from that child's visits (``reused``); with ``reuse=no`` it
+    starts afresh."""
+    for spec, reused in (("puct:iterations=200", True), ("puct:iterations=200,reuse=no", False)):
+        state = get_game("hex").new_initial_state(seed=4, size=5)
+        agent = make_agent(spec, seed=1, game="hex")
+        seat = state.current_player()
+        state.apply(agent.choose(state))
+        assert state.current_player() == seat  # the same seat removes now
+        agent.choose(state)
+        assert (agent.last_info["reused"] > 0) is reused

@@ -20,7 +20,10 @@ playouts):
   ``-v`` for the other seat with two players (with three, ``-v / 2`` for each other seat:
   the network was trained on two-player games, so three players get an approximation);
 - **the move**: a root action that wins the game at once is played without search; else the
-  most visited root action (ties: the better mean).
+  most visited root action (ties: the better mean);
+- **tree reuse** (``reuse=yes``, the default): the next search starts from the node of the
+  new position if the last tree holds it (up to two turns below its old root), with its
+  statistics.
 
 Defined by work (``iterations``: leaf evaluations and finished games reached, the same seed
 gives the same move under any load) with a wall-time cap (``seconds``: the search stops at
@@ -80,11 +83,34 @@ class PuctSearch:
         batch: leaves evaluated per network call (1: no virtual loss).
     """
 
-    def __init__(self, network: HexNetwork, c: float = 1.5, batch: int = 16) -> None:
+    def __init__(
+        self, network: HexNetwork, c: float = 1.5, batch: int = 16, reuse: bool = True
+    ) -> None:
         self.network = network
         self.c = c
         self.batch = batch
+        self.reuse = reuse
         self.evaluations = 0
+        self._root: _Node | None = None
+        self._surface: object = None
+
+    def clear(self) -> None:
+        """Forget the tree (a new game)."""
+        self._root = None
+
+    def _reused_root(self, s: Masks, surface: object) -> _Node | None:
+        """The node of position ``s`` in the last search's tree (up to four decisions below its
+        root: two turns of move and removal), if the tree holds it expanded."""
+        if not self.reuse or self._root is None or self._surface is not surface:
+            return None
+        key = s.tobytes()
+        level = [self._root]
+        for _ in range(5):
+            for node in level:
+                if node.actions is not None and node.s.tobytes() == key:
+                    return node
+            level = [c for node in level for c in node.children if c is not None]
+        return None
 
     def search(
         self,
@@ -109,20 +135,25 @@ class PuctSearch:
         self.static = surface_static(surface, state.edition, int(state.variant["size"]))
         self.players = int(s[kernel.S_PLAYERS])
         self._buffer = np.empty(kernel.MAX_MOVES, np.int64)
-        root = _Node(s, int(s[kernel.S_TO_MOVE]))
         winning = self._winning_action(s)
         if winning is not None:
             return winning, {"iterations": 0, "seconds": 0.0, "value": 1.0, "win": 1.0,
                              "proven": "win"}  # fmt: skip
-        self._evaluate([root])
-        assert root.actions is not None
+        root = self._reused_root(s, surface)
+        reused = 0 if root is None else int(root.visits.sum())
+        if root is None:
+            root = _Node(s, int(s[kernel.S_TO_MOVE]))
+            self._evaluate([root])
+        self._root, self._surface = root, surface
         done = 0
         limit = iterations if iterations is not None else 1 << 62
         while done < limit:
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
             done += self._round(root, min(self.batch, limit - done))
-        return self._report(state, root, done, time.perf_counter() - started)
+        action, info = self._report(state, root, done, time.perf_counter() - started)
+        info["reused"] = reused
+        return action, info
 
     # --- one batch of descents ------------------------------------------------------------------
     def _round(self, root: _Node, wanted: int) -> int:
@@ -272,6 +303,7 @@ class PuctAgent(MctsAgent):
         c: float = 1.5,
         batch: int = 16,
         net: str = "exit1",
+        reuse: bool = True,
         solve: bool = False,
         solve_share: float = 0.4,
         solve_nodes: int | None = None,
@@ -291,6 +323,7 @@ class PuctAgent(MctsAgent):
         self.puct_c = c
         self.batch = batch
         self.net = net
+        self.tree_reuse = reuse
         self.placement = placement
         self._search: PuctSearch | None = None
 
@@ -299,11 +332,17 @@ class PuctAgent(MctsAgent):
             raise AgentSpecError(f"puct plays only hex, not {game_id!r} (its network is hex's)")
         super().check_game(game_id)
 
+    def reset(self) -> None:
+        super().reset()
+        if self._search is not None:
+            self._search.clear()
+
     def compiled_choice(self, state: State, budget: Budget) -> tuple[Action, dict[str, Any]] | None:
         if not isinstance(state, HexState) or state.surface is None or state.is_terminal():
             return None
         if self._search is None:
-            self._search = PuctSearch(load_network(self.net), c=self.puct_c, batch=self.batch)
+            network = load_network(self.net)
+            self._search = PuctSearch(network, self.puct_c, self.batch, self.tree_reuse)
         return self._search.search(state, budget.iterations, budget.seconds)
 
     def python_budget(self, budget: Budget) -> Budget:
@@ -320,6 +359,7 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     c = reader.number("c", 1.5)
     batch = reader.integer("batch", 16)
     net = reader.choice("net", "exit1", tuple(sorted(NETWORKS)))
+    reuse = reader.choice("reuse", "yes", ("yes", "no")) == "yes"
     solve = reader.choice("solve", "no", ("yes", "no")) == "yes"
     solve_share = reader.fraction("solve_share", 0.4)
     solve_nodes = reader.integer("solve_nodes", None)
@@ -333,6 +373,7 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
         c=c,
         batch=batch,
         net=net,
+        reuse=reuse,
         solve=solve,
         solve_share=solve_share,
         solve_nodes=solve_nodes,
@@ -345,6 +386,7 @@ register_agent(
     _make,
     "hex only: PUCT guided by the learned tile network (policy prior and leaf value, leaves "
     "evaluated in batches with virtual loss); options iterations=N (work) and/or seconds=S "
-    "(time; with iterations a cap), c=1.5, batch=16, net=exit1, placement=N, solve=yes|no, "
+    "(time; with iterations a cap), c=1.5, batch=16, net=exit1, reuse=yes|no, placement=N, "
+    "solve=yes|no, "
     "solve_share=0..1, solve_nodes=N",
 )
