@@ -84,7 +84,7 @@ class PuctSearch:
     """
 
     def __init__(
-        self, network: HexNetwork, c: float = 1.5, batch: int = 16, reuse: bool = True
+        self, network: HexNetwork, c: float = 1.5, batch: int = 8, reuse: bool = True
     ) -> None:
         self.network = network
         self.c = c
@@ -301,7 +301,7 @@ class PuctAgent(MctsAgent):
         seed: int | None = None,
         budget: Budget | None = None,
         c: float = 1.5,
-        batch: int = 16,
+        batch: int = 8,
         net: str = "exit1",
         reuse: bool = True,
         solve: bool = False,
@@ -357,7 +357,7 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     reader = OptionReader("puct", options)
     budget = reader.budget(Budget(seconds=1.0))
     c = reader.number("c", 1.5)
-    batch = reader.integer("batch", 16)
+    batch = reader.integer("batch", 8)
     net = reader.choice("net", "exit1", tuple(sorted(NETWORKS)))
     reuse = reader.choice("reuse", "yes", ("yes", "no")) == "yes"
     solve = reader.choice("solve", "no", ("yes", "no")) == "yes"
@@ -386,7 +386,7 @@ register_agent(
     _make,
     "hex only: PUCT guided by the learned tile network (policy prior and leaf value, leaves "
     "evaluated in batches with virtual loss); options iterations=N (work) and/or seconds=S "
-    "(time; with iterations a cap), c=1.5, batch=16, net=exit1, reuse=yes|no, placement=N, "
+    "(time; with iterations a cap), c=1.5, batch=8, net=exit1, reuse=yes|no, placement=N, "
     "solve=yes|no, "
     "solve_share=0..1, solve_nodes=N",
 )
