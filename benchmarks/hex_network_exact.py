@@ -11,7 +11,9 @@ Positions (2 players, nestorgames, the game's default layouts; the games' seeds 
 up to 99): half from games of uniformly random decisions, half from self-play of the
 network's own policy (each decision sampled from it), each game cut at a random decision and
 the position kept if it is not finished, has more than one legal action, is not already in the
-sample, and the solver settles it and every child within ``--nodes`` positions each.
+sample (nor, with ``--exclude RUN``, among the positions of that training run's saved games,
+compared as the network sees them), and the solver settles it and every child within
+``--nodes`` positions each.
 
 Counting, per position, with ``v`` the value head's output for the seat to move and ``x`` the
 solver's value for that seat (+1 won, 0 drawn, -1 lost with perfect play):
@@ -64,6 +66,7 @@ class Judged:
     exact: float
     policy: tuple[float, ...]
     child_exact: tuple[float, ...]
+    key: bytes = b""  # the observation words (the position as the network sees it)
 
 
 def sign_right(value: float, exact: float) -> bool:
@@ -142,16 +145,34 @@ def judge(
         values[mover],
         tuple(float(p) for p in policies[0]),
         tuple(child_exact),
+        _words(s, static).tobytes(),
     )
 
 
+def training_positions(run: Path) -> set[bytes]:
+    """The observation words of every sample a training run saved (``games-*.npz``,
+    ``held-out.npz`` of ``scripts/train_hex_network.py``)."""
+    found: set[bytes] = set()
+    for path in sorted(run.glob("*.npz")):
+        with np.load(path) as data:
+            if "words" in data.files:
+                found.update(row.tobytes() for row in data["words"])
+    return found
+
+
 def sample_positions(
-    network: HexNetwork, count: int, seed: int, sizes: list[int], nodes: int
+    network: HexNetwork,
+    count: int,
+    seed: int,
+    sizes: list[int],
+    nodes: int,
+    exclude: set[bytes] | None = None,
 ) -> list[Judged]:
-    """``count`` judged positions, half from random games and half from network self-play."""
+    """``count`` judged positions, half from random games and half from network self-play,
+    none whose observation words are in ``exclude`` (a training run's positions)."""
     rng = random.Random(seed)
     game = get_game("hex")
-    seen: set[bytes] = set()
+    seen: set[bytes] = set(exclude or ())
     judged: list[Judged] = []
     buffer = np.empty(kernel.MAX_MOVES, np.int64)
     number = 0
@@ -180,7 +201,7 @@ def sample_positions(
             kernel.play(nb, ring, s, a)
         if int(s[kernel.S_STEP]) == kernel.OVER_STEP or kernel.legal_actions(nb, s, buffer) < 2:
             continue
-        key = s[: kernel.S_PLAYERS].tobytes() + bytes(size)
+        key = _words(s, static).tobytes()  # the position as the network sees it
         if key in seen:
             continue
         seen.add(key)
@@ -198,10 +219,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--nodes", type=int, default=2_000_000, help="solver work a position")
     parser.add_argument("--draw-band", type=float, default=0.3)
     parser.add_argument("--net", choices=sorted(NETWORKS), default="exit1")
+    parser.add_argument(
+        "--exclude", type=Path, help="a training run folder: skip the positions it trained on"
+    )
     args = parser.parse_args(argv)
     network = load_network(args.net)
     sizes = [int(x) for x in args.sizes.split(",")]
-    judged = sample_positions(network, args.positions, args.seed, sizes, args.nodes)
+    exclude = training_positions(args.exclude) if args.exclude else None
+    if exclude is not None:
+        print(f"{len(exclude)} positions of the training run left out")
+    judged = sample_positions(network, args.positions, args.seed, sizes, args.nodes, exclude)
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
     ).stdout.strip()

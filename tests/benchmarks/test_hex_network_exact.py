@@ -56,3 +56,16 @@ def test_judged_positions_agree_with_minimax_over_their_children() -> None:
         assert len(j.policy) == len(j.child_exact) >= 2
         assert abs(sum(j.policy) - 1.0) < 1e-5
         assert -1.0 <= j.value <= 1.0
+
+
+@pytest.mark.slow
+def test_positions_of_the_training_run_are_left_out() -> None:
+    """Sample, then sample again from the same seed with two of those positions excluded: the
+    same first game is drawn, so the second sample meets them and must pass them by."""
+    network = HexNetwork.random(1)
+    first = sample_positions(network, 4, seed=4, sizes=[2], nodes=200_000)
+    assert len({j.key for j in first}) == 4 and all(j.key for j in first)
+    excluded = {first[0].key, first[1].key}
+    again = sample_positions(network, 4, seed=4, sizes=[2], nodes=200_000, exclude=excluded)
+    assert len({j.key for j in again}) == 4
+    assert not excluded & {j.key for j in again}
