@@ -3,7 +3,6 @@ what their captions say, and ``limit rules GAME --how-to``."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 from types import ModuleType
@@ -14,6 +13,7 @@ from typer.testing import CliRunner
 from limitgames.cli.app import build_app
 from limitgames.howto import how_to_play, howto_games
 from limitgames.translation import LANGUAGES
+from tests.script_modules import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "howto"
@@ -27,13 +27,7 @@ def _name(game: str, language: str, ext: str = "md") -> str:
 
 
 def _diagrams() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "howto_diagrams", ROOT / "scripts" / "howto_diagrams.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/howto_diagrams.py")
 
 
 def test_every_game_has_a_page_in_every_language_and_the_package_ships_the_docs() -> None:

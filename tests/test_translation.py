@@ -11,10 +11,8 @@ what it lists in ``src/limitgames/locale/*/LC_MESSAGES/messages.po``.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -32,6 +30,7 @@ from limitgames.translation import (
     supported,
     using,
 )
+from tests.script_modules import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON_PLACEHOLDER = re.compile(r"%\((\w+)\)[sdrf]")
@@ -40,12 +39,7 @@ BROWSER_PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 def _tool() -> ModuleType:
     pytest.importorskip("babel", reason="Babel extracts the messages (pip install babel)")
-    spec = importlib.util.spec_from_file_location("translations", ROOT / "scripts/translations.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("translations", module)  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/translations.py")
 
 
 def test_every_message_is_translated() -> None:

@@ -7,10 +7,7 @@ from the file: the agents layer never imports torch.
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -27,8 +24,7 @@ from limitgames.agents.hex_network import (
 from limitgames.core import get_game
 from limitgames.hex import kernel
 from limitgames.hex.encoding import NUM_PLANES, surface_static, unpack_planes, write_planes
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "train_hex_network.py"
+from tests.script_modules import load_script
 
 
 def _positions(count: int, seed: int) -> tuple[np.ndarray[Any, Any], list[Any], list[Any]]:
@@ -61,12 +57,7 @@ def _positions(count: int, seed: int) -> tuple[np.ndarray[Any, Any], list[Any], 
 
 def _torch_twin() -> Any:
     pytest.importorskip("torch", reason="needs limitgames[rl] (torch)")
-    spec = importlib.util.spec_from_file_location("train_hex_network", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/train_hex_network.py")
 
 
 @pytest.mark.slow  # importing torch takes a second or two

@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "reinforce_hex.py"
+from tests.script_modules import load_script
 
 
 def _load() -> Any:
-    spec = importlib.util.spec_from_file_location("reinforce_hex", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("examples/reinforce_hex.py")
 
 
 @pytest.mark.slow  # trains for up to 60 s (about 140 s of the fast step on a busy machine)

@@ -3,26 +3,19 @@ plays an illegal action."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.script_modules import load_script
+
 pytest.importorskip("gymnasium", reason="needs limitgames[gymnasium]")
 pytest.importorskip("sb3_contrib", reason="needs limitgames[rl] (sb3-contrib, torch)")
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "maskable_ppo_hex.py"
-
 
 def _load() -> Any:
-    spec = importlib.util.spec_from_file_location("maskable_ppo_hex", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_script("examples/maskable_ppo_hex.py")
 
 
 def test_a_short_seeded_run_honours_the_masks_and_plays_the_games_asked(tmp_path: Path) -> None:

@@ -2,23 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from tests.script_modules import load_script
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "world_encoding_table", ROOT / "scripts" / "world_encoding_table.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/world_encoding_table.py")
 
 
 def test_the_docs_hold_the_scripts_table() -> None:

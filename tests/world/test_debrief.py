@@ -16,6 +16,7 @@ from limitgames.core import GameRecord, RecordError
 from limitgames.world.debrief import debrief_texts, game_rows, generation_year, reference_runs
 from limitgames.world.position import position_json
 from limitgames.world.state import WorldState
+from tests.script_modules import load_script
 from tests.world.scenario import new_state
 
 LEVELS = [1, 2, 3, 5, 10, 20, 30, 50, 100]
@@ -306,17 +307,8 @@ def test_the_shipped_standard_run_is_a_pyworld3_run_within_1_percent() -> None:
     every shipped series, year by year, within 1% of the run's value (of the series' peak
     where the value is near 0)."""
     pytest.importorskip("pyworld3")
-    import importlib.util
-    import sys
 
-    root = Path(__file__).resolve().parents[2]
-    spec = importlib.util.spec_from_file_location(
-        "world3_reference", root / "scripts/world3_reference.py"
-    )
-    assert spec is not None and spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("world3_reference", script)
-    spec.loader.exec_module(script)
+    script = load_script("scripts/world3_reference.py")
     run, _provenance = script.standard_run()
     shipped = reference_runs()["standard-1972"]
     assert tuple(run["years"]) == shipped.years
