@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import random
 import shlex
 import subprocess
@@ -52,6 +53,10 @@ from limitgames.hex.encoding import NUM_PLANES, surface_static, write_planes
 from limitgames.hex.solver import solve_vector
 
 ROOT = Path(__file__).resolve().parents[1]
+PHASES = (("0-3", 0, 4), ("4-9", 4, 10), ("10+", 10, 10**9))
+"""Groups by the decisions played before the position: opening, middle, ending."""
+CONFIDENCE = (("< 0.3", 0.0, 0.3), ("0.3-0.7", 0.3, 0.7), (">= 0.7", 0.7, 2.0))
+"""Groups by how sure the value head is (``|v|``)."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +72,7 @@ class Judged:
     policy: tuple[float, ...]
     child_exact: tuple[float, ...]
     key: bytes = b""  # the observation words (the position as the network sees it)
+    decisions: int = 0  # decisions played before the position (its phase)
 
 
 def sign_right(value: float, exact: float) -> bool:
@@ -118,7 +124,14 @@ def _words(s: Any, static: Any) -> np.ndarray[Any, Any]:
 
 
 def judge(
-    network: HexNetwork, size: int, source: str, s: Any, surface: Any, static: Any, nodes: int
+    network: HexNetwork,
+    size: int,
+    source: str,
+    s: Any,
+    surface: Any,
+    static: Any,
+    nodes: int,
+    decisions: int = 0,
 ) -> Judged | None:
     """Solve ``s`` and each child; ``None`` if the solver gives up on one of them."""
     nb, ring = surface.neighbour_masks, surface.ring
@@ -146,6 +159,7 @@ def judge(
         tuple(float(p) for p in policies[0]),
         tuple(child_exact),
         _words(s, static).tobytes(),
+        decisions,
     )
 
 
@@ -185,6 +199,7 @@ def sample_positions(
         nb, ring = surface.neighbour_masks, surface.ring
         static = surface_static(surface, "nestorgames", size)
         cut = rng.randrange(0, 6 * size)
+        played = 0
         for _ in range(cut):
             if int(s[kernel.S_STEP]) == kernel.OVER_STEP:
                 break
@@ -199,13 +214,14 @@ def sample_positions(
                 p = policy[0].astype(np.float64)
                 a = int(acts[np.searchsorted(np.cumsum(p / p.sum()), rng.random())])
             kernel.play(nb, ring, s, a)
+            played += 1
         if int(s[kernel.S_STEP]) == kernel.OVER_STEP or kernel.legal_actions(nb, s, buffer) < 2:
             continue
         key = _words(s, static).tobytes()  # the position as the network sees it
         if key in seen:
             continue
         seen.add(key)
-        found = judge(network, size, source, s, surface, static, nodes)
+        found = judge(network, size, source, s, surface, static, nodes, played)
         if found is not None:
             judged.append(found)
     return judged
@@ -222,6 +238,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--exclude", type=Path, help="a training run folder: skip the positions it trained on"
     )
+    parser.add_argument("--dump", type=Path, help="write every judged position there (JSON)")
     args = parser.parse_args(argv)
     network = load_network(args.net)
     sizes = [int(x) for x in args.sizes.split(",")]
@@ -242,6 +259,17 @@ def main(argv: list[str] | None = None) -> None:
         print(f"size {size}", tally([j for j in judged if j.size == size], args.draw_band))
     for source in ("random", "self-play"):
         print(source, tally([j for j in judged if j.source == source], args.draw_band))
+    for name, low, high in PHASES:
+        group = [j for j in judged if low <= j.decisions < high]
+        print(f"phase {name}", tally(group, args.draw_band))
+    for name, low, high in CONFIDENCE:
+        group = [j for j in judged if low <= abs(j.value) < high]
+        print(f"|v| {name}", tally(group, args.draw_band))
+    if args.dump is not None:
+        rows = [
+            {k: v for k, v in vars(j).items() if k != "key"} | {"key": j.key.hex()} for j in judged
+        ]
+        args.dump.write_text(json.dumps(rows) + "\n")
 
 
 if __name__ == "__main__":

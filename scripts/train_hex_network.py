@@ -71,6 +71,8 @@ ROOT = Path(__file__).resolve().parents[1]
 NETWORK_DIR = ROOT / "src" / "limitgames" / "agents" / "networks"
 HELD_OUT_SEED = 1_000_003
 """Held-out games draw their seeds from this offset on (training games from 0 on)."""
+SMALL_SEED = 2_000_003
+"""Small games (``--small``) draw their seeds from this offset on."""
 
 
 # --- the network in PyTorch (the NumPy one in limitgames.agents.hex_network is its twin) ----------
@@ -249,14 +251,20 @@ class Samples:
             )
 
 
-def play_game(job: tuple[int, int, int, int]) -> Samples:
-    """One self-play game of the expert: ``(seed, size, iterations, explore)`` -> its samples."""
+Job = tuple[int, int, int, int, int]
+"""A game to play: ``(seed, size, iterations, explore, random)``."""
+
+
+def play_game(job: Job) -> Samples:
+    """One self-play game of the expert: ``(seed, size, iterations, explore, random)`` -> its
+    samples. The first ``random`` decisions are uniformly random (the expert still searches them
+    for their policy target), the next ``explore`` sampled from the expert's visit shares."""
     from limitgames.agents.hex_search import HexSearch
     from limitgames.core import get_game
     from limitgames.hex import kernel
     from limitgames.hex.encoding import surface_static, write_planes
 
-    seed, size, iterations, explore = job
+    seed, size, iterations, explore, randomised = job
     rng = np.random.default_rng(seed)
     state: Any = get_game("hex").new_initial_state(seed=seed, size=size, players=2)
     s, surface = state.kernel_vector(), state.surface
@@ -285,7 +293,9 @@ def play_game(job: tuple[int, int, int, int]) -> Samples:
         movers.append(mover)
         actions.append(legal.astype(np.int16))
         shares.append((counts / counts.sum()).astype(np.float32))
-        if decision < explore:
+        if decision < randomised:
+            action = int(legal[rng.integers(n)])
+        elif decision < randomised + explore:
             action = int(rng.choice(legal, p=counts / counts.sum()))
         else:
             action = report.action
@@ -302,9 +312,7 @@ def play_game(job: tuple[int, int, int, int]) -> Samples:
     )
 
 
-def play_games(
-    jobs: list[tuple[int, int, int, int]], workers: int, progress: Progress, label: str
-) -> Samples:
+def play_games(jobs: list[Job], workers: int, progress: Progress, label: str) -> Samples:
     """Play ``jobs`` on ``workers`` processes (results in job order)."""
     task = progress.add_task(label, total=len(jobs))
     parts: list[Samples] = []
@@ -322,14 +330,22 @@ def play_games(
 
 
 def game_jobs(
-    first: int, count: int, sizes: list[int], weights: list[float], iterations: int, explore: int
-) -> list[tuple[int, int, int, int]]:
-    """Jobs for games ``first .. first + count - 1``: each game's size drawn from its seed."""
+    first: int,
+    count: int,
+    sizes: list[int],
+    weights: list[float],
+    iterations: int,
+    explore: int,
+    randomised: int = 0,
+) -> list[Job]:
+    """Jobs for games ``first .. first + count - 1``: each game's size drawn from its seed, and
+    with ``randomised > 0`` its number of uniformly random first decisions (0..``randomised``)."""
     p = np.array(weights, dtype=np.float64) / sum(weights)
     jobs = []
     for seed in range(first, first + count):
         size = int(np.random.default_rng([seed, 7]).choice(sizes, p=p))
-        jobs.append((seed, size, iterations, explore))
+        drawn = int(np.random.default_rng([seed, 11]).integers(randomised + 1)) if randomised else 0
+        jobs.append((seed, size, iterations, explore, drawn))
     return jobs
 
 
@@ -498,6 +514,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--symmetries", choices=("yes", "no"), default="yes", help="turn and mirror samples"
     )
+    parser.add_argument(
+        "--small", type=int, default=0, help="more games a generation, of --small-sizes"
+    )
+    parser.add_argument("--small-sizes", default="2,3,4")
+    parser.add_argument(
+        "--small-random", type=int, default=0, help="up to so many random first decisions"
+    )
     parser.add_argument("--games-from", type=Path, help="a run folder whose saved games to use")
     parser.add_argument("--ship", choices=sorted(NETWORKS), help="copy the last weights there")
     args = parser.parse_args(argv)
@@ -527,7 +550,7 @@ def main(argv: list[str] | None = None) -> None:
     figures: dict[str, float] = {}
     with Progress(*columns) as progress:
 
-        def games_of(name: str, jobs: list[tuple[int, int, int, int]], label: str) -> Samples:
+        def games_of(name: str, jobs: list[Job], label: str) -> Samples:
             """The games of ``jobs``: read from ``--games-from`` if that run saved them (the
             same seeds and options give the same games), else played; saved in ``--out``."""
             if args.games_from is not None and (args.games_from / name).exists():
@@ -547,6 +570,13 @@ def main(argv: list[str] | None = None) -> None:
             jobs = game_jobs(first, args.games, sizes, weights, args.iterations, args.explore)
             games = games_of(f"games-{generation:02d}.npz", jobs, f"games, generation {generation}")
             parts.append(Prepared.of(games))
+            if args.small:
+                first = base + SMALL_SEED + (generation - 1) * args.small
+                small_sizes = [int(x) for x in args.small_sizes.split(",")]
+                jobs = game_jobs(first, args.small, small_sizes, [1.0] * len(small_sizes),
+                                 args.iterations, args.explore, args.small_random)  # fmt: skip
+                small = games_of(f"small-{generation:02d}.npz", jobs, f"small games, {generation}")
+                parts.append(Prepared.of(small))
             data = Prepared.join(parts)
             last = generation == args.generations or (
                 args.minutes is not None and (time.monotonic() - started) / 60 >= args.minutes
@@ -569,7 +599,7 @@ def main(argv: list[str] | None = None) -> None:
             progress.remove_task(steps)
             figures = held_out_figures(model, held_data)
             minutes = (time.monotonic() - started) / 60
-            row = [generation, generation * args.games, len(data.samples), round(minutes, 2),
+            row = [generation, generation * (args.games + args.small), len(data.samples), round(minutes, 2),
                    round(train_v, 5), round(train_p, 5)] + [round(figures[k], 5) for k in fields[6:]]  # fmt: skip
             with curve_path.open("a", newline="") as handle:
                 csv.writer(handle).writerow(row)
