@@ -15,6 +15,11 @@ Expert Iteration (Anthony, Tian and Barber 2017) without a network in the expert
   drawn from ``--sizes`` (2-8: the small sizes the solver covers are in the distribution);
   the first ``--explore`` decisions of a game are sampled from the expert's visit shares, the
   rest take its most visited action;
+- **small games** (``--small N``): N more games a generation of ``--small-sizes`` (2-4 by
+  default, the sizes the exact check covers; cheap to play), each starting with 0 to
+  ``--small-random`` uniformly random decisions (drawn from its seed) before the sampled and
+  the best ones: positions off the expert's own path, like the check's positions from random
+  games, valued by the expert's play from there on (never by the solver);
 - **targets**: at every decision with more than one legal action, the policy target is the
   root's visit shares (every legal action tried at least once counts; the rest 0) and the
   value target the game's result for the seat to move (+1 won, -1 lost, 0 drawn);
