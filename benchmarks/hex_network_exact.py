@@ -234,7 +234,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--sizes", default="2,3,4")
     parser.add_argument("--nodes", type=int, default=2_000_000, help="solver work a position")
     parser.add_argument("--draw-band", type=float, default=0.3)
-    parser.add_argument("--net", choices=sorted(NETWORKS), default="exit1")
+    parser.add_argument("--net", choices=sorted(NETWORKS), default="exit2")
     parser.add_argument(
         "--exclude", type=Path, help="a training run folder: skip the positions it trained on"
     )

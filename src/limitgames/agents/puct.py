@@ -302,7 +302,7 @@ class PuctAgent(MctsAgent):
         budget: Budget | None = None,
         c: float = 1.5,
         batch: int = 8,
-        net: str = "exit1",
+        net: str = "exit2",
         reuse: bool = True,
         solve: bool = False,
         solve_share: float = 0.4,
@@ -358,7 +358,7 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     budget = reader.budget(Budget(seconds=1.0))
     c = reader.number("c", 1.5)
     batch = reader.integer("batch", 8)
-    net = reader.choice("net", "exit1", tuple(sorted(NETWORKS)))
+    net = reader.choice("net", "exit2", tuple(sorted(NETWORKS)))
     reuse = reader.choice("reuse", "yes", ("yes", "no")) == "yes"
     solve = reader.choice("solve", "no", ("yes", "no")) == "yes"
     solve_share = reader.fraction("solve_share", 0.4)
@@ -386,7 +386,7 @@ register_agent(
     _make,
     "hex only: PUCT guided by the learned tile network (policy prior and leaf value, leaves "
     "evaluated in batches with virtual loss); options iterations=N (work) and/or seconds=S "
-    "(time; with iterations a cap), c=1.5, batch=8, net=exit1, reuse=yes|no, placement=N, "
+    "(time; with iterations a cap), c=1.5, batch=8, net=exit2, reuse=yes|no, placement=N, "
     "solve=yes|no, "
     "solve_share=0..1, solve_nodes=N",
 )
