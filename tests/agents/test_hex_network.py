@@ -191,3 +191,16 @@ def test_the_training_symmetries_map_directions_as_turning_and_mirroring_the_gri
             for _ in range(k % 6):
                 q, r = q + r, -q
             assert DIRECTIONS[order[d]] == (q, r), (k, d)
+
+
+@pytest.mark.slow  # importing torch takes a second or two
+def test_small_games_draw_their_random_openings_without_moving_the_sizes() -> None:
+    """``--small-random R`` draws each game's random first decisions from 0..R; the sizes stay
+    those drawn without it (so the games a run saved stay the games of their seeds), and
+    without it no decision is random."""
+    script = _torch_twin()
+    plain = script.game_jobs(100, 200, [2, 3, 4], [1.0, 1.0, 1.0], 3000, 4)
+    mixed = script.game_jobs(100, 200, [2, 3, 4], [1.0, 1.0, 1.0], 3000, 4, randomised=6)
+    assert [j[:4] for j in plain] == [j[:4] for j in mixed]
+    assert {j[4] for j in plain} == {0}
+    assert {j[4] for j in mixed} == set(range(7))  # 200 draws of 7 values: each one met

@@ -56,6 +56,7 @@ def test_judged_positions_agree_with_minimax_over_their_children() -> None:
         assert len(j.policy) == len(j.child_exact) >= 2
         assert abs(sum(j.policy) - 1.0) < 1e-5
         assert -1.0 <= j.value <= 1.0
+        assert 0 <= j.decisions < 6 * j.size  # the game is cut before 6 * size decisions
 
 
 @pytest.mark.slow
