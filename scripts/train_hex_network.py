@@ -145,63 +145,53 @@ class TileNet(nn.Module):
         logits[remove] = self.remove_out(torch.relu(z)).squeeze(1)
         return values, logits
 
-    def arrays(self) -> dict[str, np.ndarray[Any, Any]]:
-        """The weights under :class:`~limitgames.agents.hex_network.HexNetwork`'s names."""
-
-        def t(x: torch.Tensor) -> np.ndarray[Any, Any]:
-            return np.asarray(x.detach().cpu().numpy(), dtype=np.float32)
-
-        out = {"embed_w": t(self.embed.weight.T), "embed_b": t(self.embed.bias)}
+    def named_parameters_for_inference(self) -> list[tuple[str, torch.Tensor, str]]:
+        """Each weight under :class:`~limitgames.agents.hex_network.HexNetwork`'s name, with
+        how NumPy holds it: ``"T"`` transposed (a linear layer's matrix, inputs first),
+        ``"row"`` a one-output layer's weights as a vector, ``""`` as it is (a bias). The one
+        table that both :meth:`arrays` and :meth:`load_arrays` read."""
+        table: list[tuple[str, torch.Tensor, str]] = [
+            ("embed_w", self.embed.weight, "T"),
+            ("embed_b", self.embed.bias, ""),
+        ]
         for k, layer in enumerate(self.rounds):
             assert isinstance(layer, nn.Linear)
-            out[f"round{k}_w"], out[f"round{k}_b"] = t(layer.weight.T), t(layer.bias)
-        out |= {
-            "value1_w": t(self.value1.weight.T),
-            "value1_b": t(self.value1.bias),
-            "value2_w": t(self.value2.weight[0]),
-            "value2_b": t(self.value2.bias),
-            "move_source": t(self.move_source.weight.T),
-            "move_target": t(self.move_target.weight.T),
-            "move_global": t(self.move_global.weight.T),
-            "move_b": t(self.move_global.bias),
-            "move_out": t(self.move_out.weight[0]),
-            "move_out_b": t(self.move_out.bias),
-            "remove_tile": t(self.remove_tile.weight.T),
-            "remove_global": t(self.remove_global.weight.T),
-            "remove_b": t(self.remove_global.bias),
-            "remove_out": t(self.remove_out.weight[0]),
-            "remove_out_b": t(self.remove_out.bias),
-        }
+            table += [(f"round{k}_w", layer.weight, "T"), (f"round{k}_b", layer.bias, "")]
+        return [
+            *table,
+            ("value1_w", self.value1.weight, "T"),
+            ("value1_b", self.value1.bias, ""),
+            ("value2_w", self.value2.weight, "row"),
+            ("value2_b", self.value2.bias, ""),
+            ("move_source", self.move_source.weight, "T"),
+            ("move_target", self.move_target.weight, "T"),
+            ("move_global", self.move_global.weight, "T"),
+            ("move_b", self.move_global.bias, ""),
+            ("move_out", self.move_out.weight, "row"),
+            ("move_out_b", self.move_out.bias, ""),
+            ("remove_tile", self.remove_tile.weight, "T"),
+            ("remove_global", self.remove_global.weight, "T"),
+            ("remove_b", self.remove_global.bias, ""),
+            ("remove_out", self.remove_out.weight, "row"),
+            ("remove_out_b", self.remove_out.bias, ""),
+        ]
+
+    def arrays(self) -> dict[str, np.ndarray[Any, Any]]:
+        """The weights under :class:`~limitgames.agents.hex_network.HexNetwork`'s names."""
+        out: dict[str, np.ndarray[Any, Any]] = {}
+        for name, param, form in self.named_parameters_for_inference():
+            value = param.detach().cpu()
+            value = value.T if form == "T" else value[0] if form == "row" else value
+            out[name] = np.asarray(value.numpy(), dtype=np.float32)
         return out
 
     def load_arrays(self, arrays: dict[str, Any]) -> None:
         """Set the weights from :meth:`arrays`' names (the inverse of :meth:`arrays`)."""
-
-        def put(param: torch.Tensor, value: Any) -> None:
-            with torch.no_grad():
-                param.copy_(torch.as_tensor(np.asarray(value), dtype=param.dtype))
-
-        put(self.embed.weight, np.asarray(arrays["embed_w"]).T)
-        put(self.embed.bias, arrays["embed_b"])
-        for k, layer in enumerate(self.rounds):
-            assert isinstance(layer, nn.Linear)
-            put(layer.weight, np.asarray(arrays[f"round{k}_w"]).T)
-            put(layer.bias, arrays[f"round{k}_b"])
-        put(self.value1.weight, np.asarray(arrays["value1_w"]).T)
-        put(self.value1.bias, arrays["value1_b"])
-        put(self.value2.weight, np.asarray(arrays["value2_w"])[None, :])
-        put(self.value2.bias, arrays["value2_b"])
-        put(self.move_source.weight, np.asarray(arrays["move_source"]).T)
-        put(self.move_target.weight, np.asarray(arrays["move_target"]).T)
-        put(self.move_global.weight, np.asarray(arrays["move_global"]).T)
-        put(self.move_global.bias, arrays["move_b"])
-        put(self.move_out.weight, np.asarray(arrays["move_out"])[None, :])
-        put(self.move_out.bias, arrays["move_out_b"])
-        put(self.remove_tile.weight, np.asarray(arrays["remove_tile"]).T)
-        put(self.remove_global.weight, np.asarray(arrays["remove_global"]).T)
-        put(self.remove_global.bias, arrays["remove_b"])
-        put(self.remove_out.weight, np.asarray(arrays["remove_out"])[None, :])
-        put(self.remove_out.bias, arrays["remove_out_b"])
+        with torch.no_grad():
+            for name, param, form in self.named_parameters_for_inference():
+                value = np.asarray(arrays[name])
+                value = value.T if form == "T" else value[None, :] if form == "row" else value
+                param.copy_(torch.as_tensor(value, dtype=param.dtype))
 
 
 # --- self-play -----------------------------------------------------------------------------------
