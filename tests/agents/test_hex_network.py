@@ -204,3 +204,15 @@ def test_small_games_draw_their_random_openings_without_moving_the_sizes() -> No
     assert [j[:4] for j in plain] == [j[:4] for j in mixed]
     assert {j[4] for j in plain} == {0}
     assert {j[4] for j in mixed} == set(range(7))  # 200 draws of 7 values: each one met
+
+
+def test_a_batch_of_positions_evaluates_as_each_position_alone() -> None:
+    # The batched forward pass (PUCT's fast path: up to `batch` leaves per call, positions of
+    # different sizes padded to the largest) against the naive one-position-per-call use.
+    network = HexNetwork.random(7, width=16, rounds=3, hidden=24, policy=12)
+    words, _rings, actions = _positions(12, seed=23)
+    values, policies = network.evaluate(NetworkBatch.from_words(words), actions)
+    for b in range(len(actions)):
+        alone, [policy] = network.evaluate(NetworkBatch.from_words(words[b : b + 1]), [actions[b]])
+        np.testing.assert_allclose(alone[0], values[b], atol=1e-6)
+        np.testing.assert_allclose(policy, policies[b], atol=1e-6)
