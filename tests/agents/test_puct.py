@@ -10,6 +10,7 @@ from limitgames.agents import AgentSpecError, make_agent
 from limitgames.agents.hex_network import HexNetwork
 from limitgames.agents.puct import PuctSearch
 from limitgames.core import get_game
+from limitgames.hex.state import HexState
 from tests.hex.positions import load
 
 
@@ -104,3 +105,87 @@ def test_the_tree_is_reused_for_the_removal_after_the_move() -> None:
         assert state.current_player() == seat  # the same seat removes now
         agent.choose(state)
         assert (agent.last_info["reused"] > 0) is reused
+
+
+def _hex(seed: int, size: int) -> HexState:
+    state = get_game("hex").new_initial_state(seed=seed, size=size)
+    assert isinstance(state, HexState)
+    return state
+
+
+def _leaves(node: object) -> list[object]:
+    """Every expanded node of a PUCT tree below (and with) ``node``."""
+    out, todo = [], [node]
+    while todo:
+        n = todo.pop()
+        if getattr(n, "actions", None) is not None:
+            out.append(n)
+            todo.extend(c for c in n.children if c is not None)  # type: ignore[attr-defined]
+    return out
+
+
+@pytest.mark.parametrize("mix", [0.25, 1.0])
+def test_a_mixed_leaf_is_the_networks_value_and_one_playouts_result_in_their_shares(
+    mix: float,
+) -> None:
+    """A network of zeros but its value bias (``atanh(0.5)``) values every position 0.5 for its
+    mover, so with two players a leaf's spread values are (0.5, -0.5). A playout's result is
+    a finished game's: (1, -1), (-1, 1) or (0, 0). So every mixed leaf holds, for its mover,
+    ``(1 - mix) 0.5 + mix z`` with ``z`` in {-1, 0, 1}, and the two seats' values sum to 0."""
+    shapes = HexNetwork.shapes(width=8, rounds=2, hidden=4, policy=4)
+    arrays = {name: np.zeros(shape, np.float32) for name, shape in shapes.items()}
+    arrays["value2_b"][0] = np.arctanh(0.5)
+    state = _hex(9, 5)
+    search = PuctSearch(HexNetwork(arrays), batch=4, mix=mix, seed=3)
+    search.search(state, 120, None)
+    leaves = [n for n in _leaves(search._root) if len(n.actions) > 0]  # type: ignore[attr-defined]
+    assert len(leaves) > 20
+    seen = set()
+    for leaf in leaves:
+        results = leaf.results  # type: ignore[attr-defined]
+        mover = leaf.mover  # type: ignore[attr-defined]
+        z = (results[mover] - (1 - mix) * 0.5) / mix
+        assert min(abs(z - v) for v in (-1.0, 0.0, 1.0)) < 1e-5, results  # float32 net
+        assert abs(results[0] + results[1]) < 1e-5
+        seen.add(round(z))
+    assert seen >= {-1, 1}  # playouts are won by either side from these positions
+
+
+def test_without_mixing_no_playout_is_played() -> None:
+    state = _hex(9, 5)
+    search = PuctSearch(HexNetwork.random(1), batch=4)
+    search.search(state, 60, None)
+    assert all(n.results is None for n in _leaves(search._root))  # type: ignore[attr-defined]
+
+
+def test_playout_returns_leaves_the_states_alone_and_gives_finished_games_results() -> None:
+    from limitgames.agents.puct import playout_returns
+    from limitgames.hex.bitboard import seed_word
+
+    state = _hex(2, 6)
+    s = state.kernel_vector()
+    surface = state.surface
+    assert s is not None and surface is not None
+    states = np.stack([s] * 50)
+    before = states.copy()
+    rng = np.array([seed_word(4)], np.uint64)
+    returns = np.full((50, 3), 9.0)
+    playout_returns(surface.neighbour_masks, surface.ring, states, rng, 1.0, returns)
+    np.testing.assert_array_equal(states, before)
+    for row in returns:
+        # two players: a sole winner (1) and a loser (-1), or a shared end (0, 0); seat 3 unused
+        assert (row[0], row[1]) in {(1.0, -1.0), (-1.0, 1.0), (0.0, 0.0)} and row[2] == 0.0
+    # one stream, fifty draws: the same start does not give fifty copies of one game
+    assert len({tuple(r) for r in returns}) > 1
+
+
+def test_the_mix_and_greed_options_are_checked_and_a_seed_gives_the_same_move() -> None:
+    with pytest.raises(AgentSpecError, match=r"mix must lie in 0\.\.1"):
+        make_agent("puct:mix=1.5", game="hex")
+    with pytest.raises(AgentSpecError, match=r"greed must lie in 0\.\.1"):
+        make_agent("puct:mix=0.5,greed=-1", game="hex")
+    state = get_game("hex").new_initial_state(seed=8, size=6)
+    moves = {
+        make_agent("puct:iterations=80,mix=0.5", seed=6, game="hex").choose(state) for _ in "ab"
+    }
+    assert len(moves) == 1

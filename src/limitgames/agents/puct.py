@@ -19,6 +19,11 @@ playouts):
   :func:`limitgames.hex.kernel.returns_of`); a leaf the network's value ``v`` for its mover,
   ``-v`` for the other seat with two players (with three, ``-v / 2`` for each other seat:
   the network was trained on two-player games, so three players get an approximation);
+- **mixed leaf values** (``mix=λ``, AlphaGo's mixing, Silver et al. 2016): with ``λ > 0``
+  each leaf is also played out to the end once by the tactical playout of the compiled MCTS
+  (:func:`limitgames.hex.tactics.tactical_playout`, ``greed`` its share of policy moves), and
+  its value is ``(1 - λ)`` times the network's plus ``λ`` times the playout's result; the
+  playouts draw from one xorshift64 stream seeded by the agent's seed;
 - **the move**: a root action that wins the game at once is played without search; else the
   most visited root action (ties: the better mean);
 - **tree reuse** (``reuse=yes``, the default): the next search starts from the node of the
@@ -38,6 +43,7 @@ import time
 from typing import Any
 
 import numpy as np
+from numba import njit
 
 from limitgames.agents.base import Agent, AgentSpecError, register_agent
 from limitgames.agents.budget import TIME_MARGIN, Budget, OptionReader
@@ -45,9 +51,11 @@ from limitgames.agents.hex_network import NETWORKS, HexNetwork, NetworkBatch, lo
 from limitgames.agents.mcts import MctsAgent
 from limitgames.core import Action, State
 from limitgames.hex import kernel
-from limitgames.hex.bitboard import Masks
+from limitgames.hex.bitboard import Floats, Ints, Masks, seed_word
 from limitgames.hex.encoding import NUM_PLANES, surface_static, write_planes
 from limitgames.hex.state import HexState
+from limitgames.hex.surface import MAX_TILES
+from limitgames.hex.tactics import tactical_playout
 
 __all__ = ["PuctAgent", "PuctSearch"]
 
@@ -57,11 +65,31 @@ VIRTUAL_LOSS = 1.0
 """The result counted for a mover on each edge of a descent still waiting for its leaf."""
 
 
+@njit(cache=True)
+def playout_returns(
+    nb: Masks, ring: Ints, states: Masks, rng: Masks, greed: float, returns: Floats
+) -> None:
+    """Play each of ``states`` (``uint64[B, STATE_SIZE]``, left unchanged) to the end with the
+    tactical playout and write its results (``returns``: ``float64[B, 3]``, kernel player
+    order, 1 sole winner, 0 shared, -1 loser) from the stream ``rng[0]``."""
+    history = np.empty(8 * MAX_TILES, np.int64)
+    movers = np.empty(8 * MAX_TILES, np.int64)
+    for b in range(states.shape[0]):
+        s = states[b].copy()
+        tactical_playout(nb, ring, s, rng, 0, -1, history, movers, greed)
+        for k in range(3):
+            returns[b, k] = 0.0
+        if s[kernel.S_STEP] == kernel.OVER_STEP:
+            kernel.returns_of(s, returns[b])
+
+
 class _Node:
     """A position of the tree: its state vector, mover, legal actions, the network's prior
     over them and per edge the visits, the total result for the mover and the child."""
 
-    __slots__ = ("actions", "children", "mover", "prior", "s", "totals", "value", "visits")
+    __slots__ = (
+        "actions", "children", "mover", "prior", "results", "s", "totals", "value", "visits"
+    )  # fmt: skip
 
     def __init__(self, s: Masks, mover: int) -> None:
         self.s = s
@@ -72,6 +100,7 @@ class _Node:
         self.totals = np.zeros(0)
         self.children: list[_Node | None] = []
         self.value = 0.0  # the network's (or the finished game's) value for the mover
+        self.results: np.ndarray[Any, Any] | None = None  # a mixed leaf's value per player
 
 
 class PuctSearch:
@@ -81,15 +110,29 @@ class PuctSearch:
         network: the tile network.
         c: the exploration constant of PUCT.
         batch: leaves evaluated per network call (1: no virtual loss).
+        reuse: start from the last tree's node of the new position when it holds one.
+        mix: the playout's share ``λ`` (0..1) of a leaf's value; 0: the network's alone.
+        greed: the tactical playout's share (0..1) of policy moves (with ``mix > 0``).
+        seed: the playouts' stream.
     """
 
     def __init__(
-        self, network: HexNetwork, c: float = 1.5, batch: int = 8, reuse: bool = True
+        self,
+        network: HexNetwork,
+        c: float = 1.5,
+        batch: int = 8,
+        reuse: bool = True,
+        mix: float = 0.0,
+        greed: float = 1.0,
+        seed: int = 0,
     ) -> None:
         self.network = network
         self.c = c
         self.batch = batch
         self.reuse = reuse
+        self.mix = mix
+        self.greed = greed
+        self._rng = np.array([seed_word(seed)], np.uint64)
         self.evaluations = 0
         self._root: _Node | None = None
         self._surface: object = None
@@ -220,6 +263,8 @@ class PuctSearch:
             out = np.zeros(3)
             kernel.returns_of(node.s, out)
             return out
+        if node.results is not None:
+            return node.results
         other = -node.value if self.players == 2 else -node.value / 2.0
         out = np.full(3, other)
         out[node.mover] = node.value
@@ -249,6 +294,17 @@ class PuctSearch:
             leaf.totals = np.zeros(len(acts))
             leaf.children = [None] * len(acts)
             leaf.actions = acts  # last: a node with actions is expanded
+        if self.mix > 0.0:
+            self._mix_playouts(leaves)
+
+    def _mix_playouts(self, leaves: list[_Node]) -> None:
+        """Give each of ``leaves`` its mixed value per player: ``(1 - mix)`` times the
+        network's spread (:meth:`_values_of`) plus ``mix`` times one tactical playout's result."""
+        states = np.stack([leaf.s for leaf in leaves])
+        played = np.zeros((len(leaves), 3))
+        playout_returns(self.nb, self.ring, states, self._rng, self.greed, played)
+        for leaf, result in zip(leaves, played, strict=True):
+            leaf.results = (1.0 - self.mix) * self._values_of(leaf) + self.mix * result
 
     def _winning_action(self, s: Masks) -> int | None:
         """A legal action after which the mover alone has won, if there is one."""
@@ -308,6 +364,8 @@ class PuctAgent(MctsAgent):
         solve_share: float = 0.4,
         solve_nodes: int | None = None,
         placement: int | None = None,
+        mix: float = 0.0,
+        greed: float = 1.0,
     ) -> None:
         super().__init__(
             spec,
@@ -325,6 +383,8 @@ class PuctAgent(MctsAgent):
         self.net = net
         self.tree_reuse = reuse
         self.placement = placement
+        self.mix = mix
+        self.greed = greed
         self._search: PuctSearch | None = None
 
     def check_game(self, game_id: str) -> None:
@@ -342,7 +402,15 @@ class PuctAgent(MctsAgent):
             return None
         if self._search is None:
             network = load_network(self.net)
-            self._search = PuctSearch(network, self.puct_c, self.batch, self.tree_reuse)
+            self._search = PuctSearch(
+                network,
+                self.puct_c,
+                self.batch,
+                self.tree_reuse,
+                mix=self.mix,
+                greed=self.greed,
+                seed=self.rng.getrandbits(62),
+            )
         return self._search.search(state, budget.iterations, budget.seconds)
 
     def python_budget(self, budget: Budget) -> Budget:
@@ -364,6 +432,8 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     solve_share = reader.fraction("solve_share", 0.4)
     solve_nodes = reader.integer("solve_nodes", None)
     placement = reader.integer("placement", None)
+    mix = reader.fraction("mix", 0.0)
+    greed = reader.fraction("greed", 1.0)
     reader.finish()
     assert c is not None and batch is not None
     return PuctAgent(
@@ -378,6 +448,8 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
         solve_share=solve_share,
         solve_nodes=solve_nodes,
         placement=placement,
+        mix=mix,
+        greed=greed,
     )
 
 
@@ -388,5 +460,6 @@ register_agent(
     "evaluated in batches with virtual loss); options iterations=N (work) and/or seconds=S "
     "(time; with iterations a cap), c=1.5, batch=8, net=exit2, reuse=yes|no, placement=N, "
     "solve=yes|no, "
-    "solve_share=0..1, solve_nodes=N",
+    "solve_share=0..1, solve_nodes=N, mix=0..1 (the tactical playout's share of a leaf's "
+    "value), greed=0..1",
 )
