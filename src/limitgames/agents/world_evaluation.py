@@ -236,6 +236,27 @@ def supplied(state: Any, seat: int, board: Nation | None = None) -> tuple[Nation
     return nation, overflow
 
 
+def overflow_ahead(data: WorldData, nation: Nation) -> int:
+    """Disruption tokens the next generation's social phase will push past the unrest track's
+    end for ``nation`` as it stands (rulebook p9: each step past the end is a token): its
+    unrest, plus class struggle's ``A - E`` (the phase's last step), plus
+    ``renewable_shortage_unrest`` per population level its food will leave unfed after one
+    generation of growth (class C's column of ``population_growth``; the food is the stock it
+    keeps, at most ``renewable_keep``, plus its renewable production; Vegetarianism feeds one
+    level lower)."""
+    so = data.social
+    column = min(3, max(0, nation.sol[2] - 1))
+    offset = -1 if "vegetarianism" in nation.permanent else 0
+    grown = min(
+        data.population_positions, nation.population + max(0, so["population_growth"][column])
+    )
+    food = min(so["renewable_keep"], nation.stock[RENEWABLE]) + data.level(nation.plants[RENEWABLE])
+    unfed = _levels_short(data, grown, offset, food)
+    unrest = nation.unrest + max(0, nation.sol[0] - nation.sol[4])
+    unrest += so["renewable_shortage_unrest"] * unfed
+    return max(0, unrest - data.unrest_positions)
+
+
 def plan_value(state: Any, seat: int, projected: bool = False) -> float:
     """What the nation at ``seat`` is heading for, a generation ahead, in points.
 

@@ -40,7 +40,7 @@ determinization per iteration) with three changes where the world's rule of thum
 On another game the agent is plain ``ismcts`` with the same budget.
 
 Spec: ``nation:iterations=300,seconds=4,personality=balanced,width=6,plies=1,depth=0,c=0.7,
-shortage=points``.
+shortage=points,outlook=generation``.
 The iterations are the work per decision (reproducible for a seed); ``seconds`` caps the
 wall time of a decision on a slow or busy machine.
 """
@@ -57,7 +57,13 @@ from limitgames.agents.budget import Budget, OptionReader
 from limitgames.agents.evaluation import squash
 from limitgames.agents.ismcts import InfoNode, IsmctsAgent
 from limitgames.agents.mcts import Playout
-from limitgames.agents.world_evaluation import plan_value, rank_actions, shown_nations, supplied
+from limitgames.agents.world_evaluation import (
+    overflow_ahead,
+    plan_value,
+    rank_actions,
+    shown_nations,
+    supplied,
+)
 from limitgames.core import Action, State
 from limitgames.world.data import WorldData
 from limitgames.world.nation import INDUSTRIAL, MILITARY, Nation
@@ -105,7 +111,7 @@ def _share(need: float, left: float) -> float:
     return need / (need + left) if need > 0 else 0.0
 
 
-def crisis_outlook(state: Any, projected: bool = False) -> float:
+def crisis_outlook(state: Any, projected: bool = False, squeeze: bool = False) -> float:
     """Crisis tiles expected at the game's end: those placed plus a chance (0..1) of each
     kind not yet placed this generation (rulebook pp 20-21), from what every seat sees:
 
@@ -119,6 +125,12 @@ def crisis_outlook(state: Any, projected: bool = False) -> float:
     ``projected=True``: before the supply step, each nation as it will stand after it
     (``world_evaluation.supplied``: a shortage's unrest, and the disruption tokens it takes
     from the reserve), the same way as the position after that step.
+
+    ``squeeze=True`` (the ``outlook=squeeze`` option): a nation's disruption is the larger of
+    its steps past 9 and the tokens the next generation's social phase will overflow into
+    (``world_evaluation.overflow_ahead``: unrest, class struggle and the food its growing
+    population will lack), so the generation in which the people outgrow the land is seen
+    coming (``docs/agents.md``, "The computer nation").
     """
     data: WorldData = state.data
     so = data.social
@@ -144,7 +156,12 @@ def crisis_outlook(state: Any, projected: bool = False) -> float:
         )
         expected += _share(float(pollution), float(state.pollution_reserve))
     if "military" not in now:
-        disruption = len(nations) + sum(max(0, n.unrest - 9) for n in nations)
+        if squeeze:
+            disruption = len(nations) + sum(
+                max(n.unrest - 9, overflow_ahead(data, n), 0) for n in nations
+            )
+        else:
+            disruption = len(nations) + sum(max(0, n.unrest - 9) for n in nations)
         expected += _share(float(disruption), float(reserve))
     return expected
 
@@ -181,7 +198,7 @@ FOLLOW_UPS = frozenset(
 or plant): a position waiting on one is judged after the mover's best reply."""
 
 
-def nation_scores(state: Any, projected: bool = False) -> list[float]:
+def nation_scores(state: Any, projected: bool = False, squeeze: bool = False) -> list[float]:
     """The score each nation is heading for, in points: the heuristic nation's
     ``plan_value`` (its score a generation ahead, money counted after one or two more crises)
     less :func:`crisis_penalty`; the engine's final scores when the game is over.
@@ -192,13 +209,14 @@ def nation_scores(state: Any, projected: bool = False) -> list[float]:
 
     ``projected=True`` (the ``shortage=board`` option): before the supply step, each nation
     is judged as it will stand after it (``plan_value(..., projected=True)`` and
-    :func:`crisis_outlook` likewise), the same way as the position after that step."""
+    :func:`crisis_outlook` likewise), the same way as the position after that step.
+    ``squeeze=True`` (the ``outlook=squeeze`` option): :func:`crisis_outlook` with ``squeeze``."""
     if state.is_terminal():
         return [float(s) for s in state.scores]
     data: WorldData = state.data
     crises = sum(len(g) for g in state.crises)
     left = max(0, int(data.end["generations"]) - state.generation)
-    penalty = crisis_penalty(crisis_outlook(state, projected), crises, left)
+    penalty = crisis_penalty(crisis_outlook(state, projected, squeeze), crises, left)
     scores = [plan_value(state, seat, projected) - penalty for seat in range(len(state.nations))]
     pending = state.pending
     if pending and pending[-1].kind in FOLLOW_UPS:
@@ -211,7 +229,7 @@ def nation_scores(state: Any, projected: bool = False) -> list[float]:
                 value = float(child.scores[mover])
             else:
                 value = plan_value(child, mover, projected) - crisis_penalty(
-                    crisis_outlook(child, projected), crises, left
+                    crisis_outlook(child, projected, squeeze), crises, left
                 )
             best = max(best, value)
         if best > -math.inf:
@@ -219,9 +237,11 @@ def nation_scores(state: Any, projected: bool = False) -> list[float]:
     return scores
 
 
-def nation_values(state: State, personality: Personality, projected: bool = False) -> list[float]:
+def nation_values(
+    state: State, personality: Personality, projected: bool = False, squeeze: bool = False
+) -> list[float]:
     """One value per nation in ``-1..1`` (:func:`mix` of :func:`nation_scores`)."""
-    return mix(nation_scores(state, projected), personality)
+    return mix(nation_scores(state, projected, squeeze), personality)
 
 
 # --- the agent --------------------------------------------------------------------------------
@@ -245,6 +265,11 @@ the supply step (``world_evaluation.supplied``: the population, plant levels, un
 disruption tokens it costs, each token also ``RESERVE_TOKEN`` points), the same way as a leaf
 the search reached after that step. The root's ranking (the rule of thumb) is the heuristic
 nation's in both."""
+OUTLOOKS = ("generation", "squeeze")
+"""How the crisis outlook counts the drain of the disruption reserve (the ``outlook`` option):
+``generation`` (the default) one token per nation and one per step of unrest past 9;
+``squeeze`` also the tokens the next social phase will overflow into
+(:func:`crisis_outlook`)."""
 MIN_VISITS = 8
 """Visits an option needs before the search may prefer it to the rule of thumb's best."""
 
@@ -266,9 +291,11 @@ class NationAgent(IsmctsAgent):
         margin: float = MARGIN,
         plies: int = PLIES,
         shortage: str = "points",
+        outlook: str = "generation",
     ) -> None:
         super().__init__(spec, seed, budget, c=c, playouts="heuristic", depth=depth)
         self.projected = shortage == "board"
+        self.squeeze = outlook == "squeeze"
         self.world_plies = plies
         self.personality = PERSONALITIES[personality]
         self.width = width
@@ -305,12 +332,13 @@ class NationAgent(IsmctsAgent):
     def final_values(self, state: State) -> list[float]:
         if not self._world:
             return super().final_values(state)
-        return nation_values(state, self.personality, self.projected)
+        return nation_values(state, self.personality, self.projected, self.squeeze)
 
     def make_leaf(self, state: State) -> Playout:
         if not self._world:
             return super().make_leaf(state)
         personality, depth, projected = self.personality, self.depth or 0, self.projected
+        squeeze = self.squeeze
 
         def leaf(det: State, rng: random.Random) -> list[float]:
             for _step in range(depth):
@@ -318,7 +346,7 @@ class NationAgent(IsmctsAgent):
                     break
                 legal = det.legal_actions()
                 det.apply(legal[rng.randrange(len(legal))])
-            return nation_values(det, personality, projected)
+            return nation_values(det, personality, projected, squeeze)
 
         return leaf
 
@@ -333,6 +361,7 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     margin = reader.fraction("margin", MARGIN)
     plies = reader.integer("plies", PLIES, minimum=1)
     shortage = reader.choice("shortage", "points", SHORTAGES)
+    outlook = reader.choice("outlook", "generation", OUTLOOKS)
     reader.finish()
     assert width is not None and depth is not None and c is not None and plies is not None
     return NationAgent(
@@ -346,6 +375,7 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
         margin=margin,
         plies=plies,
         shortage=shortage,
+        outlook=outlook,
     )
 
 
@@ -355,5 +385,5 @@ register_agent(
     "LIMIT (world) computer nation: ISMCTS on projected final scores, crises counted, the "
     "root narrowed by the rule of thumb; options iterations=N, seconds=S (cap), "
     "personality=cooperative|balanced|competitive|independent, width=K, plies=1, depth=D, c=0.7, "
-    "margin=0.05, shortage=points|board",
+    "margin=0.05, shortage=points|board, outlook=generation|squeeze",
 )
