@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from limitgames.agents import AgentSpecError, level_spec, make_agent
+from limitgames.agents import AgentSpecError, make_agent
 from limitgames.agents.world_evaluation import overflow_ahead
-from limitgames.agents.world_nation import NationAgent, crisis_outlook
+from limitgames.agents.world_nation import crisis_outlook
 from limitgames.world.state import WorldState
 from tests.world.scenario import new_state, set_board
 
@@ -61,11 +61,3 @@ def test_the_outlook_option_is_checked_by_name() -> None:
     make_agent("nation:outlook=squeeze,iterations=4", seed=1, game="world")
     with pytest.raises(AgentSpecError, match="outlook='soon'"):
         make_agent("nation:outlook=soon", game="world")
-
-
-def test_only_hard_and_expert_see_the_squeeze() -> None:
-    """Medium's moves are those its tables in docs/agents.md were measured with."""
-    for level, squeeze in (("medium", False), ("hard", True), ("expert", True)):
-        built = make_agent(level_spec("world", level))
-        assert isinstance(built, NationAgent) and built.squeeze is squeeze
-    assert "outlook" not in level_spec("world", "medium")

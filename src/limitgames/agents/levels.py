@@ -65,14 +65,8 @@ in ``docs/agents.md``, "The ladder, measured"."""
 _WORLD: dict[str, str] = {
     "easy": "heuristic",
     "medium": "nation:iterations=60,seconds=3,width=3,personality=cooperative",
-    "hard": (
-        "nation:iterations=240,seconds=8,width=5,personality=independent,shortage=board,"
-        "outlook=squeeze"
-    ),
-    "expert": (
-        "nation:iterations=800,seconds=20,width=6,personality=independent,shortage=board,"
-        "outlook=squeeze"
-    ),
+    "hard": "nation:iterations=240,seconds=8,width=5,personality=independent,shortage=board",
+    "expert": "nation:iterations=800,seconds=20,width=6,personality=independent,shortage=board",
 }
 """world: easy is the heuristic nation without random moves (its ties are broken at random);
 medium and up the computer nation (``agents/world_nation.py``: ISMCTS on projected final
@@ -83,10 +77,7 @@ world's (``cooperative``) and judges a supply shortage still to come by the rule
 9 points a level; hard and expert play for their own final score (``independent``: the crises
 still count in full) and judge a position before the supply step as it will stand after it
 (``shortage=board``, ``world_evaluation.supplied``), so that carrying the game past a
-shortage never looks better than preventing it, and count in the military crisis's outlook the
-disruption the next social phase will overflow into (``outlook=squeeze``: the generation in
-which the people outgrow the land is seen coming; ``docs/agents.md``, "The computer
-nation"). A
+shortage never looks better than preventing it (``docs/agents.md``, "The computer nation"). A
 random move costs a LIMIT nation a lot (the food sold, the money spent on a card it does not
 need, its best card discarded): against random nations at 2 nations (60 games, seed 31) it won
 56 with none, 51 with 5% random moves, 44 with 10% and 36 with 30% (``docs/agents.md``)."""
