@@ -247,13 +247,13 @@ def overflow_ahead(data: WorldData, nation: Nation) -> int:
     so = data.social
     column = min(3, max(0, nation.sol[2] - 1))
     offset = -1 if "vegetarianism" in nation.permanent else 0
-    grown = min(
-        data.population_positions, nation.population + max(0, so["population_growth"][column])
-    )
-    food = min(so["renewable_keep"], nation.stock[RENEWABLE]) + data.level(nation.plants[RENEWABLE])
+    growth = int(so["population_growth"][column])
+    grown = min(data.population_positions, nation.population + max(0, growth))
+    keep = int(so["renewable_keep"])
+    food = min(keep, nation.stock[RENEWABLE]) + data.level(nation.plants[RENEWABLE])
     unfed = _levels_short(data, grown, offset, food)
     unrest = nation.unrest + max(0, nation.sol[0] - nation.sol[4])
-    unrest += so["renewable_shortage_unrest"] * unfed
+    unrest += int(so["renewable_shortage_unrest"]) * unfed
     return max(0, unrest - data.unrest_positions)
 
 
