@@ -236,24 +236,29 @@ def supplied(state: Any, seat: int, board: Nation | None = None) -> tuple[Nation
     return nation, overflow
 
 
-def overflow_ahead(data: WorldData, nation: Nation) -> int:
-    """Disruption tokens the next generation's social phase will push past the unrest track's
-    end for ``nation`` as it stands (rulebook p9: each step past the end is a token): its
-    unrest, plus class struggle's ``A - E`` (the phase's last step), plus
-    ``renewable_shortage_unrest`` per population level its food will leave unfed after one
-    generation of growth (class C's column of ``population_growth``; the food is the stock it
-    keeps, at most ``renewable_keep``, plus its renewable production; Vegetarianism feeds one
-    level lower)."""
+def unfed_after_growth(data: WorldData, nation: Nation, left: int) -> tuple[int, int]:
+    """The population position ``nation`` will reach after one generation of growth (class
+    C's column of ``population_growth``), and the levels of it the next generation's food
+    will leave unfed: the renewable it keeps of ``left`` in store (at most ``renewable_keep``)
+    plus its renewable production (Vegetarianism feeds one level lower)."""
     so = data.social
     column = min(3, max(0, nation.sol[2] - 1))
     offset = -1 if "vegetarianism" in nation.permanent else 0
     growth = int(so["population_growth"][column])
     grown = min(data.population_positions, nation.population + max(0, growth))
-    keep = int(so["renewable_keep"])
-    food = min(keep, nation.stock[RENEWABLE]) + data.level(nation.plants[RENEWABLE])
-    unfed = _levels_short(data, grown, offset, food)
+    food = min(int(so["renewable_keep"]), left) + data.level(nation.plants[RENEWABLE])
+    return grown, _levels_short(data, grown, offset, food)
+
+
+def overflow_ahead(data: WorldData, nation: Nation) -> int:
+    """Disruption tokens the next generation's social phase will push past the unrest track's
+    end for ``nation`` as it stands (rulebook p9: each step past the end is a token): its
+    unrest, plus class struggle's ``A - E`` (the phase's last step), plus
+    ``renewable_shortage_unrest`` per population level its food will leave unfed after one
+    generation of growth (:func:`unfed_after_growth`, from its whole store)."""
+    _grown, unfed = unfed_after_growth(data, nation, nation.stock[RENEWABLE])
     unrest = nation.unrest + max(0, nation.sol[0] - nation.sol[4])
-    unrest += int(so["renewable_shortage_unrest"]) * unfed
+    unrest += int(data.social["renewable_shortage_unrest"]) * unfed
     return max(0, unrest - data.unrest_positions)
 
 
@@ -302,7 +307,6 @@ def plan_value(state: Any, seat: int, projected: bool = False) -> float:
     value += nation.money * max(0, base - crises - risk) / unit
     column = min(3, max(0, nation.sol[2] - 1))
     pop = nation.population
-    renewable = data.level(nation.plants[RENEWABLE])
     stock_r = nation.stock[RENEWABLE]
     before = state.stage in BEFORE_SUPPLY
     food_offset = -1 if "vegetarianism" in nation.permanent else 0
@@ -311,9 +315,8 @@ def plan_value(state: Any, seat: int, projected: bool = False) -> float:
         left = max(0, stock_r - data.level(pop + food_offset))
     else:
         left = stock_r
-    grown = min(data.population_positions, pop + max(0, so["population_growth"][column]))
-    next_food = min(so["renewable_keep"], left) + renewable
-    value -= SHORT_FOOD * 0.7 * _levels_short(data, grown, food_offset, next_food)
+    grown, unfed = unfed_after_growth(data, nation, left)
+    value -= SHORT_FOOD * 0.7 * unfed
     value += 0.05 * min(left, data.level(grown))  # a reserve of food, not a pile to rot
     # in the long run the land feeds at most the renewable plant's top (the territory) plus a
     # full store (10): each population level the remaining generations of growth (class C at

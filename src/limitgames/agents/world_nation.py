@@ -156,12 +156,9 @@ def crisis_outlook(state: Any, projected: bool = False, squeeze: bool = False) -
         )
         expected += _share(float(pollution), float(state.pollution_reserve))
     if "military" not in now:
-        if squeeze:
-            disruption = len(nations) + sum(
-                max(n.unrest - 9, overflow_ahead(data, n), 0) for n in nations
-            )
-        else:
-            disruption = len(nations) + sum(max(0, n.unrest - 9) for n in nations)
+        disruption = len(nations) + sum(
+            max(0, n.unrest - 9, overflow_ahead(data, n) if squeeze else 0) for n in nations
+        )
         expected += _share(float(disruption), float(reserve))
     return expected
 
