@@ -189,3 +189,46 @@ def test_the_mix_and_greed_options_are_checked_and_a_seed_gives_the_same_move() 
         make_agent("puct:iterations=80,mix=0.5", seed=6, game="hex").choose(state) for _ in "ab"
     }
     assert len(moves) == 1
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_playout_returns_equals_one_playout_at_a_time(players: int) -> None:
+    """The compiled batch against a naive loop: each state copied, played by
+    ``tactics.tactical_playout`` from the same stream in the same order, and scored by
+    ``kernel.returns_of`` (zeros for an unfinished game), on positions of seeded random games
+    of sizes 3-8."""
+    import random
+
+    from limitgames.agents.puct import playout_returns
+    from limitgames.hex import kernel
+    from limitgames.hex.bitboard import seed_word
+    from limitgames.hex.surface import MAX_TILES
+    from limitgames.hex.tactics import tactical_playout
+
+    rng = random.Random(players)
+    for size in range(3, 9):
+        state = get_game("hex").new_initial_state(seed=size, size=size, players=players)
+        vectors = []
+        while not state.is_terminal() and len(vectors) < 12:
+            s = state.kernel_vector()
+            if s is not None:
+                vectors.append(s.copy())
+            state.apply(rng.choice(state.legal_actions()))
+        assert isinstance(state, HexState) and state.surface is not None and vectors
+        nb, ring = state.surface.neighbour_masks, state.surface.ring
+        states = np.stack(vectors)
+        for greed in (0.0, 0.5, 1.0):
+            fast_rng = np.array([seed_word(size)], np.uint64)
+            fast = np.zeros((len(states), 3))
+            playout_returns(nb, ring, states, fast_rng, greed, fast)
+            naive_rng = np.array([seed_word(size)], np.uint64)
+            naive = np.zeros((len(states), 3))
+            history = np.empty(8 * MAX_TILES, np.int64)
+            movers = np.empty(8 * MAX_TILES, np.int64)
+            for b, start in enumerate(states):
+                s = start.copy()
+                tactical_playout(nb, ring, s, naive_rng, 0, -1, history, movers, greed)
+                if int(s[kernel.S_STEP]) == kernel.OVER_STEP:
+                    kernel.returns_of(s, naive[b])
+            np.testing.assert_array_equal(fast, naive)
+            assert fast_rng[0] == naive_rng[0]  # the stream advanced alike
