@@ -8,9 +8,10 @@ Expert Iteration (Anthony, Tian and Barber 2017) without a network in the expert
 
 - **expert**: the compiled MCTS of hex (:class:`limitgames.agents.hex_search.HexSearch`:
   tactical playouts, tactical order with progressive widening, c = 1, contempt 0.3, the
-  search of the ``hard`` level), ``--iterations`` per decision, playing both seats;
-  MCTS-Solver and the exact solver are off, so that no exact value reaches the targets (the
-  exact solver is the independent check, ``benchmarks/hex_network_exact.py``);
+  search of the ``hard`` level), ``--iterations`` per decision, playing both seats; the exact
+  solver is off (it is the independent check, ``benchmarks/hex_network_exact.py``), and so is
+  MCTS-Solver unless ``--solve yes`` (proofs inside the search's own tree: a proven position is
+  played perfectly from there on and its root value is exact);
 - **games**: 2 players, nestorgames edition, the game's default layouts, each game's size
   drawn from ``--sizes`` (2-8: the small sizes the solver covers are in the distribution);
   the first ``--explore`` decisions of a game are sampled from the expert's visit shares, the
@@ -22,7 +23,10 @@ Expert Iteration (Anthony, Tian and Barber 2017) without a network in the expert
   games, valued by the expert's play from there on (never by the solver);
 - **targets**: at every decision with more than one legal action, the policy target is the
   root's visit shares (every legal action tried at least once counts; the rest 0) and the
-  value target the game's result for the seat to move (+1 won, -1 lost, 0 drawn);
+  value target (``--value-target``) the game's result for the seat to move (+1 won, -1 lost,
+  0 drawn: ``result``), the search's root value for it (``search``: the proven value if the
+  search proved one, else the children's mean results weighted by their visits), or the mean
+  of the two (``mix``);
 - **apprentice**: the tile network, trained in PyTorch on every sample so far (the expert does
   not change, so older games stay valid targets) by Adam on ``value MSE + policy cross
   entropy``, ``--steps`` minibatches per generation.
@@ -31,7 +35,8 @@ Each generation adds ``--games`` games, trains, and writes ``curve.csv`` (losses
 sign accuracy on the held-out games' decided positions, the policy's agreement with the
 expert's top move) and a checkpoint (``generation-NN.npz``, the NumPy weights). Held-out games
 are played once, with seeds no training game uses. With ``--ship NAME`` the last weights are
-copied to ``src/limitgames/agents/networks/`` with a card (``.json``) naming the commit, the
+copied to ``src/limitgames/agents/networks/hex_NAME.npz`` (a new name is then added to
+``NETWORKS``) with a card (``.json``) naming the commit, the
 command, the date, the machine and the held-out figures. Seeded: the same arguments give the
 same games (the workers return them in order) and, with ``--threads 1``, the same weights.
 """
@@ -199,13 +204,16 @@ class TileNet(nn.Module):
 class Samples:
     """Decisions of some games: observation words ``uint64[N, NUM_PLANES]`` (the seat to move's
     planes), results ``float32[N]`` (for the seat to move), the size of each game, and per
-    decision its legal kernel actions and the expert's visit shares over them."""
+    decision its legal kernel actions and the expert's visit shares over them; ``searched``
+    ``float32[N]`` is the expert's root value for the seat to move (NaN in games saved before
+    it was kept)."""
 
     words: np.ndarray[Any, Any]
     results: np.ndarray[Any, Any]
     sizes: np.ndarray[Any, Any]
     actions: list[np.ndarray[Any, Any]]
     shares: list[np.ndarray[Any, Any]]
+    searched: np.ndarray[Any, Any]
 
     @staticmethod
     def join(parts: list[Samples]) -> Samples:
@@ -215,6 +223,7 @@ class Samples:
             np.concatenate([p.sizes for p in parts]),
             [a for p in parts for a in p.actions],
             [s for p in parts for s in p.shares],
+            np.concatenate([p.searched for p in parts]),
         )
 
     def __len__(self) -> int:
@@ -230,6 +239,7 @@ class Samples:
             counts=np.array([len(a) for a in self.actions], np.int64),
             actions=np.concatenate(self.actions) if self.actions else np.zeros(0, np.int16),
             shares=np.concatenate(self.shares) if self.shares else np.zeros(0, np.float32),
+            searched=self.searched,
         )
 
     @staticmethod
@@ -243,23 +253,43 @@ class Samples:
                 data["sizes"],
                 list(np.split(data["actions"], cuts)),
                 list(np.split(data["shares"], cuts)),
+                data["searched"]
+                if "searched" in data.files
+                else np.full(len(data["results"]), np.nan, np.float32),
             )
 
+    def targets(self, kind: str) -> np.ndarray[Any, Any]:
+        """The value targets ``float32[N]`` of ``--value-target kind`` (result, search or mix).
 
-Job = tuple[int, int, int, int, int]
-"""A game to play: ``(seed, size, iterations, explore, random)``."""
+        Raises:
+            ValueError: the games hold no root values and ``kind`` needs them.
+        """
+        if kind == "result":
+            return self.results
+        if np.isnan(self.searched).any():
+            raise ValueError(f"--value-target {kind} needs the search's root values: "
+                             "these games were saved without them")  # fmt: skip
+        if kind == "search":
+            return self.searched
+        mixed: np.ndarray[Any, Any] = ((self.results + self.searched) / 2).astype(np.float32)
+        return mixed
+
+
+Job = tuple[int, int, int, int, int, bool]
+"""A game to play: ``(seed, size, iterations, explore, random, solve)``."""
 
 
 def play_game(job: Job) -> Samples:
-    """One self-play game of the expert: ``(seed, size, iterations, explore, random)`` -> its
-    samples. The first ``random`` decisions are uniformly random (the expert still searches them
-    for their policy target), the next ``explore`` sampled from the expert's visit shares."""
+    """One self-play game of the expert: ``(seed, size, iterations, explore, random, solve)`` ->
+    its samples. The first ``random`` decisions are uniformly random (the expert still searches
+    them for their policy target), the next ``explore`` sampled from the expert's visit shares;
+    ``solve`` turns MCTS-Solver on."""
     from limitgames.agents.hex_search import HexSearch
     from limitgames.core import get_game
     from limitgames.hex import kernel
     from limitgames.hex.encoding import surface_static, write_planes
 
-    seed, size, iterations, explore, randomised = job
+    seed, size, iterations, explore, randomised, solve = job
     rng = np.random.default_rng(seed)
     state: Any = get_game("hex").new_initial_state(seed=seed, size=size, players=2)
     s, surface = state.kernel_vector(), state.surface
@@ -267,10 +297,10 @@ def play_game(job: Job) -> Samples:
     nb, ring = surface.neighbour_masks, surface.ring
     static = surface_static(surface, "nestorgames", size)
     search = HexSearch(
-        c=1.0, greed=1.0, order=1.0, widen=2.0, contempt=0.3, solver=False, seed=seed
+        c=1.0, greed=1.0, order=1.0, widen=2.0, contempt=0.3, solver=solve, seed=seed
     )
     buffer = np.empty(kernel.MAX_MOVES, np.int64)
-    words, movers, actions, shares = [], [], [], []
+    words, movers, actions, shares, searched = [], [], [], [], []
     decision = 0
     while int(s[kernel.S_STEP]) != kernel.OVER_STEP:
         n = kernel.legal_actions(nb, s, buffer)
@@ -288,6 +318,11 @@ def play_game(job: Job) -> Samples:
         movers.append(mover)
         actions.append(legal.astype(np.int16))
         shares.append((counts / counts.sum()).astype(np.float32))
+        if report.proven is not None:
+            searched.append(report.proven)
+        else:
+            tried = [c for c in report.children if c.visits]
+            searched.append(sum(c.visits * c.mean for c in tried) / sum(c.visits for c in tried))
         if decision < randomised:
             action = int(legal[rng.integers(n)])
         elif decision < randomised + explore:
@@ -304,6 +339,7 @@ def play_game(job: Job) -> Samples:
         np.full(len(movers), size, dtype=np.int8),
         actions,
         shares,
+        np.array(searched, dtype=np.float32),
     )
 
 
@@ -332,6 +368,7 @@ def game_jobs(
     iterations: int,
     explore: int,
     randomised: int = 0,
+    solve: bool = False,
 ) -> list[Job]:
     """Jobs for games ``first .. first + count - 1``: each game's size drawn from its seed, and
     with ``randomised > 0`` its number of uniformly random first decisions (0..``randomised``)."""
@@ -340,21 +377,23 @@ def game_jobs(
     for seed in range(first, first + count):
         size = int(np.random.default_rng([seed, 7]).choice(sizes, p=p))
         drawn = int(np.random.default_rng([seed, 11]).integers(randomised + 1)) if randomised else 0
-        jobs.append((seed, size, iterations, explore, drawn))
+        jobs.append((seed, size, iterations, explore, drawn, solve))
     return jobs
 
 
 # --- training ------------------------------------------------------------------------------------
 @dataclass
 class Prepared:
-    """Samples in the network's input form (neighbour tables decoded once)."""
+    """Samples in the network's input form (neighbour tables decoded once) with their value
+    targets ``float32[N]`` (:meth:`Samples.targets`)."""
 
     features: np.ndarray[Any, Any]
     neighbours: np.ndarray[Any, Any]
     samples: Samples
+    targets: np.ndarray[Any, Any]
 
     @staticmethod
-    def of(samples: Samples) -> Prepared:
+    def of(samples: Samples, kind: str = "result") -> Prepared:
         features = np.zeros((len(samples), MAX_TILES, TILE_FEATURES), np.float32)
         neighbours = np.full((len(samples), MAX_TILES, 6), -1, np.int8)
         for start in range(0, len(samples), 1024):  # the decoding compares every tile pair
@@ -363,7 +402,7 @@ class Prepared:
             t = batch.features.shape[1]
             features[start:stop, :t] = batch.features
             neighbours[start:stop, :t] = batch.neighbours
-        return Prepared(features, neighbours, samples)
+        return Prepared(features, neighbours, samples, samples.targets(kind))
 
     @staticmethod
     def join(parts: list[Prepared]) -> Prepared:
@@ -371,13 +410,14 @@ class Prepared:
             np.concatenate([p.features for p in parts]),
             np.concatenate([p.neighbours for p in parts]),
             Samples.join([p.samples for p in parts]),
+            np.concatenate([p.targets for p in parts]),
         )
 
     def tensors(
         self, index: np.ndarray[Any, Any], rng: np.random.Generator | None = None
     ) -> tuple[torch.Tensor, ...]:
         """Inputs and targets of the samples ``index``: features, neighbours, the position and
-        kernel action of every legal action, the visit shares, the results. With ``rng`` each
+        kernel action of every legal action, the visit shares, the value targets. With ``rng`` each
         position is turned by one of the 12 symmetries of the hex grid (:func:`symmetry`)."""
         s = self.samples
         t = 4 * int(s.sizes[index].max())
@@ -398,7 +438,7 @@ class Prepared:
             torch.from_numpy(position),
             torch.from_numpy(np.concatenate(acts)),
             torch.from_numpy(np.concatenate([s.shares[i] for i in index])),
-            torch.from_numpy(s.results[index]),
+            torch.from_numpy(self.targets[index]),
         )
 
 
@@ -417,7 +457,7 @@ def losses(
     model: TileNet, inputs: tuple[torch.Tensor, ...]
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]:
     """Value MSE, policy cross entropy (mean per position), the values and the logits."""
-    features, neighbours, position, actions, shares, results = inputs
+    features, neighbours, position, actions, shares, targets = inputs
     values, logits = model(features, neighbours, position, actions)
     count = features.shape[0]
     top = torch.full((count,), -1e30, dtype=logits.dtype).scatter_reduce(
@@ -427,7 +467,7 @@ def losses(
     total = torch.zeros(count, dtype=logits.dtype).index_add(0, position, torch.exp(shifted))
     log_policy = shifted - torch.log(total)[position]
     policy_loss = -(shares * log_policy).sum() / count
-    value_loss = torch.mean((values - results) ** 2)
+    value_loss = torch.mean((values - targets) ** 2)
     return value_loss, policy_loss, values, logits
 
 
@@ -516,10 +556,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--small-random", type=int, default=0, help="up to so many random first decisions"
     )
+    parser.add_argument(
+        "--solve", choices=("yes", "no"), default="no", help="MCTS-Solver in the expert"
+    )
+    parser.add_argument(
+        "--value-target", choices=("result", "search", "mix"), default="result",
+        help="the game's result, the search's root value, or their mean",
+    )  # fmt: skip
     parser.add_argument("--games-from", type=Path, help="a run folder whose saved games to use")
-    parser.add_argument("--ship", choices=sorted(NETWORKS), help="copy the last weights there")
+    parser.add_argument(
+        "--ship", metavar="NAME", help="copy the last weights to the shipped networks as NAME"
+    )
     args = parser.parse_args(argv)
     args.symmetries = args.symmetries == "yes"
+    args.solve = args.solve == "yes"
+    if args.ship is not None and not args.ship.isidentifier():
+        parser.error(f"--ship {args.ship!r}: a network's name is a word (letters, digits, _)")
     command = "python scripts/train_hex_network.py " + shlex.join(
         sys.argv[1:] if argv is None else argv
     )
@@ -555,23 +607,30 @@ def main(argv: list[str] | None = None) -> None:
             games.save(args.out / name)
             return games
 
-        held_jobs = game_jobs(base + HELD_OUT_SEED, args.held_out, sizes, weights, args.iterations, args.explore)  # fmt: skip
+        def prepared(games: Samples) -> Prepared:
+            try:
+                return Prepared.of(games, args.value_target)
+            except ValueError as error:
+                parser.error(f"{error} (--games-from {args.games_from})")
+
+        held_jobs = game_jobs(base + HELD_OUT_SEED, args.held_out, sizes, weights, args.iterations, args.explore, solve=args.solve)  # fmt: skip
         held = games_of("held-out.npz", held_jobs, "held-out games")
         held_data = Prepared.of(held)
         parts: list[Prepared] = []
         generations = progress.add_task("generations", total=args.generations)
         for generation in range(1, args.generations + 1):
             first = base + (generation - 1) * args.games
-            jobs = game_jobs(first, args.games, sizes, weights, args.iterations, args.explore)
+            jobs = game_jobs(first, args.games, sizes, weights, args.iterations, args.explore,
+                             solve=args.solve)  # fmt: skip
             games = games_of(f"games-{generation:02d}.npz", jobs, f"games, generation {generation}")
-            parts.append(Prepared.of(games))
+            parts.append(prepared(games))
             if args.small:
                 first = base + SMALL_SEED + (generation - 1) * args.small
                 small_sizes = [int(x) for x in args.small_sizes.split(",")]
                 jobs = game_jobs(first, args.small, small_sizes, [1.0] * len(small_sizes),
-                                 args.iterations, args.explore, args.small_random)  # fmt: skip
+                                 args.iterations, args.explore, args.small_random, args.solve)  # fmt: skip
                 small = games_of(f"small-{generation:02d}.npz", jobs, f"small games, {generation}")
-                parts.append(Prepared.of(small))
+                parts.append(prepared(small))
             data = Prepared.join(parts)
             last = generation == args.generations or (
                 args.minutes is not None and (time.monotonic() - started) / 60 >= args.minutes
@@ -606,7 +665,7 @@ def main(argv: list[str] | None = None) -> None:
             if last:
                 break
     if args.ship:
-        stem = NETWORKS[args.ship]
+        stem = NETWORKS.get(args.ship, f"hex_{args.ship}")  # a new one is named in NETWORKS
         NETWORK_DIR.mkdir(parents=True, exist_ok=True)
         HexNetwork(model.arrays()).save(NETWORK_DIR / f"{stem}.npz")
         card = {

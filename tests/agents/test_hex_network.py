@@ -8,6 +8,7 @@ from the file: the agents layer never imports torch.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -204,6 +205,54 @@ def test_small_games_draw_their_random_openings_without_moving_the_sizes() -> No
     assert [j[:4] for j in plain] == [j[:4] for j in mixed]
     assert {j[4] for j in plain} == {0}
     assert {j[4] for j in mixed} == set(range(7))  # 200 draws of 7 values: each one met
+
+
+@pytest.mark.slow  # importing torch takes a second or two
+def test_value_targets_are_the_result_the_search_or_their_mean_and_old_games_are_refused(
+    tmp_path: Path,
+) -> None:
+    """``--value-target``: by hand, results (1, -1) and root values (0.5, -0.25) give the mix
+    (0.75, -0.625); games saved before root values were kept load with NaN in their place and
+    serve ``result`` but refuse ``search`` and ``mix`` by name."""
+    script = _torch_twin()
+    words = np.zeros((2, NUM_PLANES), np.uint64)
+    actions = [np.array([1, 2], np.int16), np.array([3], np.int16)]
+    shares = [np.array([0.25, 0.75], np.float32), np.array([1.0], np.float32)]
+    games = script.Samples(
+        words, np.array([1.0, -1.0], np.float32), np.array([2, 2], np.int8), actions, shares,
+        np.array([0.5, -0.25], np.float32),
+    )  # fmt: skip
+    np.testing.assert_array_equal(games.targets("result"), [1.0, -1.0])
+    np.testing.assert_array_equal(games.targets("search"), [0.5, -0.25])
+    np.testing.assert_array_equal(games.targets("mix"), [0.75, -0.625])
+    games.save(tmp_path / "new.npz")
+    again = script.Samples.load(tmp_path / "new.npz")
+    np.testing.assert_array_equal(again.searched, [0.5, -0.25])
+    assert [list(a) for a in again.actions] == [[1, 2], [3]]
+    with np.load(tmp_path / "new.npz") as data:  # a file as written before root values
+        np.savez(tmp_path / "old.npz", **{k: data[k] for k in data.files if k != "searched"})
+    old = script.Samples.load(tmp_path / "old.npz")
+    np.testing.assert_array_equal(old.targets("result"), [1.0, -1.0])
+    for kind in ("search", "mix"):
+        with pytest.raises(ValueError, match=f"--value-target {kind} needs"):
+            old.targets(kind)
+
+
+@pytest.mark.slow  # importing torch, and a few searches
+def test_with_mcts_solver_a_proven_root_value_is_the_result_the_expert_then_reaches() -> None:
+    """Self-play with ``solve`` (MCTS-Solver in the expert), no random or sampled decisions:
+    once the search proves a position won or lost for the seat to move, the expert plays the
+    proof (a won position's proven move, and a lost one cannot escape a perfect winner), so
+    the game's result for that seat is the proven value. Root values are results' means or
+    proofs, so they lie in [-1, 1]. Sizes 2 and 3 (4 and 9 tiles) are small enough for 2,000
+    iterations to prove most positions (at least one proof is asked of each game)."""
+    script = _torch_twin()
+    for seed, size in ((5, 2), (6, 3), (7, 3)):
+        games = script.play_game((seed, size, 2000, 0, 0, True))
+        assert np.all(np.abs(games.searched) <= 1.0)
+        proven = np.abs(games.searched) == 1.0
+        assert proven.any(), (seed, size)
+        np.testing.assert_array_equal(games.results[proven], games.searched[proven])
 
 
 def test_a_batch_of_positions_evaluates_as_each_position_alone() -> None:
