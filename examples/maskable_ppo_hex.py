@@ -42,6 +42,7 @@ try:
     from sb3_contrib.common.maskable.policies import MaskableMultiInputActorCriticPolicy
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.env_util import make_vec_env
+    from stable_baselines3.common.logger import Logger
     from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
     from stable_baselines3.common.vec_env import DummyVecEnv
     from torch import nn
@@ -351,6 +352,9 @@ def train(
         device="cpu",
         verbose=0,
     )
+    # no output but the progress bar: a logger without writers (SB3's default one makes an
+    # empty SB3-<date> folder in the temporary directory on every run)
+    model.set_logger(Logger(folder=None, output_formats=[]))
     run = Run(model=model)
     seconds = None if minutes is None else 60.0 * minutes
     budget = Budget(

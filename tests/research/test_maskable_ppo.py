@@ -3,6 +3,7 @@ plays an illegal action."""
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +19,14 @@ def _load() -> Any:
     return load_script("examples/maskable_ppo_hex.py")
 
 
-def test_a_short_seeded_run_honours_the_masks_and_plays_the_games_asked(tmp_path: Path) -> None:
+def test_a_short_seeded_run_honours_the_masks_and_plays_the_games_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     example = _load()
     saved = tmp_path / "ppo.zip"
+    temporary = tmp_path / "tmp"  # where SB3's default logger would make an empty folder
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
     run = example.train(
         minutes=None,
         timesteps=2048,
@@ -54,6 +60,8 @@ def test_a_short_seeded_run_honours_the_masks_and_plays_the_games_asked(tmp_path
         assert point.illegal == 0
         assert 0 <= point.wins <= point.games
     assert saved.is_file()
+    # the run's logger writes nothing (torch may keep its own caches there)
+    assert [p.name for p in temporary.iterdir() if p.name.startswith("SB3-")] == []
 
 
 def test_an_untrained_policy_without_masks_plays_illegal_actions() -> None:
