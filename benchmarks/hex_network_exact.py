@@ -46,7 +46,13 @@ from typing import Any
 
 import numpy as np
 
-from limitgames.agents.hex_network import NETWORKS, HexNetwork, NetworkBatch, load_network
+from limitgames.agents.hex_network import (
+    DEFAULT_NETWORK,
+    NETWORKS,
+    HexNetwork,
+    NetworkBatch,
+    load_network,
+)
 from limitgames.core import get_game
 from limitgames.hex import kernel
 from limitgames.hex.encoding import NUM_PLANES, surface_static, write_planes
@@ -234,7 +240,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--sizes", default="2,3,4")
     parser.add_argument("--nodes", type=int, default=2_000_000, help="solver work a position")
     parser.add_argument("--draw-band", type=float, default=0.3)
-    parser.add_argument("--net", choices=sorted(NETWORKS), default="exit2")
+    parser.add_argument("--net", choices=sorted(NETWORKS), default=DEFAULT_NETWORK)
     parser.add_argument(
         "--exclude", type=Path, help="a training run folder: skip the positions it trained on"
     )

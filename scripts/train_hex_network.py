@@ -647,8 +647,8 @@ def main(argv: list[str] | None = None) -> None:
                 optimiser.zero_grad()
                 (args.value_weight * value_loss + policy_loss).backward()
                 optimiser.step()
-                train_v += float(value_loss) / count
-                train_p += float(policy_loss) / count
+                train_v += float(value_loss.detach()) / count
+                train_p += float(policy_loss.detach()) / count
                 progress.advance(steps)
             progress.remove_task(steps)
             figures = held_out_figures(model, held_data)

@@ -47,6 +47,7 @@ from limitgames.hex.encoding import COORD_BITS, NUM_PLANES, P_Q, P_R, P_TILES, u
 from limitgames.hex.surface import DIRECTIONS, MAX_TILES
 
 __all__ = [
+    "DEFAULT_NETWORK",
     "NETWORKS",
     "TILE_FEATURES",
     "HexNetwork",
@@ -63,9 +64,11 @@ TILE_FEATURES = P_Q
 """Planes ``0 .. P_Q - 1`` describe each tile (20 numbers); the coordinate planes after them
 only say where it lies, which the links between tiles already tell."""
 
-NETWORKS: dict[str, str] = {"exit1": "hex_exit1", "exit2": "hex_exit2"}
+NETWORKS: dict[str, str] = {"exit1": "hex_exit1", "exit2": "hex_exit2", "exit3": "hex_exit3"}
 """The shipped networks: name -> file stem in ``limitgames/agents/networks/`` (``.npz`` weights
 and a ``.json`` card naming the commit and the command that made them)."""
+DEFAULT_NETWORK = "exit3"
+"""The network ``puct`` plays by default (``docs/agents.md`` gives each network's figures)."""
 
 _DIRECTION_CODES = np.array([dq * 256 + dr for dq, dr in DIRECTIONS], dtype=np.int64)
 

@@ -47,7 +47,13 @@ from numba import njit
 
 from limitgames.agents.base import Agent, AgentSpecError, register_agent
 from limitgames.agents.budget import TIME_MARGIN, Budget, OptionReader
-from limitgames.agents.hex_network import NETWORKS, HexNetwork, NetworkBatch, load_network
+from limitgames.agents.hex_network import (
+    DEFAULT_NETWORK,
+    NETWORKS,
+    HexNetwork,
+    NetworkBatch,
+    load_network,
+)
 from limitgames.agents.mcts import MctsAgent
 from limitgames.core import Action, State
 from limitgames.hex import kernel
@@ -358,7 +364,7 @@ class PuctAgent(MctsAgent):
         budget: Budget | None = None,
         c: float = 1.5,
         batch: int = 8,
-        net: str = "exit2",
+        net: str = DEFAULT_NETWORK,
         reuse: bool = True,
         solve: bool = False,
         solve_share: float = 0.4,
@@ -426,7 +432,7 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     budget = reader.budget(Budget(seconds=1.0))
     c = reader.number("c", 1.5)
     batch = reader.integer("batch", 8)
-    net = reader.choice("net", "exit2", tuple(sorted(NETWORKS)))
+    net = reader.choice("net", DEFAULT_NETWORK, tuple(sorted(NETWORKS)))
     reuse = reader.choice("reuse", "yes", ("yes", "no")) == "yes"
     solve = reader.choice("solve", "no", ("yes", "no")) == "yes"
     solve_share = reader.fraction("solve_share", 0.4)
@@ -458,7 +464,8 @@ register_agent(
     _make,
     "hex only: PUCT guided by the learned tile network (policy prior and leaf value, leaves "
     "evaluated in batches with virtual loss); options iterations=N (work) and/or seconds=S "
-    "(time; with iterations a cap), c=1.5, batch=8, net=exit2, reuse=yes|no, placement=N, "
+    f"(time; with iterations a cap), c=1.5, batch=8, net={DEFAULT_NETWORK}, reuse=yes|no, "
+    "placement=N, "
     "solve=yes|no, "
     "solve_share=0..1, solve_nodes=N, mix=0..1 (the tactical playout's share of a leaf's "
     "value), greed=0..1",
