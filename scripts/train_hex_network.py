@@ -4,14 +4,17 @@ Usage (the shipped weights; ``--help`` for every option)::
 
     nice -n 19 .venv/bin/python scripts/train_hex_network.py --out runs/hexnet --ship exit1
 
-Expert Iteration (Anthony, Tian and Barber 2017) without a network in the expert yet:
+Expert Iteration (Anthony, Tian and Barber 2017):
 
-- **expert**: the compiled MCTS of hex (:class:`limitgames.agents.hex_search.HexSearch`:
-  tactical playouts, tactical order with progressive widening, c = 1, contempt 0.3, the
-  search of the ``hard`` level), ``--iterations`` per decision, playing both seats; the exact
-  solver is off (it is the independent check, ``benchmarks/hex_network_exact.py``), and so is
-  MCTS-Solver unless ``--solve yes`` (proofs inside the search's own tree: a proven position is
-  played perfectly from there on and its root value is exact);
+- **expert** (``--expert``): ``mcts`` (the default), the compiled MCTS of hex
+  (:class:`limitgames.agents.hex_search.HexSearch`: tactical playouts, tactical order with
+  progressive widening, c = 1, contempt 0.3, the search of the ``hard`` level), or the name of
+  a shipped network: ``puct`` guided by that network (:class:`limitgames.agents.puct.PuctSearch`,
+  its defaults, the tree kept from one decision to the next), the apprentice of an earlier run
+  become the expert; ``--iterations`` per decision, playing both seats. The exact solver is off
+  (it is the independent check, ``benchmarks/hex_network_exact.py``), and so is MCTS-Solver
+  unless ``--solve yes`` (compiled MCTS only: proofs inside the search's own tree, a proven
+  position is played perfectly from there on and its root value is exact);
 - **games**: 2 players, nestorgames edition, the game's default layouts, each game's size
   drawn from ``--sizes`` (2-8: the small sizes the solver covers are in the distribution);
   the first ``--explore`` decisions of a game are sampled from the expert's visit shares, the
@@ -27,8 +30,9 @@ Expert Iteration (Anthony, Tian and Barber 2017) without a network in the expert
   0 drawn: ``result``), the search's root value for it (``search``: the proven value if the
   search proved one, else the children's mean results weighted by their visits), or the mean
   of the two (``mix``);
-- **apprentice**: the tile network, trained in PyTorch on every sample so far (the expert does
-  not change, so older games stay valid targets) by Adam on ``value MSE + policy cross
+- **apprentice**: the tile network (``--start NAME``: from a shipped network's weights, else
+  from random ones), trained in PyTorch on every sample so far (the expert does not change
+  within a run, so older games stay valid targets) by Adam on ``value MSE + policy cross
   entropy``, ``--steps`` minibatches per generation.
 
 Each generation adds ``--games`` games, trains, and writes ``curve.csv`` (losses, the value's
@@ -56,7 +60,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -72,6 +76,7 @@ from limitgames.agents.hex_network import (
     TILE_FEATURES,
     HexNetwork,
     NetworkBatch,
+    load_network,
 )
 from limitgames.hex.codec import REMOVAL_BASE
 from limitgames.hex.encoding import NUM_PLANES, P_NEIGHBOUR, P_TILES
@@ -275,30 +280,48 @@ class Samples:
         return mixed
 
 
-Job = tuple[int, int, int, int, int, bool]
-"""A game to play: ``(seed, size, iterations, explore, random, solve)``."""
+class Job(NamedTuple):
+    """A game to play."""
+
+    seed: int
+    size: int
+    iterations: int
+    """The expert's iterations a decision."""
+    explore: int
+    """Decisions sampled from the expert's visit shares (after the random ones)."""
+    random: int
+    """Uniformly random first decisions."""
+    solve: bool
+    """MCTS-Solver in the compiled MCTS expert."""
+    expert: str = "mcts"
+    """``mcts`` (the compiled MCTS of hex) or the name of a shipped network (``puct`` with it)."""
 
 
 def play_game(job: Job) -> Samples:
-    """One self-play game of the expert: ``(seed, size, iterations, explore, random, solve)`` ->
-    its samples. The first ``random`` decisions are uniformly random (the expert still searches
-    them for their policy target), the next ``explore`` sampled from the expert's visit shares;
-    ``solve`` turns MCTS-Solver on."""
+    """One self-play game of the expert (:class:`Job`) -> its samples. The first ``random``
+    decisions are uniformly random (the expert still searches them for their policy target),
+    the next ``explore`` sampled from the expert's visit shares; ``solve`` turns MCTS-Solver on
+    in the compiled MCTS; with a network as the expert, ``puct`` searches (its tree kept from
+    one decision to the next)."""
+    from limitgames.agents.hex_network import load_network
     from limitgames.agents.hex_search import HexSearch
+    from limitgames.agents.puct import PuctSearch
     from limitgames.core import get_game
     from limitgames.hex import kernel
     from limitgames.hex.encoding import surface_static, write_planes
 
-    seed, size, iterations, explore, randomised, solve = job
-    rng = np.random.default_rng(seed)
-    state: Any = get_game("hex").new_initial_state(seed=seed, size=size, players=2)
+    rng = np.random.default_rng(job.seed)
+    state: Any = get_game("hex").new_initial_state(seed=job.seed, size=job.size, players=2)
     s, surface = state.kernel_vector(), state.surface
     assert s is not None and surface is not None
     nb, ring = surface.neighbour_masks, surface.ring
-    static = surface_static(surface, "nestorgames", size)
-    search = HexSearch(
-        c=1.0, greed=1.0, order=1.0, widen=2.0, contempt=0.3, solver=solve, seed=seed
-    )
+    static = surface_static(surface, "nestorgames", job.size)
+    if job.expert == "mcts":
+        search = HexSearch(
+            c=1.0, greed=1.0, order=1.0, widen=2.0, contempt=0.3, solver=job.solve, seed=job.seed
+        )
+    else:
+        guided = PuctSearch(load_network(job.expert), seed=job.seed)
     buffer = np.empty(kernel.MAX_MOVES, np.int64)
     words, movers, actions, shares, searched = [], [], [], [], []
     decision = 0
@@ -307,10 +330,24 @@ def play_game(job: Job) -> Samples:
         if n == 1:
             kernel.play(nb, ring, s, buffer[0])
             continue
-        report = search.search(nb, ring, s, iterations=iterations)
         legal = buffer[:n].copy()
-        visits = {c.action: c.visits for c in report.children}
-        counts = np.array([visits.get(int(a), 0) for a in legal], dtype=np.float64)
+        if job.expert == "mcts":
+            report = search.search(nb, ring, s, iterations=job.iterations)
+            visits = {c.action: c.visits for c in report.children}
+            counts = np.array([visits.get(int(a), 0) for a in legal], dtype=np.float64)
+            if report.proven is not None:
+                root_value = float(report.proven)
+            else:
+                tried = [c for c in report.children if c.visits]
+                root_value = sum(c.visits * c.mean for c in tried) / sum(c.visits for c in tried)
+            best = report.action
+        else:
+            root = guided.root_statistics(s.copy(), surface, static, job.iterations)
+            by_action = dict(zip(root.actions.tolist(), root.visits.tolist(), strict=True))
+            counts = np.array([by_action.get(int(a), 0.0) for a in legal], dtype=np.float64)
+            seen = root.visits > 0
+            root_value = float((root.visits[seen] * root.means[seen]).sum() / root.visits.sum())
+            best = int(legal[int(np.argmax(counts))])
         mover = int(s[kernel.S_TO_MOVE])
         w = np.zeros(NUM_PLANES, np.uint64)
         write_planes(s, static, mover, w)
@@ -318,17 +355,13 @@ def play_game(job: Job) -> Samples:
         movers.append(mover)
         actions.append(legal.astype(np.int16))
         shares.append((counts / counts.sum()).astype(np.float32))
-        if report.proven is not None:
-            searched.append(report.proven)
-        else:
-            tried = [c for c in report.children if c.visits]
-            searched.append(sum(c.visits * c.mean for c in tried) / sum(c.visits for c in tried))
-        if decision < randomised:
+        searched.append(root_value)
+        if decision < job.random:
             action = int(legal[rng.integers(n)])
-        elif decision < randomised + explore:
+        elif decision < job.random + job.explore:
             action = int(rng.choice(legal, p=counts / counts.sum()))
         else:
-            action = report.action
+            action = best
         kernel.play(nb, ring, s, action)
         decision += 1
     result = np.zeros(3)
@@ -336,7 +369,7 @@ def play_game(job: Job) -> Samples:
     return Samples(
         np.array(words, dtype=np.uint64).reshape(-1, NUM_PLANES),
         np.array([result[m] for m in movers], dtype=np.float32),
-        np.full(len(movers), size, dtype=np.int8),
+        np.full(len(movers), job.size, dtype=np.int8),
         actions,
         shares,
         np.array(searched, dtype=np.float32),
@@ -369,6 +402,7 @@ def game_jobs(
     explore: int,
     randomised: int = 0,
     solve: bool = False,
+    expert: str = "mcts",
 ) -> list[Job]:
     """Jobs for games ``first .. first + count - 1``: each game's size drawn from its seed, and
     with ``randomised > 0`` its number of uniformly random first decisions (0..``randomised``)."""
@@ -377,7 +411,7 @@ def game_jobs(
     for seed in range(first, first + count):
         size = int(np.random.default_rng([seed, 7]).choice(sizes, p=p))
         drawn = int(np.random.default_rng([seed, 11]).integers(randomised + 1)) if randomised else 0
-        jobs.append((seed, size, iterations, explore, drawn, solve))
+        jobs.append(Job(seed, size, iterations, explore, drawn, solve, expert))
     return jobs
 
 
@@ -563,7 +597,18 @@ def main(argv: list[str] | None = None) -> None:
         "--value-target", choices=("result", "search", "mix"), default="result",
         help="the game's result, the search's root value, or their mean",
     )  # fmt: skip
-    parser.add_argument("--games-from", type=Path, help="a run folder whose saved games to use")
+    parser.add_argument(
+        "--expert", default="mcts", choices=("mcts", *sorted(NETWORKS)),
+        help="the compiled MCTS, or puct with this shipped network",
+    )  # fmt: skip
+    parser.add_argument(
+        "--start", metavar="NAME", choices=sorted(NETWORKS),
+        help="start from this shipped network's weights (its width and rounds)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--games-from", type=Path,
+        help="a run folder whose saved games to use (those it holds; the rest are played)",
+    )  # fmt: skip
     parser.add_argument(
         "--ship", metavar="NAME", help="copy the last weights to the shipped networks as NAME"
     )
@@ -584,7 +629,13 @@ def main(argv: list[str] | None = None) -> None:
     if len(sizes) != len(weights) or not all(2 <= n <= 16 for n in sizes):
         parser.error("--sizes and --size-weights need as many entries, sizes 2..16")
     args.out.mkdir(parents=True, exist_ok=True)
-    model = TileNet(width=args.width, rounds=args.rounds)
+    if args.start is not None:
+        start = load_network(args.start)
+        args.width, args.rounds = start.width, start.rounds
+        model = TileNet(start.width, start.rounds, start.hidden, start.policy)
+        model.load_arrays(start.arrays)
+    else:
+        model = TileNet(width=args.width, rounds=args.rounds)
     optimiser = torch.optim.Adam(model.parameters(), lr=args.lr, weight_decay=args.weight_decay)
     rng = np.random.default_rng(args.seed)
     curve_path = args.out / "curve.csv"
@@ -613,7 +664,7 @@ def main(argv: list[str] | None = None) -> None:
             except ValueError as error:
                 parser.error(f"{error} (--games-from {args.games_from})")
 
-        held_jobs = game_jobs(base + HELD_OUT_SEED, args.held_out, sizes, weights, args.iterations, args.explore, solve=args.solve)  # fmt: skip
+        held_jobs = game_jobs(base + HELD_OUT_SEED, args.held_out, sizes, weights, args.iterations, args.explore, solve=args.solve, expert=args.expert)  # fmt: skip
         held = games_of("held-out.npz", held_jobs, "held-out games")
         held_data = Prepared.of(held)
         parts: list[Prepared] = []
@@ -621,14 +672,15 @@ def main(argv: list[str] | None = None) -> None:
         for generation in range(1, args.generations + 1):
             first = base + (generation - 1) * args.games
             jobs = game_jobs(first, args.games, sizes, weights, args.iterations, args.explore,
-                             solve=args.solve)  # fmt: skip
+                             solve=args.solve, expert=args.expert)  # fmt: skip
             games = games_of(f"games-{generation:02d}.npz", jobs, f"games, generation {generation}")
             parts.append(prepared(games))
             if args.small:
                 first = base + SMALL_SEED + (generation - 1) * args.small
                 small_sizes = [int(x) for x in args.small_sizes.split(",")]
                 jobs = game_jobs(first, args.small, small_sizes, [1.0] * len(small_sizes),
-                                 args.iterations, args.explore, args.small_random, args.solve)  # fmt: skip
+                                 args.iterations, args.explore, args.small_random, args.solve,
+                                 args.expert)  # fmt: skip
                 small = games_of(f"small-{generation:02d}.npz", jobs, f"small games, {generation}")
                 parts.append(prepared(small))
             data = Prepared.join(parts)

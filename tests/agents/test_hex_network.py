@@ -25,6 +25,7 @@ from limitgames.agents.hex_network import (
 from limitgames.core import get_game
 from limitgames.hex import kernel
 from limitgames.hex.encoding import NUM_PLANES, surface_static, unpack_planes, write_planes
+from limitgames.hex.state import HexState
 from tests.script_modules import load_script
 
 
@@ -203,8 +204,8 @@ def test_small_games_draw_their_random_openings_without_moving_the_sizes() -> No
     plain = script.game_jobs(100, 200, [2, 3, 4], [1.0, 1.0, 1.0], 3000, 4)
     mixed = script.game_jobs(100, 200, [2, 3, 4], [1.0, 1.0, 1.0], 3000, 4, randomised=6)
     assert [j[:4] for j in plain] == [j[:4] for j in mixed]
-    assert {j[4] for j in plain} == {0}
-    assert {j[4] for j in mixed} == set(range(7))  # 200 draws of 7 values: each one met
+    assert {j.random for j in plain} == {0}
+    assert {j.random for j in mixed} == set(range(7))  # 200 draws of 7 values: each one met
 
 
 @pytest.mark.slow  # importing torch takes a second or two
@@ -248,11 +249,57 @@ def test_with_mcts_solver_a_proven_root_value_is_the_result_the_expert_then_reac
     iterations to prove most positions (at least one proof is asked of each game)."""
     script = _torch_twin()
     for seed, size in ((5, 2), (6, 3), (7, 3)):
-        games = script.play_game((seed, size, 2000, 0, 0, True))
+        games = script.play_game(script.Job(seed, size, 2000, 0, 0, True))
         assert np.all(np.abs(games.searched) <= 1.0)
         proven = np.abs(games.searched) == 1.0
         assert proven.any(), (seed, size)
         np.testing.assert_array_equal(games.results[proven], games.searched[proven])
+
+
+@pytest.mark.slow  # importing torch, and a few searches
+@pytest.mark.parametrize("size", [2, 3, 5])
+def test_with_puct_as_the_expert_the_samples_are_the_game_it_played(size: int) -> None:
+    """``--expert NAME``: puct with a shipped network plays both seats. Without random or
+    sampled decisions it plays each decision's most visited action, so replaying the game from
+    its seed by the recorded visit shares (their first largest entry; a decision with one legal
+    action is not recorded and is played as it is) must meet every recorded position, in order,
+    and end with the recorded result; the shares are a distribution over the legal actions, the
+    root values lie in [-1, 1], and the same job gives the same samples."""
+    script = _torch_twin()
+    job = script.Job(11 + size, size, 96, 0, 0, False, "exit3")
+    games = script.play_game(job)
+    again = script.play_game(job)
+    np.testing.assert_array_equal(games.words, again.words)
+    np.testing.assert_array_equal(games.searched, again.searched)
+    state = get_game("hex").new_initial_state(seed=job.seed, size=size, players=2)
+    assert isinstance(state, HexState)
+    s, surface = state.kernel_vector(), state.surface
+    assert s is not None and surface is not None
+    nb, ring = surface.neighbour_masks, surface.ring
+    static = surface_static(surface, "nestorgames", size)
+    buffer = np.empty(kernel.MAX_MOVES, np.int64)
+    recorded = 0
+    movers = []
+    while int(s[kernel.S_STEP]) != kernel.OVER_STEP:
+        n = kernel.legal_actions(nb, s, buffer)
+        if n == 1:
+            kernel.play(nb, ring, s, buffer[0])
+            continue
+        words = np.zeros(NUM_PLANES, np.uint64)
+        mover = int(s[kernel.S_TO_MOVE])
+        write_planes(s, static, mover, words)
+        np.testing.assert_array_equal(games.words[recorded], words)
+        np.testing.assert_array_equal(np.sort(games.actions[recorded]), np.sort(buffer[:n]))
+        shares = games.shares[recorded]
+        assert shares.min() >= 0.0 and abs(float(shares.sum()) - 1.0) < 1e-5
+        kernel.play(nb, ring, s, int(games.actions[recorded][int(np.argmax(shares))]))
+        movers.append(mover)
+        recorded += 1
+    assert recorded == len(games) > 0
+    result = np.zeros(3)
+    kernel.returns_of(s, result)
+    np.testing.assert_array_equal(games.results, [result[m] for m in movers])
+    assert np.all(np.abs(games.searched) <= 1.0)
 
 
 def test_a_batch_of_positions_evaluates_as_each_position_alone() -> None:

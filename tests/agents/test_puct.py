@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from limitgames.agents import AgentSpecError, make_agent
 from limitgames.agents.hex_network import HexNetwork
@@ -232,3 +234,73 @@ def test_playout_returns_equals_one_playout_at_a_time(players: int) -> None:
                     kernel.returns_of(s, naive[b])
             np.testing.assert_array_equal(fast, naive)
             assert fast_rng[0] == naive_rng[0]  # the stream advanced alike
+
+
+def naive_select(
+    visits: np.ndarray, totals: np.ndarray, prior: np.ndarray, value: float, c: float
+) -> int:
+    """PUCT's choice written straight from the formula in NumPy (the reference of the compiled
+    ``puct_select``): ``Q`` the edge's mean, or the node's value less the first-play urgency if
+    it is untried; ``U = c P sqrt(max(N, 1)) / (1 + n)``; the first edge with the largest sum."""
+    from limitgames.agents.puct import FIRST_PLAY_URGENCY
+
+    q = np.where(visits > 0, totals / np.maximum(visits, 1), value - FIRST_PLAY_URGENCY)
+    u = c * prior * np.sqrt(max(float(visits.sum()), 1.0)) / (1.0 + visits)
+    return int(np.argmax(q + u))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 50),
+            st.floats(-1, 1),
+            st.floats(0, 1),
+        ),
+        min_size=1,
+        max_size=40,
+    ),
+    st.floats(-1, 1),
+    st.sampled_from([0.5, 1.0, 1.5, 3.0]),
+)
+def test_compiled_select_equals_the_formula(
+    edges: list[tuple[int, float, float]], value: float, c: float
+) -> None:
+    """Edges drawn by Hypothesis (visits 0-50, a mean result, a prior weight), ties included."""
+    from limitgames.agents.puct import puct_select
+
+    visits = np.array([n for n, _, _ in edges], dtype=np.float64)
+    totals = np.array([n * m for n, m, _ in edges], dtype=np.float64)
+    prior = np.array([p for _, _, p in edges], dtype=np.float64)
+    prior = prior / prior.sum() if prior.sum() > 0 else np.full(len(edges), 1.0 / len(edges))
+    assert puct_select(visits, totals, prior, value, c) == naive_select(
+        visits, totals, prior, value, c
+    )
+
+
+@pytest.mark.parametrize("size", [3, 5, 8])
+def test_the_search_with_the_compiled_select_equals_the_naive_one(
+    size: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On seeded random games, a whole search (virtual loss, tree reuse over a game) visits the
+    root's edges exactly as the same search with the NumPy formula does."""
+    import random
+
+    from limitgames.agents import puct
+
+    network = HexNetwork.random(size)
+    rng = random.Random(size)
+    state = get_game("hex").new_initial_state(seed=size, size=size)
+    fast, naive = PuctSearch(network, batch=4), PuctSearch(network, batch=4)
+    checked = 0
+    while not state.is_terminal() and checked < 6:
+        assert isinstance(state, HexState)
+        fast_action, fast_info = fast.search(state, 120, None)
+        with monkeypatch.context() as patch:
+            patch.setattr(puct, "puct_select", naive_select)
+            naive_action, naive_info = naive.search(state, 120, None)
+        assert (fast_action, fast_info["top"]) == (naive_action, naive_info["top"])
+        assert fast_info["visits"] == naive_info["visits"]
+        checked += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert checked

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -60,15 +60,35 @@ from limitgames.hex import kernel
 from limitgames.hex.bitboard import Floats, Ints, Masks, seed_word
 from limitgames.hex.encoding import NUM_PLANES, surface_static, write_planes
 from limitgames.hex.state import HexState
-from limitgames.hex.surface import MAX_TILES
+from limitgames.hex.surface import MAX_TILES, Surface
 from limitgames.hex.tactics import tactical_playout
 
-__all__ = ["PuctAgent", "PuctSearch"]
+__all__ = ["PuctAgent", "PuctSearch", "RootStatistics"]
 
 FIRST_PLAY_URGENCY = 0.1
 """An untried edge is valued at its node's value for the mover less this."""
 VIRTUAL_LOSS = 1.0
 """The result counted for a mover on each edge of a descent still waiting for its leaf."""
+
+
+@njit(cache=True)
+def puct_select(visits: Floats, totals: Floats, prior: Floats, value: float, c: float) -> int:
+    """The edge PUCT descends: the first maximising ``Q + c P sqrt(max(N, 1)) / (1 + n)``
+    (``visits``, ``totals``, ``prior``: ``float64[K]`` per edge; ``value``: the node's value
+    for its mover, the ``Q`` of an untried edge less :data:`FIRST_PLAY_URGENCY`). Compiled;
+    ``tests/agents/test_puct.py`` checks it against the NumPy formula."""
+    total = 0.0
+    for e in range(visits.shape[0]):
+        total += visits[e]
+    root = math.sqrt(max(total, 1.0))
+    best, best_score = 0, -np.inf
+    for e in range(visits.shape[0]):
+        n = visits[e]
+        q = totals[e] / n if n > 0 else value - FIRST_PLAY_URGENCY
+        score = q + c * prior[e] * root / (1.0 + n)
+        if score > best_score:
+            best, best_score = e, score
+    return best
 
 
 @njit(cache=True)
@@ -107,6 +127,28 @@ class _Node:
         self.children: list[_Node | None] = []
         self.value = 0.0  # the network's (or the finished game's) value for the mover
         self.results: np.ndarray[Any, Any] | None = None  # a mixed leaf's value per player
+
+
+class RootStatistics(NamedTuple):
+    """What a search found at its root (:meth:`PuctSearch.root_statistics`).
+
+    Attributes:
+        actions: ``int64[K]``, the legal kernel actions.
+        visits: ``float64[K]``, each edge's visits (those of a reused tree included).
+        means: ``float64[K]``, each edge's mean result for the mover, -1..1 (NaN: not tried).
+        prior: ``float64[K]``, the network's policy.
+        value: the network's value of the root for its mover, -1..1.
+        iterations: the descents of this search.
+        reused: the visits the root had from the last search's tree.
+    """
+
+    actions: np.ndarray[Any, np.dtype[np.int64]]
+    visits: np.ndarray[Any, np.dtype[np.float64]]
+    means: np.ndarray[Any, np.dtype[np.float64]]
+    prior: np.ndarray[Any, np.dtype[np.float64]]
+    value: float
+    iterations: int
+    reused: int
 
 
 class PuctSearch:
@@ -173,21 +215,39 @@ class PuctSearch:
         Raises:
             ValueError: the state is finished or in the 2008 placement phase, or no budget.
         """
-        s, surface = state.kernel_vector(), state.surface
-        if s is None or surface is None or int(s[kernel.S_STEP]) == kernel.OVER_STEP:
-            raise ValueError("puct searches the movement phase of a game still going on")
-        if iterations is None and seconds is None:
-            raise ValueError("give iterations or seconds")
         started = time.perf_counter()
-        deadline = None if seconds is None else started + seconds * TIME_MARGIN
-        self.nb, self.ring = surface.neighbour_masks, surface.ring
-        self.static = surface_static(surface, state.edition, int(state.variant["size"]))
-        self.players = int(s[kernel.S_PLAYERS])
-        self._buffer = np.empty(kernel.MAX_MOVES, np.int64)
-        winning = self._winning_action(s)
+        s, surface = state.kernel_vector(), state.surface
+        if s is None or surface is None:
+            raise ValueError("puct searches the movement phase of a game still going on")
+        static = surface_static(surface, state.edition, int(state.variant["size"]))
+        winning = self._prepare(s, surface, static, iterations, seconds)
         if winning is not None:
             return winning, {"iterations": 0, "seconds": 0.0, "value": 1.0, "win": 1.0,
                              "proven": "win"}  # fmt: skip
+        root = self.root_statistics(s, surface, static, iterations, seconds, started)
+        action, info = self._report(state, root, time.perf_counter() - started)
+        return action, info
+
+    def root_statistics(
+        self,
+        s: Masks,
+        surface: Surface,
+        static: Masks,
+        iterations: int | None,
+        seconds: float | None = None,
+        started: float | None = None,
+    ) -> RootStatistics:
+        """Search the kernel state ``s`` (``uint64[STATE_SIZE]``, movement phase, not finished)
+        on ``surface`` (``static``: :func:`limitgames.hex.encoding.surface_static`) and return
+        the root's statistics, without the shortcut of a winning action (the training script
+        reads the visits as its policy target).
+
+        Raises:
+            ValueError: the state is finished, or no budget.
+        """
+        started = time.perf_counter() if started is None else started
+        self._prepare(s, surface, static, iterations, seconds)
+        deadline = None if seconds is None else started + seconds * TIME_MARGIN
         root = self._reused_root(s, surface)
         reused = 0 if root is None else int(root.visits.sum())
         if root is None:
@@ -200,9 +260,29 @@ class PuctSearch:
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
             done += self._round(root, min(self.batch, limit - done))
-        action, info = self._report(state, root, done, time.perf_counter() - started)
-        info["reused"] = reused
-        return action, info
+        assert root.actions is not None
+        means = np.where(root.visits > 0, root.totals / np.maximum(root.visits, 1), np.nan)
+        return RootStatistics(
+            root.actions, root.visits.copy(), means, root.prior, root.value, done, reused
+        )
+
+    def _prepare(
+        self,
+        s: Masks,
+        surface: Surface,
+        static: Masks,
+        iterations: int | None,
+        seconds: float | None,
+    ) -> int | None:
+        """Check the budget and the state, set up the surface; a winning action if one exists."""
+        if int(s[kernel.S_STEP]) == kernel.OVER_STEP:
+            raise ValueError("puct searches the movement phase of a game still going on")
+        if iterations is None and seconds is None:
+            raise ValueError("give iterations or seconds")
+        self.nb, self.ring, self.static = surface.neighbour_masks, surface.ring, static
+        self.players = int(s[kernel.S_PLAYERS])
+        self._buffer = np.empty(kernel.MAX_MOVES, np.int64)
+        return self._winning_action(s)
 
     # --- one batch of descents ------------------------------------------------------------------
     def _round(self, root: _Node, wanted: int) -> int:
@@ -251,13 +331,7 @@ class PuctSearch:
         return finished + len(pending)
 
     def _select(self, node: _Node) -> int:
-        total = float(node.visits.sum())
-        tried = node.visits > 0
-        q = np.where(
-            tried, node.totals / np.maximum(node.visits, 1), node.value - FIRST_PLAY_URGENCY
-        )
-        u = self.c * node.prior * math.sqrt(max(total, 1.0)) / (1.0 + node.visits)
-        return int(np.argmax(q + u))
+        return int(puct_select(node.visits, node.totals, node.prior, node.value, self.c))
 
     def _backup(self, path: list[tuple[_Node, int]], values: np.ndarray[Any, Any]) -> None:
         for node, e in path:
@@ -327,17 +401,16 @@ class PuctSearch:
         return None
 
     def _report(
-        self, state: HexState, root: _Node, done: int, seconds: float
+        self, state: HexState, root: RootStatistics, seconds: float
     ) -> tuple[int, dict[str, Any]]:
-        assert root.actions is not None
-        visits, totals = root.visits, root.totals
-        means = np.where(visits > 0, totals / np.maximum(visits, 1), -2.0)
+        visits = root.visits
+        means = np.where(visits > 0, np.nan_to_num(root.means), -2.0)
         order = sorted(range(len(visits)), key=lambda e: (-visits[e], -means[e]))
         best = order[0]
         total = max(1.0, float(visits.sum()))
         value = float(means[best]) if visits[best] > 0 else root.value
         info: dict[str, Any] = {
-            "iterations": done,
+            "iterations": root.iterations,
             "seconds": round(seconds, 3),
             "visits": int(visits[best]),
             "share": round(float(visits[best]) / total, 3),
@@ -348,6 +421,7 @@ class PuctSearch:
                 for e in order[:3]
             ],
             "prior": round(float(root.prior[best]), 3),
+            "reused": root.reused,
         }
         return int(root.actions[best]), info
 

@@ -4,7 +4,8 @@
 :func:`limitgames.hex.warmup.compile_kernel` (every kernel entry point), then
 every code path of the compiled search (:mod:`limitgames.agents.hex_search`), for 2 and 3
 players, with and without a time cap, and the growth of its arrays in a long search, and the
-learned evaluation as the Python agents call it.
+learned evaluation as the Python agents call it, and the compiled parts of ``puct`` (its
+edge selection and its mixed-value playouts).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import numpy as np
 
 from limitgames.agents.hex_search import EVALUATION_SIZE, HexSearch
 from limitgames.agents.hex_search.evaluation import learned_values
+from limitgames.agents.puct import playout_returns, puct_select
+from limitgames.hex.bitboard import seed_word
 from limitgames.hex.warmup import compile_kernel, tiny_position
 
 
@@ -42,4 +45,9 @@ def compile_search() -> float:
         learned_values(
             np.zeros((players, 7), dtype=np.int64), players, 0, False, weights, np.zeros(players)
         )
+        playout_returns(
+            nb, ring, s[None, :].copy(), np.array([seed_word(1)], np.uint64), 1.0, np.zeros((1, 3))
+        )
+    edges = np.ones(3)
+    puct_select(edges, edges, edges / 3, 0.0, 1.5)
     return time.perf_counter() - start
