@@ -11,7 +11,9 @@ Expert Iteration (Anthony, Tian and Barber 2017):
   progressive widening, c = 1, contempt 0.3, the search of the ``hard`` level), or the name of
   a shipped network: ``puct`` guided by that network (:class:`limitgames.agents.puct.PuctSearch`,
   its defaults, the tree kept from one decision to the next), the apprentice of an earlier run
-  become the expert; ``--iterations`` per decision, playing both seats. The exact solver is off
+  become the expert, from generation ``--expert-from`` on (the compiled MCTS plays the games
+  before it, and the held-out games if it is past 1), with ``--expert-iterations`` a decision
+  (default ``--iterations``, the compiled MCTS's); the expert plays both seats. The exact solver is off
   (it is the independent check, ``benchmarks/hex_network_exact.py``), and so is MCTS-Solver
   unless ``--solve yes`` (compiled MCTS only: proofs inside the search's own tree, a proven
   position is played perfectly from there on and its root value is exact);
@@ -602,6 +604,14 @@ def main(argv: list[str] | None = None) -> None:
         help="the compiled MCTS, or puct with this shipped network",
     )  # fmt: skip
     parser.add_argument(
+        "--expert-from", type=int, default=1, metavar="G",
+        help="generation from which --expert plays (the compiled MCTS before it)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--expert-iterations", type=int, metavar="N",
+        help="the network expert's iterations a decision (default: --iterations)",
+    )  # fmt: skip
+    parser.add_argument(
         "--start", metavar="NAME", choices=sorted(NETWORKS),
         help="start from this shipped network's weights (its width and rounds)",
     )  # fmt: skip
@@ -658,29 +668,38 @@ def main(argv: list[str] | None = None) -> None:
             games.save(args.out / name)
             return games
 
+        def expert_of(generation: int) -> tuple[str, int]:
+            """The expert of a generation's games and its iterations (held-out games:
+            generation 0, the expert of generation 1)."""
+            if max(1, generation) < args.expert_from:
+                return "mcts", args.iterations
+            return args.expert, args.expert_iterations or args.iterations
+
         def prepared(games: Samples) -> Prepared:
             try:
                 return Prepared.of(games, args.value_target)
             except ValueError as error:
                 parser.error(f"{error} (--games-from {args.games_from})")
 
-        held_jobs = game_jobs(base + HELD_OUT_SEED, args.held_out, sizes, weights, args.iterations, args.explore, solve=args.solve, expert=args.expert)  # fmt: skip
+        expert, iterations = expert_of(0)
+        held_jobs = game_jobs(base + HELD_OUT_SEED, args.held_out, sizes, weights, iterations, args.explore, solve=args.solve, expert=expert)  # fmt: skip
         held = games_of("held-out.npz", held_jobs, "held-out games")
         held_data = Prepared.of(held)
         parts: list[Prepared] = []
         generations = progress.add_task("generations", total=args.generations)
         for generation in range(1, args.generations + 1):
             first = base + (generation - 1) * args.games
-            jobs = game_jobs(first, args.games, sizes, weights, args.iterations, args.explore,
-                             solve=args.solve, expert=args.expert)  # fmt: skip
+            expert, iterations = expert_of(generation)
+            jobs = game_jobs(first, args.games, sizes, weights, iterations, args.explore,
+                             solve=args.solve, expert=expert)  # fmt: skip
             games = games_of(f"games-{generation:02d}.npz", jobs, f"games, generation {generation}")
             parts.append(prepared(games))
             if args.small:
                 first = base + SMALL_SEED + (generation - 1) * args.small
                 small_sizes = [int(x) for x in args.small_sizes.split(",")]
                 jobs = game_jobs(first, args.small, small_sizes, [1.0] * len(small_sizes),
-                                 args.iterations, args.explore, args.small_random, args.solve,
-                                 args.expert)  # fmt: skip
+                                 iterations, args.explore, args.small_random, args.solve,
+                                 expert)  # fmt: skip
                 small = games_of(f"small-{generation:02d}.npz", jobs, f"small games, {generation}")
                 parts.append(prepared(small))
             data = Prepared.join(parts)
