@@ -5,6 +5,10 @@ right.
 Usage::
 
     PYTHONPATH=src:. python benchmarks/hex_network_exact.py --positions 600 --seed 9
+    PYTHONPATH=src:. python benchmarks/hex_network_exact.py --weights runs/hexnet/generation-10.npz
+
+(``--net NAME``: a shipped network, the default ``puct``'s; ``--weights FILE``: the weights a
+training run wrote, shipped or not.)
 
 Positions (2 players, nestorgames, the game's default layouts; the games' seeds start at
 ``--seed`` times 10**9, far from the training script's, which are below 10**9 for its seeds
@@ -240,13 +244,25 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--sizes", default="2,3,4")
     parser.add_argument("--nodes", type=int, default=2_000_000, help="solver work a position")
     parser.add_argument("--draw-band", type=float, default=0.3)
-    parser.add_argument("--net", choices=sorted(NETWORKS), default=DEFAULT_NETWORK)
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--net", choices=sorted(NETWORKS), default=DEFAULT_NETWORK)
+    which.add_argument(
+        "--weights", type=Path, help="a weights file (.npz) a training run wrote, not shipped"
+    )
     parser.add_argument(
         "--exclude", type=Path, help="a training run folder: skip the positions it trained on"
     )
     parser.add_argument("--dump", type=Path, help="write every judged position there (JSON)")
     args = parser.parse_args(argv)
-    network = load_network(args.net)
+    if args.weights is not None:
+        try:
+            with np.load(args.weights, allow_pickle=False) as data:
+                network = HexNetwork({key: data[key] for key in data.files})
+        except (OSError, ValueError) as error:
+            parser.error(f"--weights {args.weights}: {error}")
+        name = str(args.weights)
+    else:
+        network, name = load_network(args.net), args.net
     sizes = [int(x) for x in args.sizes.split(",")]
     exclude = training_positions(args.exclude) if args.exclude else None
     if exclude is not None:
@@ -257,7 +273,7 @@ def main(argv: list[str] | None = None) -> None:
     ).stdout.strip()
     print(
         f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, commit {commit}, "
-        f"network {args.net}: python benchmarks/hex_network_exact.py "
+        f"network {name}: python benchmarks/hex_network_exact.py "
         + shlex.join(sys.argv[1:] if argv is None else argv)
     )
     print("all", tally(judged, args.draw_band))

@@ -3,6 +3,9 @@ hand-made cases, and its judging of a few real positions (not the bars themselve
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import benchmarks.hex_network_exact as bench
 import pytest
 from benchmarks.hex_network_exact import Judged, sample_positions, sign_right, tally, top_move_right
 
@@ -70,3 +73,20 @@ def test_positions_of_the_training_run_are_left_out() -> None:
     again = sample_positions(network, 4, seed=4, sizes=[2], nodes=200_000, exclude=excluded)
     assert len({j.key for j in again}) == 4
     assert not excluded & {j.key for j in again}
+
+
+def test_a_weights_file_is_checked_and_a_bad_one_refused_by_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--weights FILE`` checks a network a run wrote but did not ship; a file that is not a
+    network is refused with its name, before any position is solved."""
+    path = tmp_path / "generation-01.npz"
+    HexNetwork.random(1, width=8, rounds=1, hidden=8, policy=8).save(path)
+    bench.main(["--weights", str(path), "--positions", "4", "--sizes", "2"])
+    out = capsys.readouterr().out
+    assert f"network {path}" in out and "all {" in out
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(b"not a network")
+    with pytest.raises(SystemExit):
+        bench.main(["--weights", str(bad), "--positions", "4", "--sizes", "2"])
+    assert str(bad) in capsys.readouterr().err
