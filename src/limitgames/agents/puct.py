@@ -220,11 +220,12 @@ class PuctSearch:
         if s is None or surface is None:
             raise ValueError("puct searches the movement phase of a game still going on")
         static = surface_static(surface, state.edition, int(state.variant["size"]))
-        winning = self._prepare(s, surface, static, iterations, seconds)
+        self._prepare(s, surface, static, iterations, seconds)
+        winning = self._winning_action(s)
         if winning is not None:
             return winning, {"iterations": 0, "seconds": 0.0, "value": 1.0, "win": 1.0,
                              "proven": "win"}  # fmt: skip
-        root = self.root_statistics(s, surface, static, iterations, seconds, started)
+        root = self._run(s, surface, iterations, seconds, started)
         action, info = self._report(state, root, time.perf_counter() - started)
         return action, info
 
@@ -235,7 +236,6 @@ class PuctSearch:
         static: Masks,
         iterations: int | None,
         seconds: float | None = None,
-        started: float | None = None,
     ) -> RootStatistics:
         """Search the kernel state ``s`` (``uint64[STATE_SIZE]``, movement phase, not finished)
         on ``surface`` (``static``: :func:`limitgames.hex.encoding.surface_static`) and return
@@ -245,8 +245,19 @@ class PuctSearch:
         Raises:
             ValueError: the state is finished, or no budget.
         """
-        started = time.perf_counter() if started is None else started
+        started = time.perf_counter()
         self._prepare(s, surface, static, iterations, seconds)
+        return self._run(s, surface, iterations, seconds, started)
+
+    def _run(
+        self,
+        s: Masks,
+        surface: Surface,
+        iterations: int | None,
+        seconds: float | None,
+        started: float,
+    ) -> RootStatistics:
+        """The search itself, after :meth:`_prepare`: from the reused or a new root."""
         deadline = None if seconds is None else started + seconds * TIME_MARGIN
         root = self._reused_root(s, surface)
         reused = 0 if root is None else int(root.visits.sum())
@@ -273,8 +284,12 @@ class PuctSearch:
         static: Masks,
         iterations: int | None,
         seconds: float | None,
-    ) -> int | None:
-        """Check the budget and the state, set up the surface; a winning action if one exists."""
+    ) -> None:
+        """Check the budget and the state; set up the surface.
+
+        Raises:
+            ValueError: the state is finished, or no budget.
+        """
         if int(s[kernel.S_STEP]) == kernel.OVER_STEP:
             raise ValueError("puct searches the movement phase of a game still going on")
         if iterations is None and seconds is None:
@@ -282,7 +297,6 @@ class PuctSearch:
         self.nb, self.ring, self.static = surface.neighbour_masks, surface.ring, static
         self.players = int(s[kernel.S_PLAYERS])
         self._buffer = np.empty(kernel.MAX_MOVES, np.int64)
-        return self._winning_action(s)
 
     # --- one batch of descents ------------------------------------------------------------------
     def _round(self, root: _Node, wanted: int) -> int:
