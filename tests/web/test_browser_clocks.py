@@ -152,7 +152,7 @@ def test_a_notification_when_it_becomes_my_turn(live_server: Server, browser: An
         bob.evaluate("window.__setHidden(true)")
         rng = random.Random(5)
         _ann_plays_until_bobs_turn(ann, bob, rng)
-        bob.wait_for_function("window.__notes.length === 1")
+        bob.wait_for_function("() => window.__notes.length === 1")
         note = bob.evaluate("window.__notes[0]")
         assert note["title"] == "Your turn"
         assert note["body"] == f"Limit: game {game['id']}"  # hex's title
@@ -164,7 +164,7 @@ def test_a_notification_when_it_becomes_my_turn(live_server: Server, browser: An
             click_hex_decision(bob, rng)
         _ann_plays_until_bobs_turn(ann, bob, rng)
         if bob.get_attribute("body", "data-your-turn") == "true":
-            bob.wait_for_function("window.__beeps === 2")
+            bob.wait_for_function("() => window.__beeps === 2")
         assert bob.evaluate("window.__notes.length") == 1
     finally:
         for ctx in contexts:
@@ -200,7 +200,7 @@ def test_a_correspondence_turn_notifies_like_any_other(live_server: Server, brow
             page.wait_for_selector("body[data-ply]")
         bob.evaluate("window.__setHidden(true)")
         _ann_plays_until_bobs_turn(ann, bob, random.Random(5))
-        bob.wait_for_function("window.__notes.length === 1")
+        bob.wait_for_function("() => window.__notes.length === 1")
         assert bob.evaluate("window.__notes[0]")["title"] == "Your turn"
     finally:
         for ctx in contexts:

@@ -238,7 +238,9 @@ def test_a_missed_pong_shows_the_banner_and_reconnects(
     page.wait_for_selector("#connection-banner", state="hidden")
     # the fresh connection said hello with the stored token: its view is seat 0's again (on a
     # busy machine a fresh connection too may miss a pong and be replaced: any of them counts)
-    page.wait_for_function("document.querySelector('#me')?.innerText.includes('You play')")
+    page.wait_for_function(
+        "() => document.querySelector('#me')?.innerText.includes('You play') ?? false"
+    )
     assert len(connections) >= 2, "the page reconnected"
     assert any(json.loads(view)["seats"] == [0] for view in views_after), views_after
 
