@@ -213,7 +213,9 @@ class Samples:
     planes), results ``float32[N]`` (for the seat to move), the size of each game, and per
     decision its legal kernel actions and the expert's visit shares over them; ``searched``
     ``float32[N]`` is the expert's root value for the seat to move (NaN in games saved before
-    it was kept)."""
+    it was kept); ``exact`` ``float32[N]`` the exact solver's value for the seat to move of
+    the positions it settled (NaN elsewhere), or ``None`` for games played without
+    ``--exact-tiles``."""
 
     words: np.ndarray[Any, Any]
     results: np.ndarray[Any, Any]
@@ -221,9 +223,11 @@ class Samples:
     actions: list[np.ndarray[Any, Any]]
     shares: list[np.ndarray[Any, Any]]
     searched: np.ndarray[Any, Any]
+    exact: np.ndarray[Any, Any] | None = None
 
     @staticmethod
     def join(parts: list[Samples]) -> Samples:
+        exact = [p.exact for p in parts]
         return Samples(
             np.concatenate([p.words for p in parts]).reshape(-1, NUM_PLANES),
             np.concatenate([p.results for p in parts]),
@@ -231,6 +235,7 @@ class Samples:
             [a for p in parts for a in p.actions],
             [s for p in parts for s in p.shares],
             np.concatenate([p.searched for p in parts]),
+            None if any(e is None for e in exact) else np.concatenate(exact),  # type: ignore[arg-type]
         )
 
     def __len__(self) -> int:
@@ -247,6 +252,7 @@ class Samples:
             actions=np.concatenate(self.actions) if self.actions else np.zeros(0, np.int16),
             shares=np.concatenate(self.shares) if self.shares else np.zeros(0, np.float32),
             searched=self.searched,
+            **({} if self.exact is None else {"exact": self.exact}),
         )
 
     @staticmethod
@@ -263,14 +269,29 @@ class Samples:
                 data["searched"]
                 if "searched" in data.files
                 else np.full(len(data["results"]), np.nan, np.float32),
+                data["exact"] if "exact" in data.files else None,
             )
 
-    def targets(self, kind: str) -> np.ndarray[Any, Any]:
-        """The value targets ``float32[N]`` of ``--value-target kind`` (result, search or mix).
+    def targets(self, kind: str, exact: bool = False) -> np.ndarray[Any, Any]:
+        """The value targets ``float32[N]`` of ``--value-target kind`` (result, search or mix);
+        with ``exact`` (``--exact-tiles``) the exact solver's value replaces the target of
+        every position it settled, as Leela Chess Zero's rescorer puts endgame tablebase
+        values into its training games.
 
         Raises:
-            ValueError: the games hold no root values and ``kind`` needs them.
+            ValueError: the games hold no root values and ``kind`` needs them, or no exact
+                values and ``exact`` asks for them.
         """
+        base = self._targets(kind)
+        if not exact:
+            return base
+        if self.exact is None:
+            raise ValueError("--exact-tiles needs the exact solver's values: "
+                             "these games were played without them")  # fmt: skip
+        rescored: np.ndarray[Any, Any] = np.where(np.isnan(self.exact), base, self.exact)
+        return rescored.astype(np.float32)
+
+    def _targets(self, kind: str) -> np.ndarray[Any, Any]:
         if kind == "result":
             return self.results
         if np.isnan(self.searched).any():
@@ -297,6 +318,10 @@ class Job(NamedTuple):
     """MCTS-Solver in the compiled MCTS expert."""
     expert: str = "mcts"
     """``mcts`` (the compiled MCTS of hex) or the name of a shipped network (``puct`` with it)."""
+    exact_tiles: int = 0
+    """Positions with at most so many tiles are solved by the exact solver (0: none)."""
+    exact_nodes: int = 200_000
+    """The exact solver's work a position (positions searched); past it the value stays NaN."""
 
 
 def play_game(job: Job) -> Samples:
@@ -304,13 +329,16 @@ def play_game(job: Job) -> Samples:
     decisions are uniformly random (the expert still searches them for their policy target),
     the next ``explore`` sampled from the expert's visit shares; ``solve`` turns MCTS-Solver on
     in the compiled MCTS; with a network as the expert, ``puct`` searches (its tree kept from
-    one decision to the next)."""
+    one decision to the next). With ``exact_tiles`` every recorded position of at most so many
+    tiles is also given to the exact solver (``hex/solver.py``, ``exact_nodes`` positions at
+    most): its value for the seat to move is kept in ``exact``."""
     from limitgames.agents.hex_network import load_network
     from limitgames.agents.hex_search import HexSearch
     from limitgames.agents.puct import PuctSearch
     from limitgames.core import get_game
     from limitgames.hex import kernel
     from limitgames.hex.encoding import surface_static, write_planes
+    from limitgames.hex.solver import solve_vector
 
     rng = np.random.default_rng(job.seed)
     state: Any = get_game("hex").new_initial_state(seed=job.seed, size=job.size, players=2)
@@ -325,7 +353,7 @@ def play_game(job: Job) -> Samples:
     else:
         guided = PuctSearch(load_network(job.expert), seed=job.seed)
     buffer = np.empty(kernel.MAX_MOVES, np.int64)
-    words, movers, actions, shares, searched = [], [], [], [], []
+    words, movers, actions, shares, searched, exact = [], [], [], [], [], []
     decision = 0
     while int(s[kernel.S_STEP]) != kernel.OVER_STEP:
         n = kernel.legal_actions(nb, s, buffer)
@@ -358,6 +386,12 @@ def play_game(job: Job) -> Samples:
         actions.append(legal.astype(np.int16))
         shares.append((counts / counts.sum()).astype(np.float32))
         searched.append(root_value)
+        if bin(int(s[kernel.S_TILES])).count("1") <= job.exact_tiles:
+            values, _, _ = solve_vector(nb, ring, s, seconds=600.0, table_bits=16,
+                                        nodes=job.exact_nodes)  # fmt: skip
+            exact.append(np.nan if values is None else values[mover])
+        else:
+            exact.append(np.nan)
         if decision < job.random:
             action = int(legal[rng.integers(n)])
         elif decision < job.random + job.explore:
@@ -375,6 +409,7 @@ def play_game(job: Job) -> Samples:
         actions,
         shares,
         np.array(searched, dtype=np.float32),
+        np.array(exact, dtype=np.float32) if job.exact_tiles else None,
     )
 
 
@@ -405,15 +440,20 @@ def game_jobs(
     randomised: int = 0,
     solve: bool = False,
     expert: str = "mcts",
+    exact_tiles: int = 0,
+    exact_nodes: int = 200_000,
 ) -> list[Job]:
     """Jobs for games ``first .. first + count - 1``: each game's size drawn from its seed, and
-    with ``randomised > 0`` its number of uniformly random first decisions (0..``randomised``)."""
+    with ``randomised > 0`` its number of uniformly random first decisions (0..``randomised``);
+    ``exact_tiles`` and ``exact_nodes`` as in :class:`Job`."""
     p = np.array(weights, dtype=np.float64) / sum(weights)
     jobs = []
     for seed in range(first, first + count):
         size = int(np.random.default_rng([seed, 7]).choice(sizes, p=p))
         drawn = int(np.random.default_rng([seed, 11]).integers(randomised + 1)) if randomised else 0
-        jobs.append(Job(seed, size, iterations, explore, drawn, solve, expert))
+        jobs.append(
+            Job(seed, size, iterations, explore, drawn, solve, expert, exact_tiles, exact_nodes)
+        )
     return jobs
 
 
@@ -429,7 +469,7 @@ class Prepared:
     targets: np.ndarray[Any, Any]
 
     @staticmethod
-    def of(samples: Samples, kind: str = "result") -> Prepared:
+    def of(samples: Samples, kind: str = "result", exact: bool = False) -> Prepared:
         features = np.zeros((len(samples), MAX_TILES, TILE_FEATURES), np.float32)
         neighbours = np.full((len(samples), MAX_TILES, 6), -1, np.int8)
         for start in range(0, len(samples), 1024):  # the decoding compares every tile pair
@@ -438,7 +478,7 @@ class Prepared:
             t = batch.features.shape[1]
             features[start:stop, :t] = batch.features
             neighbours[start:stop, :t] = batch.neighbours
-        return Prepared(features, neighbours, samples, samples.targets(kind))
+        return Prepared(features, neighbours, samples, samples.targets(kind, exact))
 
     @staticmethod
     def join(parts: list[Prepared]) -> Prepared:
@@ -600,6 +640,14 @@ def main(argv: list[str] | None = None) -> None:
         help="the game's result, the search's root value, or their mean",
     )  # fmt: skip
     parser.add_argument(
+        "--exact-tiles", type=int, default=0, metavar="T",
+        help="the exact solver's value is the value target of positions of at most T tiles",
+    )  # fmt: skip
+    parser.add_argument(
+        "--exact-nodes", type=int, default=200_000, metavar="N",
+        help="the exact solver's work a position (positions searched; unsettled: no change)",
+    )  # fmt: skip
+    parser.add_argument(
         "--expert", default="mcts", choices=("mcts", *sorted(NETWORKS)),
         help="the compiled MCTS, or puct with this shipped network",
     )  # fmt: skip
@@ -625,6 +673,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     args.symmetries = args.symmetries == "yes"
     args.solve = args.solve == "yes"
+    if args.exact_tiles < 0 or args.exact_nodes < 1:
+        parser.error("--exact-tiles is at least 0 and --exact-nodes at least 1")
     if args.ship is not None and not args.ship.isidentifier():
         parser.error(f"--ship {args.ship!r}: a network's name is a word (letters, digits, _)")
     command = "python scripts/train_hex_network.py " + shlex.join(
@@ -677,12 +727,12 @@ def main(argv: list[str] | None = None) -> None:
 
         def prepared(games: Samples) -> Prepared:
             try:
-                return Prepared.of(games, args.value_target)
+                return Prepared.of(games, args.value_target, args.exact_tiles > 0)
             except ValueError as error:
                 parser.error(f"{error} (--games-from {args.games_from})")
 
         expert, iterations = expert_of(0)
-        held_jobs = game_jobs(base + HELD_OUT_SEED, args.held_out, sizes, weights, iterations, args.explore, solve=args.solve, expert=expert)  # fmt: skip
+        held_jobs = game_jobs(base + HELD_OUT_SEED, args.held_out, sizes, weights, iterations, args.explore, solve=args.solve, expert=expert, exact_tiles=args.exact_tiles, exact_nodes=args.exact_nodes)  # fmt: skip
         held = games_of("held-out.npz", held_jobs, "held-out games")
         held_data = Prepared.of(held)
         parts: list[Prepared] = []
@@ -691,7 +741,8 @@ def main(argv: list[str] | None = None) -> None:
             first = base + (generation - 1) * args.games
             expert, iterations = expert_of(generation)
             jobs = game_jobs(first, args.games, sizes, weights, iterations, args.explore,
-                             solve=args.solve, expert=expert)  # fmt: skip
+                             solve=args.solve, expert=expert, exact_tiles=args.exact_tiles,
+                             exact_nodes=args.exact_nodes)  # fmt: skip
             games = games_of(f"games-{generation:02d}.npz", jobs, f"games, generation {generation}")
             parts.append(prepared(games))
             if args.small:
@@ -699,7 +750,7 @@ def main(argv: list[str] | None = None) -> None:
                 small_sizes = [int(x) for x in args.small_sizes.split(",")]
                 jobs = game_jobs(first, args.small, small_sizes, [1.0] * len(small_sizes),
                                  iterations, args.explore, args.small_random, args.solve,
-                                 expert)  # fmt: skip
+                                 expert, args.exact_tiles, args.exact_nodes)  # fmt: skip
                 small = games_of(f"small-{generation:02d}.npz", jobs, f"small games, {generation}")
                 parts.append(prepared(small))
             data = Prepared.join(parts)

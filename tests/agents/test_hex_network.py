@@ -26,6 +26,7 @@ from limitgames.core import get_game
 from limitgames.hex import kernel
 from limitgames.hex.encoding import NUM_PLANES, surface_static, unpack_planes, write_planes
 from limitgames.hex.state import HexState
+from tests.hex.plain_solver import plain_vector_values
 from tests.script_modules import load_script
 
 
@@ -237,6 +238,14 @@ def test_value_targets_are_the_result_the_search_or_their_mean_and_old_games_are
     for kind in ("search", "mix"):
         with pytest.raises(ValueError, match=f"--value-target {kind} needs"):
             old.targets(kind)
+    with pytest.raises(ValueError, match="--exact-tiles needs"):
+        games.targets("result", exact=True)  # played without exact values
+    # rescored: the first position unsettled (NaN keeps the target), the second settled a draw
+    games.exact = np.array([np.nan, 0.0], np.float32)
+    np.testing.assert_array_equal(games.targets("mix", exact=True), [0.75, 0.0])
+    np.testing.assert_array_equal(games.targets("mix"), [0.75, -0.625])  # not asked for
+    games.save(tmp_path / "exact.npz")
+    np.testing.assert_array_equal(script.Samples.load(tmp_path / "exact.npz").exact, games.exact)
 
 
 @pytest.mark.slow  # importing torch, and a few searches
@@ -256,35 +265,27 @@ def test_with_mcts_solver_a_proven_root_value_is_the_result_the_expert_then_reac
         np.testing.assert_array_equal(games.results[proven], games.searched[proven])
 
 
-@pytest.mark.slow  # importing torch, and a few searches
-@pytest.mark.parametrize("size", [2, 3, 5])
-def test_with_puct_as_the_expert_the_samples_are_the_game_it_played(size: int) -> None:
-    """``--expert NAME``: puct with a shipped network plays both seats. Without random or
-    sampled decisions it plays each decision's most visited action, so replaying the game from
-    its seed by the recorded visit shares (their first largest entry; a decision with one legal
-    action is not recorded and is played as it is) must meet every recorded position, in order,
-    and end with the recorded result; the shares are a distribution over the legal actions, the
-    root values lie in [-1, 1], and the same job gives the same samples."""
-    script = _torch_twin()
-    job = script.Job(11 + size, size, 96, 0, 0, False, "exit3")
-    games = script.play_game(job)
-    again = script.play_game(job)
-    np.testing.assert_array_equal(games.words, again.words)
-    np.testing.assert_array_equal(games.searched, again.searched)
-    state = get_game("hex").new_initial_state(seed=job.seed, size=size, players=2)
+def _replayed(games: Any, job: Any) -> list[tuple[Any, Any, Any, int]]:
+    """Replay a game of ``job`` (no random or sampled decisions) from its seed by the recorded
+    visit shares (their first largest entry; a decision with one legal action is not recorded
+    and is played as it is), checking on the way that every recorded position and legal action
+    set is met in order, that the shares are a distribution, and that the game ends with the
+    recorded result -> ``(neighbour masks, ring, state vector, mover)`` of each recorded
+    decision."""
+    state = get_game("hex").new_initial_state(seed=job.seed, size=job.size, players=2)
     assert isinstance(state, HexState)
     s, surface = state.kernel_vector(), state.surface
     assert s is not None and surface is not None
     nb, ring = surface.neighbour_masks, surface.ring
-    static = surface_static(surface, "nestorgames", size)
+    static = surface_static(surface, "nestorgames", job.size)
     buffer = np.empty(kernel.MAX_MOVES, np.int64)
-    recorded = 0
-    movers = []
+    positions = []
     while int(s[kernel.S_STEP]) != kernel.OVER_STEP:
         n = kernel.legal_actions(nb, s, buffer)
         if n == 1:
             kernel.play(nb, ring, s, buffer[0])
             continue
+        recorded = len(positions)
         words = np.zeros(NUM_PLANES, np.uint64)
         mover = int(s[kernel.S_TO_MOVE])
         write_planes(s, static, mover, words)
@@ -292,14 +293,55 @@ def test_with_puct_as_the_expert_the_samples_are_the_game_it_played(size: int) -
         np.testing.assert_array_equal(np.sort(games.actions[recorded]), np.sort(buffer[:n]))
         shares = games.shares[recorded]
         assert shares.min() >= 0.0 and abs(float(shares.sum()) - 1.0) < 1e-5
+        positions.append((nb, ring, s.copy(), mover))
         kernel.play(nb, ring, s, int(games.actions[recorded][int(np.argmax(shares))]))
-        movers.append(mover)
-        recorded += 1
-    assert recorded == len(games) > 0
+    assert len(positions) == len(games) > 0
     result = np.zeros(3)
     kernel.returns_of(s, result)
-    np.testing.assert_array_equal(games.results, [result[m] for m in movers])
+    np.testing.assert_array_equal(games.results, [result[m] for *_, m in positions])
+    return positions
+
+
+@pytest.mark.slow  # importing torch, and a few searches
+@pytest.mark.parametrize("size", [2, 3, 5])
+def test_with_puct_as_the_expert_the_samples_are_the_game_it_played(size: int) -> None:
+    """``--expert NAME``: puct with a shipped network plays both seats. Without random or
+    sampled decisions it plays each decision's most visited action, so replaying the game from
+    its seed by the recorded visit shares must meet every recorded position, in order, and end
+    with the recorded result (:func:`_replayed`); the root values lie in [-1, 1], and the same
+    job gives the same samples."""
+    script = _torch_twin()
+    job = script.Job(11 + size, size, 96, 0, 0, False, "exit3")
+    games = script.play_game(job)
+    again = script.play_game(job)
+    np.testing.assert_array_equal(games.words, again.words)
+    np.testing.assert_array_equal(games.searched, again.searched)
+    _replayed(games, job)
     assert np.all(np.abs(games.searched) <= 1.0)
+    assert games.exact is None  # not asked for
+
+
+@pytest.mark.slow  # importing torch, a few searches, the plain solver
+@pytest.mark.parametrize(("size", "tiles"), [(3, 12), (5, 14)])
+def test_exact_values_are_the_plain_solver_s_on_the_positions_small_enough(
+    size: int, tiles: int
+) -> None:
+    """``--exact-tiles T``: every recorded position of at most ``T`` tiles carries the exact
+    value for its mover, which must be the plain reference solver's (``tests/hex/
+    plain_solver.py``: no pruning or ordering of the fast one); a larger position carries NaN.
+    Size 3 starts with 12 tiles (all solved); size 5 with 20, so its first positions are not
+    solved and its last ones are (the game ends on fewer than 14 tiles)."""
+    script = _torch_twin()
+    job = script.Job(21 + size, size, 96, 0, 0, False, "exit3", exact_tiles=tiles)
+    games = script.play_game(job)
+    small = []
+    for (nb, ring, s, mover), exact in zip(_replayed(games, job), games.exact, strict=True):
+        if bin(int(s[kernel.S_TILES])).count("1") > tiles:
+            assert np.isnan(exact)
+            continue
+        small.append(exact)
+        assert exact == plain_vector_values(nb, ring, s)[mover]
+    assert small and (size == 3) == (len(small) == len(games))
 
 
 def test_a_batch_of_positions_evaluates_as_each_position_alone() -> None:

@@ -248,6 +248,22 @@ def plain_values(state: HexState, seconds: float = 600.0, table_bits: int = 16) 
     surface = state.surface
     if vector is None or surface is None:
         raise ValueError("the plain solver works on the movement phase")
+    result = plain_vector_values(surface.neighbour_masks, surface.ring, vector, seconds, table_bits)
+    values = [0.0] * state.num_players
+    for player, owner in enumerate(state.seat_order()):
+        values[owner] = float(result[player])
+    return values
+
+
+def plain_vector_values(
+    nb: Any, ring: Any, vector: Any, seconds: float = 600.0, table_bits: int = 16
+) -> Any:
+    """The exact result ``float64[3]`` per kernel player of a kernel state vector (2 or 3
+    players; max-n with three).
+
+    Raises:
+        TimeoutError: the search ran past ``seconds``.
+    """
     size = 1 << table_bits
     keys = np.zeros((size, _KEY_WORDS), dtype=np.uint64)
     used = np.zeros(size, dtype=np.bool_)
@@ -255,7 +271,6 @@ def plain_values(state: HexState, seconds: float = 600.0, table_bits: int = 16) 
     stats = np.zeros(3, dtype=np.int64)
     deadline = time.perf_counter() + seconds
     s = np.array(vector, dtype=np.uint64)
-    nb, ring = surface.neighbour_masks, surface.ring
     result = np.zeros(3, dtype=np.float64)
     if int(s[kernel.S_STEP]) == kernel.OVER_STEP:
         kernel.returns_of(s, result)
@@ -268,7 +283,4 @@ def plain_values(state: HexState, seconds: float = 600.0, table_bits: int = 16) 
         result[0], result[1] = v, -v
     elif not _maxn(nb, ring, s, keys, used, np.zeros((size, 3)), best, stats, deadline, result):
         raise TimeoutError("the plain solver ran out of time")
-    values = [0.0] * state.num_players
-    for player, owner in enumerate(state.seat_order()):
-        values[owner] = float(result[player])
-    return values
+    return result
