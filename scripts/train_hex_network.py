@@ -601,21 +601,23 @@ def commit_of() -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=Path("runs/hexnet"), help="run folder")
-    parser.add_argument("--generations", type=int, default=10)
+    parser.add_argument("--generations", type=int, default=10, help="rounds of play and training")
     parser.add_argument("--games", type=int, default=200, help="new games a generation")
     parser.add_argument("--held-out", type=int, default=100, help="held-out games (once)")
     parser.add_argument("--iterations", type=int, default=3000, help="expert MCTS iterations")
     parser.add_argument("--explore", type=int, default=4, help="decisions sampled per game")
-    parser.add_argument("--sizes", default="2,3,4,5,6,7,8")
-    parser.add_argument("--size-weights", default="1,1,2,1,1,1,3")
+    parser.add_argument("--sizes", default="2,3,4,5,6,7,8", help="board sizes of the games")
+    parser.add_argument(
+        "--size-weights", default="1,1,2,1,1,1,3", help="how often each of --sizes is drawn"
+    )
     parser.add_argument("--steps", type=int, default=400, help="minibatches a generation")
-    parser.add_argument("--batch", type=int, default=256)
-    parser.add_argument("--lr", type=float, default=2e-3)
-    parser.add_argument("--width", type=int, default=32)
-    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--batch", type=int, default=256, help="samples a minibatch")
+    parser.add_argument("--lr", type=float, default=2e-3, help="Adam's learning rate")
+    parser.add_argument("--width", type=int, default=32, help="a tile's embedding size")
+    parser.add_argument("--rounds", type=int, default=4, help="rounds of message passing")
     parser.add_argument("--workers", type=int, default=2, help="self-play processes")
     parser.add_argument("--threads", type=int, default=1, help="torch threads")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="of the games and the training")
     parser.add_argument(
         "--minutes", type=float, default=None, help="stop after a generation past this"
     )
@@ -628,7 +630,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--small", type=int, default=0, help="more games a generation, of --small-sizes"
     )
-    parser.add_argument("--small-sizes", default="2,3,4")
+    parser.add_argument("--small-sizes", default="2,3,4", help="board sizes of --small games")
     parser.add_argument(
         "--small-random", type=int, default=0, help="up to so many random first decisions"
     )
