@@ -64,7 +64,12 @@ TILE_FEATURES = P_Q
 """Planes ``0 .. P_Q - 1`` describe each tile (20 numbers); the coordinate planes after them
 only say where it lies, which the links between tiles already tell."""
 
-NETWORKS: dict[str, str] = {"exit1": "hex_exit1", "exit2": "hex_exit2", "exit3": "hex_exit3"}
+NETWORKS: dict[str, str] = {
+    "exit1": "hex_exit1",
+    "exit2": "hex_exit2",
+    "exit3": "hex_exit3",
+    "exit5": "hex_exit5",
+}
 """The shipped networks: name -> file stem in ``limitgames/agents/networks/`` (``.npz`` weights
 and a ``.json`` card naming the commit and the command that made them)."""
 DEFAULT_NETWORK = "exit3"
