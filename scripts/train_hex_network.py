@@ -227,7 +227,7 @@ class Samples:
 
     @staticmethod
     def join(parts: list[Samples]) -> Samples:
-        exact = [p.exact for p in parts]
+        exact = [p.exact for p in parts if p.exact is not None]
         return Samples(
             np.concatenate([p.words for p in parts]).reshape(-1, NUM_PLANES),
             np.concatenate([p.results for p in parts]),
@@ -235,7 +235,7 @@ class Samples:
             [a for p in parts for a in p.actions],
             [s for p in parts for s in p.shares],
             np.concatenate([p.searched for p in parts]),
-            None if any(e is None for e in exact) else np.concatenate(exact),  # type: ignore[arg-type]
+            np.concatenate(exact) if len(exact) == len(parts) else None,
         )
 
     def __len__(self) -> int:
@@ -337,6 +337,7 @@ def play_game(job: Job) -> Samples:
     from limitgames.agents.puct import PuctSearch
     from limitgames.core import get_game
     from limitgames.hex import kernel
+    from limitgames.hex.bitboard import popcount
     from limitgames.hex.encoding import surface_static, write_planes
     from limitgames.hex.solver import solve_vector
 
@@ -386,7 +387,7 @@ def play_game(job: Job) -> Samples:
         actions.append(legal.astype(np.int16))
         shares.append((counts / counts.sum()).astype(np.float32))
         searched.append(root_value)
-        if bin(int(s[kernel.S_TILES])).count("1") <= job.exact_tiles:
+        if popcount(s[kernel.S_TILES]) <= job.exact_tiles:
             values, _, _ = solve_vector(nb, ring, s, seconds=600.0, table_bits=16,
                                         nodes=job.exact_nodes)  # fmt: skip
             exact.append(np.nan if values is None else values[mover])
@@ -734,7 +735,8 @@ def main(argv: list[str] | None = None) -> None:
                 parser.error(f"{error} (--games-from {args.games_from})")
 
         expert, iterations = expert_of(0)
-        held_jobs = game_jobs(base + HELD_OUT_SEED, args.held_out, sizes, weights, iterations, args.explore, solve=args.solve, expert=expert, exact_tiles=args.exact_tiles, exact_nodes=args.exact_nodes)  # fmt: skip
+        # held-out figures compare with results, so their games need no exact values
+        held_jobs = game_jobs(base + HELD_OUT_SEED, args.held_out, sizes, weights, iterations, args.explore, solve=args.solve, expert=expert)  # fmt: skip
         held = games_of("held-out.npz", held_jobs, "held-out games")
         held_data = Prepared.of(held)
         parts: list[Prepared] = []
