@@ -39,6 +39,10 @@ Spec options (``hexmcts:seconds=1,playouts=tactical,c=1,contempt=0.3,solve=yes``
     solve: ``yes`` or ``no`` (default): first try the exact solver
         (:mod:`limitgames.hex.solver`) with up to ``solve_share`` of the time
         budget (default 0.4) and, if given, ``solve_nodes`` positions (work).
+    opening / opening_work: the movement phase's first ``opening`` turns
+        (default 0: none) get ``opening_work`` times the budget (default 3; a
+        wall-time cap given with ``iterations`` is not raised):
+        :mod:`limitgames.agents.opening`.
 
 Plain UCT is ``hexmcts:playouts=random,table=no,solver=no,reuse=no``. The
 ``last_info`` keys are those of ``mcts``, plus ``nodes`` and, once the search
@@ -55,6 +59,7 @@ from limitgames.agents.evaluation import playout_depth_for
 from limitgames.agents.hex_evaluation import PLAYOUT_DEPTH, evaluation_array
 from limitgames.agents.hex_search import HexSearch
 from limitgames.agents.mcts import MctsAgent, Playout, make_playout
+from limitgames.agents.opening import Opening, read_opening
 from limitgames.core import Action, State
 from limitgames.hex.state import HexState
 
@@ -164,6 +169,7 @@ class HexMctsAgent(MctsAgent):
         solve_share: float = 0.4,
         solve_nodes: int | None = None,
         placement: int | None = None,
+        opening: Opening = Opening(),
         greed: float = 1.0,
         order: float = 0.0,
         widen: float = 0.0,
@@ -182,6 +188,7 @@ class HexMctsAgent(MctsAgent):
             solve_nodes=solve_nodes,
         )
         self.placement = placement
+        self.opening = opening
         self.greed = greed
         self.order = order
         self.widen = widen
@@ -233,6 +240,11 @@ class HexMctsAgent(MctsAgent):
             state, budget.iterations, None if seconds is None else seconds * TIME_MARGIN
         )
 
+    def decision_budget(self, state: State) -> Budget:
+        """The agent's budget, times ``opening_work`` in the first ``opening`` turns
+        (:mod:`limitgames.agents.opening`)."""
+        return self.opening.budget(state, self.budget)
+
     def python_budget(self, budget: Budget) -> Budget:
         """The 2008 placement phase's budget: ``placement`` iterations (if given), capped by the
         time left."""
@@ -263,6 +275,7 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     solve_share = reader.fraction("solve_share", 0.4)
     solve_nodes = reader.integer("solve_nodes", None)
     placement = reader.integer("placement", None)
+    opening = read_opening(reader)
     greed = reader.fraction("greed", 1.0)
     order = reader.number("order", None) or 0.0
     widen = reader.number("widen", None) or 0.0
@@ -285,6 +298,7 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
         solve_share=solve_share,
         solve_nodes=solve_nodes,
         placement=placement,
+        opening=opening,
         greed=greed,
         order=order,
         widen=widen,
@@ -299,5 +313,5 @@ register_agent(
     "iterations=N (work) and/or seconds=S (time; with iterations a cap), placement=N, c=1.4, playouts=auto|random|heuristic|tactical, greed=0..1, "
     "order=W, widen=W, rave=K, depth=D, reuse=yes|no, table=yes|no, solver=yes|no, prior=W, "
     "contempt=0..1, solve=yes|no (exact solver on small positions), solve_share=0..1, "
-    "solve_nodes=N",
+    "solve_nodes=N, opening=T (turns) and opening_work=3 (their work factor)",
 )

@@ -270,6 +270,11 @@ class MctsAgent(Agent):
         overrides this."""
         return None
 
+    def decision_budget(self, state: State) -> Budget:
+        """The budget of the decision at ``state`` (``mcts``: always the agent's own; the hex
+        agents give their opening more, :mod:`limitgames.agents.opening`)."""
+        return self.budget
+
     def python_budget(self, budget: Budget) -> Budget:
         """The budget of the Python search below (``mcts``: the agent's own; ``hexmcts``, whose
         compiled search is far faster, gives the 2008 placement phase its own work)."""
@@ -315,7 +320,7 @@ class MctsAgent(Agent):
             return actions[0]
         perfect = is_perfect_information(state)
         started = time.perf_counter()
-        budget = self.budget
+        budget = self.decision_budget(state)
         if self.solve and perfect:
             solved = solved_choice(
                 state, (budget.seconds or 10.0) * self.solve_share, self.solve_nodes

@@ -26,6 +26,8 @@ playouts):
   playouts draw from one xorshift64 stream seeded by the agent's seed;
 - **the move**: a root action that wins the game at once is played without search; else the
   most visited root action (ties: the better mean);
+- **the opening** (``opening=T``, ``opening_work=F``): the decisions of the movement phase's
+  first ``T`` turns get ``F`` times the budget (:mod:`limitgames.agents.opening`);
 - **tree reuse** (``reuse=yes``, the default): the next search starts from the node of the
   new position if the last tree holds it (up to two turns below its old root), with its
   statistics.
@@ -55,6 +57,7 @@ from limitgames.agents.hex_network import (
     load_network,
 )
 from limitgames.agents.mcts import MctsAgent
+from limitgames.agents.opening import Opening, read_opening
 from limitgames.core import Action, State
 from limitgames.hex import kernel
 from limitgames.hex.bitboard import Floats, Ints, Masks, seed_word
@@ -458,6 +461,7 @@ class PuctAgent(MctsAgent):
         solve_share: float = 0.4,
         solve_nodes: int | None = None,
         placement: int | None = None,
+        opening: Opening = Opening(),
         mix: float = 0.0,
         greed: float = 1.0,
     ) -> None:
@@ -477,6 +481,7 @@ class PuctAgent(MctsAgent):
         self.net = net
         self.tree_reuse = reuse
         self.placement = placement
+        self.opening = opening
         self.mix = mix
         self.greed = greed
         self._search: PuctSearch | None = None
@@ -507,6 +512,11 @@ class PuctAgent(MctsAgent):
             )
         return self._search.search(state, budget.iterations, budget.seconds)
 
+    def decision_budget(self, state: State) -> Budget:
+        """The agent's budget, times ``opening_work`` in the first ``opening`` turns
+        (:mod:`limitgames.agents.opening`)."""
+        return self.opening.budget(state, self.budget)
+
     def python_budget(self, budget: Budget) -> Budget:
         """The 2008 placement phase's budget: ``placement`` iterations of the Python UCT (if
         given), capped by the time."""
@@ -526,6 +536,7 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
     solve_share = reader.fraction("solve_share", 0.4)
     solve_nodes = reader.integer("solve_nodes", None)
     placement = reader.integer("placement", None)
+    opening = read_opening(reader)
     mix = reader.fraction("mix", 0.0)
     greed = reader.fraction("greed", 1.0)
     reader.finish()
@@ -542,6 +553,7 @@ def _make(spec: str, options: dict[str, str], seed: int | None) -> Agent:
         solve_share=solve_share,
         solve_nodes=solve_nodes,
         placement=placement,
+        opening=opening,
         mix=mix,
         greed=greed,
     )
@@ -556,5 +568,5 @@ register_agent(
     "placement=N, "
     "solve=yes|no, "
     "solve_share=0..1, solve_nodes=N, mix=0..1 (the tactical playout's share of a leaf's "
-    "value), greed=0..1",
+    "value), greed=0..1, opening=T (turns) and opening_work=3 (their work factor)",
 )
