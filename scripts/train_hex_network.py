@@ -215,7 +215,8 @@ class Samples:
     ``float32[N]`` is the expert's root value for the seat to move (NaN in games saved before
     it was kept); ``exact`` ``float32[N]`` the exact solver's value for the seat to move of
     the positions it settled (NaN elsewhere), or ``None`` for games played without
-    ``--exact-tiles``."""
+    ``--exact-tiles``; ``jobs`` the :class:`Job` of each game that made them (``None`` in
+    games saved before they were kept), which ``--games-from`` checks against the run's own."""
 
     words: np.ndarray[Any, Any]
     results: np.ndarray[Any, Any]
@@ -224,6 +225,7 @@ class Samples:
     shares: list[np.ndarray[Any, Any]]
     searched: np.ndarray[Any, Any]
     exact: np.ndarray[Any, Any] | None = None
+    jobs: list[Job] | None = None
 
     @staticmethod
     def join(parts: list[Samples]) -> Samples:
@@ -243,17 +245,20 @@ class Samples:
 
     def save(self, path: Path) -> None:
         """Write the samples as ``.npz`` (the legal actions and shares flattened)."""
-        np.savez_compressed(
-            path,
-            words=self.words,
-            results=self.results,
-            sizes=self.sizes,
-            counts=np.array([len(a) for a in self.actions], np.int64),
-            actions=np.concatenate(self.actions) if self.actions else np.zeros(0, np.int16),
-            shares=np.concatenate(self.shares) if self.shares else np.zeros(0, np.float32),
-            searched=self.searched,
-            **({} if self.exact is None else {"exact": self.exact}),
-        )
+        arrays: dict[str, Any] = {
+            "words": self.words,
+            "results": self.results,
+            "sizes": self.sizes,
+            "counts": np.array([len(a) for a in self.actions], np.int64),
+            "actions": np.concatenate(self.actions) if self.actions else np.zeros(0, np.int16),
+            "shares": np.concatenate(self.shares) if self.shares else np.zeros(0, np.float32),
+            "searched": self.searched,
+        }
+        if self.exact is not None:
+            arrays["exact"] = self.exact
+        if self.jobs is not None:
+            arrays["jobs"] = np.array(json.dumps(self.jobs))
+        np.savez_compressed(path, **arrays)
 
     @staticmethod
     def load(path: Path) -> Samples:
@@ -270,7 +275,28 @@ class Samples:
                 if "searched" in data.files
                 else np.full(len(data["results"]), np.nan, np.float32),
                 data["exact"] if "exact" in data.files else None,
+                [Job(*job) for job in json.loads(str(data["jobs"]))]
+                if "jobs" in data.files
+                else None,
             )
+
+    def unlike(self, jobs: list[Job]) -> str | None:
+        """How the games saved here differ from ``jobs`` (the first difference, in words), or
+        ``None`` where they are the same games (the exact solver's options aside when this run
+        does not rescore: they change no move, and its values are then not read)."""
+        if self.jobs is None:
+            return None
+        if len(self.jobs) != len(jobs):
+            return f"it holds {len(self.jobs)} games, this run asks for {len(jobs)}"
+        for saved, wanted in zip(self.jobs, jobs, strict=True):
+            for field in Job._fields:
+                have, want = getattr(saved, field), getattr(wanted, field)
+                if field in ("exact_tiles", "exact_nodes") and wanted.exact_tiles == 0:
+                    continue
+                if have != want:
+                    return (f"game seed {wanted.seed} was played with {field}={have}, "
+                            f"this run asks for {field}={want}")  # fmt: skip
+        return None
 
     def targets(self, kind: str, exact: bool = False) -> np.ndarray[Any, Any]:
         """The value targets ``float32[N]`` of ``--value-target kind`` (result, search or mix);
@@ -714,10 +740,17 @@ def main(argv: list[str] | None = None) -> None:
         def games_of(name: str, jobs: list[Job], label: str) -> Samples:
             """The games of ``jobs``: read from ``--games-from`` if that run saved them (the
             same seeds and options give the same games), else played; saved in ``--out``."""
-            if args.games_from is not None and (args.games_from / name).exists():
-                games = Samples.load(args.games_from / name)
+            path = None if args.games_from is None else args.games_from / name
+            if path is not None and path.exists():
+                games = Samples.load(path)
+                if games.jobs is None:
+                    progress.console.print(f"{path}: saved without the options that played it "
+                                           "(an older run): used as it is")  # fmt: skip
+                elif (difference := games.unlike(jobs)) is not None:
+                    parser.error(f"--games-from: {path} holds another run's games: {difference}")
             else:
                 games = play_games(jobs, args.workers, progress, label)
+                games.jobs = jobs
             games.save(args.out / name)
             return games
 

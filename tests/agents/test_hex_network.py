@@ -248,6 +248,41 @@ def test_value_targets_are_the_result_the_search_or_their_mean_and_old_games_are
     np.testing.assert_array_equal(script.Samples.load(tmp_path / "exact.npz").exact, games.exact)
 
 
+@pytest.mark.slow  # importing torch takes a second or two
+def test_saved_games_keep_the_jobs_that_played_them_and_other_runs_games_are_named(
+    tmp_path: Path,
+) -> None:
+    """``--games-from`` reads a saved file only if its games are the run's own: the same seeds,
+    sizes, expert and options. The differences below are planted by hand; the exact solver's
+    options matter only to a run that rescores with it."""
+    script = _torch_twin()
+    jobs = script.game_jobs(500, 2, [2, 3], [1.0, 1.0], 3000, 4, exact_tiles=8)
+    words = np.zeros((1, NUM_PLANES), np.uint64)
+    games = script.Samples(
+        words, np.array([1.0], np.float32), np.array([2], np.int8), [np.array([1], np.int16)],
+        [np.array([1.0], np.float32)], np.array([0.5], np.float32), None, jobs,
+    )  # fmt: skip
+    games.save(tmp_path / "games.npz")
+    again = script.Samples.load(tmp_path / "games.npz")
+    assert again.jobs == jobs and again.unlike(jobs) is None
+    fewer = script.game_jobs(500, 2, [2, 3], [1.0, 1.0], 1000, 4, exact_tiles=8)
+    assert again.unlike(fewer) == (
+        "game seed 500 was played with iterations=3000, this run asks for iterations=1000"
+    )
+    assert again.unlike(jobs[:1]) == "it holds 2 games, this run asks for 1"
+    later = script.game_jobs(501, 2, [2, 3], [1.0, 1.0], 3000, 4, exact_tiles=8)
+    assert again.unlike(later) == "game seed 501 was played with seed=500, this run asks for seed=501"
+    unscored = script.game_jobs(500, 2, [2, 3], [1.0, 1.0], 3000, 4)  # exact_tiles=0
+    assert again.unlike(unscored) is None  # its exact values are not read
+    deeper = script.game_jobs(500, 2, [2, 3], [1.0, 1.0], 3000, 4, exact_tiles=12)
+    assert again.unlike(deeper) == (
+        "game seed 500 was played with exact_tiles=8, this run asks for exact_tiles=12"
+    )
+    games.jobs = None  # as saved before the jobs were kept: nothing to compare
+    games.save(tmp_path / "old.npz")
+    assert script.Samples.load(tmp_path / "old.npz").unlike(fewer) is None
+
+
 @pytest.mark.slow  # importing torch, and a few searches
 def test_with_mcts_solver_a_proven_root_value_is_the_result_the_expert_then_reaches() -> None:
     """Self-play with ``solve`` (MCTS-Solver in the expert), no random or sampled decisions:

@@ -74,7 +74,7 @@ def test_bad_opening_options_are_refused_by_name() -> None:
         make_agent("hexmcts:iterations=10,opening=3,opening_work=0.5", game="hex")
     with pytest.raises(AgentSpecError, match="opening must be at least 0"):
         make_agent("puct:iterations=10,opening=-1", game="hex")
-    with pytest.raises(AgentSpecError, match="opening_work=.*is not a number"):
+    with pytest.raises(AgentSpecError, match=r"opening_work=.*is not a number"):
         make_agent("puct:iterations=10,opening_work=lots", game="hex")
     with pytest.raises(AgentSpecError, match=r"unknown option.*opening"):
         make_agent("mcts:iterations=10,opening=3", game="hex")
