@@ -271,7 +271,9 @@ def test_saved_games_keep_the_jobs_that_played_them_and_other_runs_games_are_nam
     )
     assert again.unlike(jobs[:1]) == "it holds 2 games, this run asks for 1"
     later = script.game_jobs(501, 2, [2, 3], [1.0, 1.0], 3000, 4, exact_tiles=8)
-    assert again.unlike(later) == "game seed 501 was played with seed=500, this run asks for seed=501"
+    assert (
+        again.unlike(later) == "game seed 501 was played with seed=500, this run asks for seed=501"
+    )
     unscored = script.game_jobs(500, 2, [2, 3], [1.0, 1.0], 3000, 4)  # exact_tiles=0
     assert again.unlike(unscored) is None  # its exact values are not read
     deeper = script.game_jobs(500, 2, [2, 3], [1.0, 1.0], 3000, 4, exact_tiles=12)
