@@ -13,9 +13,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from collections import Counter
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from limitgames.translation import gettext
 from limitgames.web.connection import Connection
@@ -32,6 +33,8 @@ Change = Callable[[LiveGame, dict[str, Any]], None]
 """``on_change(live, change)``: a committed change of ``live`` for the other processes."""
 
 
+T = TypeVar("T")
+
 LOBBY = "~lobby"
 """The name the lobby's changes travel under on the fan-out channel (never a game's id)."""
 
@@ -40,20 +43,42 @@ class LobbySignal:
     """Wakes the lobby sockets of this process when the seeks change (here or elsewhere).
 
     ``publish`` (set by ``fanout.SharedGames``) tells the other processes; ``sockets``
-    counts the lobby sockets per network address (``lobby_feed.py``).
+    counts the lobby sockets per network address (``lobby_feed.py``). :meth:`shared` reads
+    what every lobby socket shows once for all of them.
     """
 
     def __init__(self) -> None:
         self._changed = asyncio.Event()
         self.publish: Callable[[], None] | None = None
         self.sockets: Counter[str] = Counter()
+        self._changes = 0
+        self._read: tuple[int, float, asyncio.Future[Any]] | None = None
 
     def touch(self, here: bool = True) -> None:
         """The seeks changed: wake every lobby socket; ``here``: tell the other processes too."""
+        self._changes += 1
         self._changed.set()
         self._changed = asyncio.Event()
         if here and self.publish is not None:
             self.publish()
+
+    async def shared(self, read: Callable[[], Awaitable[T]], fresh: float) -> T:
+        """``read()``'s answer, read once for every lobby socket that asks within ``fresh``
+        seconds of it with no change of the seeks in between: a change wakes every socket at
+        once, and they would otherwise read the same rows each. A read that failed is not kept
+        (its error reaches the sockets that waited for it; the next asks again). A socket
+        that leaves while the read runs does not cancel it for the others."""
+        now = time.monotonic()
+        kept = self._read
+        if (
+            kept is None
+            or kept[0] != self._changes
+            or now - kept[1] >= fresh
+            or (kept[2].done() and (kept[2].cancelled() or kept[2].exception() is not None))
+        ):
+            kept = self._read = (self._changes, now, asyncio.ensure_future(read()))
+        answer: T = await asyncio.shield(kept[2])
+        return answer
 
     async def wait(self, seconds: float) -> None:
         """Return at the next change, or after ``seconds``."""
