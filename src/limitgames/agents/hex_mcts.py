@@ -240,11 +240,6 @@ class HexMctsAgent(MctsAgent):
             state, budget.iterations, None if seconds is None else seconds * TIME_MARGIN
         )
 
-    def decision_budget(self, state: State) -> Budget:
-        """The agent's budget, times ``opening_work`` in the first ``opening`` turns
-        (:mod:`limitgames.agents.opening`)."""
-        return self.opening.budget(state, self.budget)
-
     def python_budget(self, budget: Budget) -> Budget:
         """The 2008 placement phase's budget: ``placement`` iterations (if given), capped by the
         time left."""

@@ -75,6 +75,7 @@ from limitgames.agents.evaluation import (
     solved_choice,
 )
 from limitgames.agents.heuristic import is_perfect_information
+from limitgames.agents.opening import Opening
 from limitgames.core import Action, State
 
 Playout = Callable[[State, random.Random], list[float]]
@@ -248,6 +249,8 @@ class MctsAgent(Agent):
         self.solve_share = solve_share
         self.solve_nodes = solve_nodes
         self.budget = budget or Budget(seconds=1.0)
+        self.opening = Opening()
+        """More work in hex's opening (off here; ``hexmcts`` and ``puct`` take the options)."""
         self.c = c
         self.playouts = playouts
         self.depth = depth
@@ -271,9 +274,10 @@ class MctsAgent(Agent):
         return None
 
     def decision_budget(self, state: State) -> Budget:
-        """The budget of the decision at ``state`` (``mcts``: always the agent's own; the hex
-        agents give their opening more, :mod:`limitgames.agents.opening`)."""
-        return self.budget
+        """The budget of the decision at ``state``: the agent's own, times ``opening_work`` in
+        the first ``opening`` turns of hex (:attr:`opening`, set by ``hexmcts`` and ``puct``;
+        off for ``mcts``: :mod:`limitgames.agents.opening`)."""
+        return self.opening.budget(state, self.budget)
 
     def python_budget(self, budget: Budget) -> Budget:
         """The budget of the Python search below (``mcts``: the agent's own; ``hexmcts``, whose

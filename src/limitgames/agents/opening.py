@@ -52,12 +52,6 @@ class Opening:
         assert budget.seconds is not None
         return Budget(None, budget.seconds * self.work)
 
-    def describe(self) -> str:
-        """``"opening: 6 turns at 3x work"``, or ``""`` without one."""
-        if self.turns <= 0 or self.work == 1.0:
-            return ""
-        return f"opening: {self.turns} turns at {self.work:g}x work"
-
 
 def _in_opening(state: State, turns: int) -> bool:
     if not isinstance(state, HexState) or state.kernel_vector() is None:

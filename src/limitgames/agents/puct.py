@@ -512,11 +512,6 @@ class PuctAgent(MctsAgent):
             )
         return self._search.search(state, budget.iterations, budget.seconds)
 
-    def decision_budget(self, state: State) -> Budget:
-        """The agent's budget, times ``opening_work`` in the first ``opening`` turns
-        (:mod:`limitgames.agents.opening`)."""
-        return self.opening.budget(state, self.budget)
-
     def python_budget(self, budget: Budget) -> Budget:
         """The 2008 placement phase's budget: ``placement`` iterations of the Python UCT (if
         given), capped by the time."""
